@@ -1,0 +1,180 @@
+//! `arbiter moves`, `arbiter perft` and `arbiter show`: the reference rules on one position.
+
+use super::{CliError, Format};
+use arbiter::{rules_for, PerftCount, Rules, Ruleset};
+use clap::{Args, ValueEnum};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Where the position comes from: a FEN (or the start position) plus moves played from it.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The ruleset: brazilian, russian or xiangqi, optionally with an edition
+    /// (`russian@fmjd64`).
+    #[arg(long, short = 'r')]
+    ruleset: Ruleset,
+    /// The position as FEN (PDN FEN for draughts). Default: the start position.
+    #[arg(long, short = 'p')]
+    position: Option<String>,
+    /// Moves to play from the position first, separated by spaces, in any notation the game
+    /// reads.
+    #[arg(long, short = 'm', allow_hyphen_values = true)]
+    moves: Option<String>,
+}
+
+impl PositionArgs {
+    /// The rules and the canonical FEN of the position reached.
+    fn resolve(&self) -> Result<(Box<dyn Rules>, String), CliError> {
+        let rules = rules_for(&self.ruleset);
+        let fen = match &self.position {
+            Some(fen) => rules.canonical_fen(fen)?,
+            None => rules.start_fen(),
+        };
+        let moves: Vec<String> = self
+            .moves
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        let fen = if moves.is_empty() {
+            fen
+        } else {
+            rules.play(&fen, &moves)?
+        };
+        Ok((rules, fen))
+    }
+}
+
+/// Arguments of `arbiter moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Notation to write the moves in. Draughts: numeric (default) or algebraic. Xiangqi:
+    /// iccs (default), uci10, chinese or wxf.
+    #[arg(long, short = 'n')]
+    notation: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Prints the legal moves, one per line (or a JSON array).
+pub fn moves(args: MovesArgs) -> Result<ExitCode, CliError> {
+    let (rules, fen) = args.position.resolve()?;
+    let moves = rules.legal_moves(&fen, args.notation.as_deref())?;
+    match args.format {
+        Format::Text => {
+            for m in &moves {
+                println!("{}", m.text);
+            }
+        }
+        Format::Json => {
+            let list: Vec<_> = moves.iter().map(|m| m.json.clone()).collect();
+            let out = serde_json::json!({
+                "ruleset": rules.ruleset().to_string(),
+                "position": fen,
+                "moves": list,
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The perft counting convention on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum CountArg {
+    /// Every distinct capture path.
+    #[default]
+    Paths,
+    /// Distinct move identities (from, to, captured set).
+    Moves,
+}
+
+/// Arguments of `arbiter perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Depth in plies.
+    #[arg(long, short = 'd')]
+    depth: u32,
+    /// Also print the count below each root move.
+    #[arg(long)]
+    divide: bool,
+    /// Counting convention (matters for draughts only).
+    #[arg(long, value_enum, default_value_t)]
+    count: CountArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Runs perft and prints the count and the speed.
+pub fn perft(args: PerftArgs) -> Result<ExitCode, CliError> {
+    let (rules, fen) = args.position.resolve()?;
+    let count = match args.count {
+        CountArg::Paths => PerftCount::Paths,
+        CountArg::Moves => PerftCount::Moves,
+    };
+    let started = Instant::now();
+    let result = rules.perft(&fen, args.depth, count, args.divide)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 {
+        result.nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    match args.format {
+        Format::Text => {
+            for (mv, n) in &result.divide {
+                println!("{mv}: {n}");
+            }
+            if !result.divide.is_empty() {
+                println!();
+            }
+            println!("nodes {}", result.nodes);
+            println!("time {seconds:.3} s");
+            println!("speed {:.0} nodes/s", nps);
+        }
+        Format::Json => {
+            let divide: serde_json::Map<String, serde_json::Value> = result
+                .divide
+                .iter()
+                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                .collect();
+            let out = serde_json::json!({
+                "ruleset": rules.ruleset().to_string(),
+                "position": fen,
+                "depth": args.depth,
+                "count": match count { PerftCount::Paths => "paths", PerftCount::Moves => "moves" },
+                "nodes": result.nodes,
+                "divide": divide,
+                "seconds": seconds,
+                "nodes_per_second": nps,
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `arbiter show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Use Chinese piece names (xiangqi).
+    #[arg(long)]
+    chinese: bool,
+}
+
+/// Draws the board.
+pub fn show(args: ShowArgs) -> Result<ExitCode, CliError> {
+    let (rules, fen) = args.position.resolve()?;
+    print!("{}", rules.render(&fen, args.chinese)?);
+    println!("{fen}");
+    Ok(ExitCode::SUCCESS)
+}

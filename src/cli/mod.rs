@@ -1,0 +1,48 @@
+//! Subcommands of the `arbiter` binary. Each lives in its own module; this one only
+//! declares them and dispatches.
+
+mod board;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+
+/// A rules-conformance test suite and simulator harness for 64-square draughts
+/// (Brazilian and Russian rules) and xiangqi.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the legal moves of a position.
+    Moves(board::MovesArgs),
+    /// Count the leaf nodes of the move tree to a depth (perft), with speed.
+    Perft(board::PerftArgs),
+    /// Draw a position as a board in the terminal.
+    Show(board::ShowArgs),
+}
+
+/// Output format of commands that print data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// JSON, for other tools.
+    Json,
+}
+
+/// A failure that stops a command; printed as one `error: …` line, exit code 2.
+pub type CliError = Box<dyn std::error::Error>;
+
+/// Runs the parsed command line and returns the process exit code.
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    match cli.command {
+        Command::Moves(args) => board::moves(args),
+        Command::Perft(args) => board::perft(args),
+        Command::Show(args) => board::show(args),
+    }
+}

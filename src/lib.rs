@@ -1,0 +1,17 @@
+//! arbiter: a rules-conformance test suite and simulator harness for 64-square draughts
+//! (Brazilian and Russian rules) and xiangqi (CXA competition rules).
+//!
+//! - [`draughts`] and [`xiangqi`] are the reference rules: positions, FEN, notation, legal
+//!   moves, perft.
+//! - [`Rules`] is the game-neutral view of them used by the CLI and the case runner.
+//! - [`Ruleset`] names a game and an edition of its rules (`russian@fmjd64`).
+
+#![warn(missing_docs)]
+
+pub mod draughts;
+pub mod rules;
+pub mod ruleset;
+pub mod xiangqi;
+
+pub use rules::{rules_for, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
+pub use ruleset::{Game, Ruleset, RulesetError};

@@ -1,0 +1,117 @@
+//! The game-neutral face of the reference rules.
+//!
+//! The CLI, the case runner and the engine harness talk to every game through [`Rules`],
+//! with positions and moves as text (FEN and move notation), the same shape the engine
+//! protocol uses. Each game module implements it on top of its typed `Setup`, `Position`
+//! and `Move`; code that needs more than this view uses the game module directly.
+//!
+//! ```
+//! use arbiter::{rules_for, Ruleset};
+//!
+//! let rules = rules_for(&"russian".parse::<Ruleset>().unwrap());
+//! let start = rules.start_fen();
+//! assert_eq!(rules.legal_moves(&start, None).unwrap().len(), 7);
+//! ```
+
+use crate::{Game, Ruleset};
+
+/// Which perft counting convention to use.
+///
+/// In draughts two capture routes may take the same pieces between the same squares: they
+/// are different *paths* but the same *move* (identity). In xiangqi both counts agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PerftCount {
+    /// Count every distinct capture path.
+    #[default]
+    Paths,
+    /// Count distinct move identities (from, to, captured set, promotion).
+    Moves,
+}
+
+/// A legal move as text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveInfo {
+    /// The move in the requested (or canonical) notation.
+    pub text: String,
+    /// A key equal for two texts exactly when they name the same move identity. Cases and
+    /// engine replies are compared by key, never by text.
+    pub key: String,
+    /// A machine-readable description (identity, path, piece, …) for `--format json`.
+    pub json: serde_json::Value,
+}
+
+/// The result of a perft run.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Perft {
+    /// Leaf nodes at the requested depth.
+    pub nodes: u64,
+    /// With divide: the node count below each root move, by canonical move text.
+    pub divide: Vec<(String, u64)>,
+}
+
+/// Whether the game is over in a position, judged from the position alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// `white`, `black`, `red`, `draw` or `ongoing`.
+    pub result: String,
+    /// Why, as a stable slug (`no-pieces`, `no-legal-move`, `checkmate`, `stalemate`, …);
+    /// empty while the game goes on.
+    pub reason: String,
+    /// Whether the side to move is in check (always false in draughts).
+    pub in_check: bool,
+}
+
+/// Why a request to the rules failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The position text could not be parsed or describes an impossible setup.
+    #[error("invalid position: {0}")]
+    Position(String),
+    /// A move of a sequence could not be played.
+    #[error("move {number} '{text}': {reason}")]
+    Move {
+        /// 1-based number of the move in the sequence.
+        number: usize,
+        /// The move text as given.
+        text: String,
+        /// Why it was rejected (illegal, ambiguous, unreadable).
+        reason: String,
+    },
+    /// A notation or option this game does not know.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// The reference rules of one ruleset, with text in and text out.
+pub trait Rules: Send + Sync {
+    /// The ruleset these rules implement.
+    fn ruleset(&self) -> &Ruleset;
+    /// The FEN of the initial position.
+    fn start_fen(&self) -> String;
+    /// Parses and validates a position, returning its canonical FEN.
+    fn canonical_fen(&self, fen: &str) -> Result<String, RulesError>;
+    /// Plays `moves` (any notation the game reads) from `fen` and returns the canonical FEN
+    /// reached.
+    fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError>;
+    /// The legal moves of a position, one per move identity, written in `notation`
+    /// (`None` for the canonical one).
+    fn legal_moves(&self, fen: &str, notation: Option<&str>) -> Result<Vec<MoveInfo>, RulesError>;
+    /// Reads one move text in a position; an error if it names no legal move or several.
+    fn resolve_move(&self, fen: &str, text: &str) -> Result<MoveInfo, RulesError>;
+    /// Counts leaf nodes `depth` plies below `fen`.
+    fn perft(&self, fen: &str, depth: u32, count: PerftCount, divide: bool)
+        -> Result<Perft, RulesError>;
+    /// Whether the game is over in the position (history-independent endings only).
+    fn status(&self, fen: &str) -> Result<Status, RulesError>;
+    /// The position drawn as a board for a terminal. `chinese` asks for Chinese piece names
+    /// where the game has them.
+    fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError>;
+}
+
+/// The reference rules for a ruleset.
+pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
+    match ruleset.game {
+        Game::Brazilian | Game::Russian => crate::draughts::rules(ruleset.clone()),
+        Game::Xiangqi => crate::xiangqi::rules(ruleset.clone()),
+    }
+}

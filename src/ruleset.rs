@@ -1,0 +1,171 @@
+//! Rulesets: which game's rules apply, and which edition of them.
+//!
+//! A ruleset is written `game@edition` (`russian@fmjd64`, `xiangqi@axf`). The edition may be
+//! left out, in which case the game's default edition applies: `brazilian` means
+//! `brazilian@cxa`, `russian` means `russian@fmjd64` and `xiangqi` means `xiangqi@cxa`.
+//!
+//! ```
+//! use arbiter::{Game, Ruleset};
+//!
+//! let r: Ruleset = "russian".parse().unwrap();
+//! assert_eq!(r.game, Game::Russian);
+//! assert_eq!(r.to_string(), "russian@fmjd64");
+//! assert!("checkers".parse::<Ruleset>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A game whose rules arbiter knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Game {
+    /// 64-square draughts, Brazilian rules (majority capture, no promotion in passing).
+    Brazilian,
+    /// 64-square draughts, Russian rules (free capture choice, promotion during capture).
+    Russian,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
+}
+
+impl Game {
+    /// Every game, in a fixed order.
+    pub const ALL: [Game; 3] = [Game::Brazilian, Game::Russian, Game::Xiangqi];
+
+    /// The name used in rulesets and files (`brazilian`, `russian`, `xiangqi`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Brazilian => "brazilian",
+            Game::Russian => "russian",
+            Game::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The edition used when a ruleset names none.
+    pub fn default_edition(self) -> &'static str {
+        match self {
+            Game::Brazilian => "cxa",
+            Game::Russian => "fmjd64",
+            Game::Xiangqi => "cxa",
+        }
+    }
+
+    /// The editions arbiter knows for this game.
+    pub fn editions(self) -> &'static [&'static str] {
+        match self {
+            Game::Brazilian => &["cxa", "fmjd", "cbd"],
+            Game::Russian => &["fmjd64"],
+            Game::Xiangqi => &["cxa", "axf"],
+        }
+    }
+
+    /// Whether this is one of the 64-square draughts games.
+    pub fn is_draughts(self) -> bool {
+        matches!(self, Game::Brazilian | Game::Russian)
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Game {
+    type Err = RulesetError;
+
+    fn from_str(s: &str) -> Result<Game, RulesetError> {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| RulesetError::UnknownGame(s.to_owned()))
+    }
+}
+
+/// A game together with an edition of its rules.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ruleset {
+    /// The game.
+    pub game: Game,
+    /// The edition, one of [`Game::editions`].
+    pub edition: String,
+}
+
+impl Ruleset {
+    /// The game's default edition.
+    pub fn default_for(game: Game) -> Ruleset {
+        Ruleset {
+            game,
+            edition: game.default_edition().to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.game, self.edition)
+    }
+}
+
+/// Why a ruleset name was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// The game part is not a known game.
+    #[error("unknown game '{0}' (expected brazilian, russian or xiangqi)")]
+    UnknownGame(String),
+    /// The edition part is not an edition of that game.
+    #[error("unknown edition '{edition}' of {game} (expected one of: {known})")]
+    UnknownEdition {
+        /// The game.
+        game: Game,
+        /// The edition given.
+        edition: String,
+        /// The known editions, comma separated.
+        known: String,
+    },
+}
+
+impl FromStr for Ruleset {
+    type Err = RulesetError;
+
+    fn from_str(s: &str) -> Result<Ruleset, RulesetError> {
+        let s = s.trim();
+        let (game, edition) = match s.split_once('@') {
+            Some((g, e)) => (g.parse::<Game>()?, e),
+            None => {
+                let game = s.parse::<Game>()?;
+                (game, game.default_edition())
+            }
+        };
+        if !game.editions().contains(&edition) {
+            return Err(RulesetError::UnknownEdition {
+                game,
+                edition: edition.to_owned(),
+                known: game.editions().join(", "),
+            });
+        }
+        Ok(Ruleset {
+            game,
+            edition: edition.to_owned(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_editions() {
+        assert_eq!("brazilian".parse::<Ruleset>().unwrap().to_string(), "brazilian@cxa");
+        assert_eq!("xiangqi@axf".parse::<Ruleset>().unwrap().edition, "axf");
+    }
+
+    #[test]
+    fn unknown_edition_lists_known_ones() {
+        let err = "russian@cxa".parse::<Ruleset>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown edition 'cxa' of russian (expected one of: fmjd64)"
+        );
+    }
+}
