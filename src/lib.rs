@@ -5,12 +5,18 @@
 //!   moves, perft.
 //! - [`Rules`] is the game-neutral view of them used by the CLI and the case runner.
 //! - [`Ruleset`] names a game and an edition of its rules (`russian@fmjd64`).
+//! - [`spec`] is the clause catalog, [`case`] the executable scenarios and their runner,
+//!   [`engine`] what the runner asks, [`report`] the views of a run.
 
 #![warn(missing_docs)]
 
+pub mod case;
 pub mod draughts;
+pub mod engine;
+pub mod report;
 pub mod rules;
 pub mod ruleset;
+pub mod spec;
 pub mod xiangqi;
 
 pub use rules::{rules_for, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};

@@ -1,0 +1,363 @@
+//! The types of a case file.
+
+use crate::{PerftCount, Ruleset};
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+
+/// One scenario: a ruleset, a starting position, optional history and expectations.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Unique slug id (`russian.capture.promotes-mid-capture`).
+    pub id: String,
+    /// The clause ids it exercises.
+    pub clauses: Vec<String>,
+    /// The rulesets it runs under, each once (a string or a list in the file).
+    #[serde(rename = "ruleset", deserialize_with = "one_or_many_rulesets")]
+    pub rulesets: Vec<Ruleset>,
+    /// The starting position as FEN; the start position when absent.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Moves played from the position before the expectations are checked.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Why the case exists.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Reserved: a list of events (touches, claims, clock ticks). Not supported yet.
+    #[serde(default)]
+    pub steps: Option<serde_yaml::Value>,
+    /// What must hold.
+    pub expect: Expect,
+}
+
+/// The expectations of a case. Every one given is checked.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The exact set of legal moves, compared by move identity.
+    #[serde(default)]
+    pub legal: Option<Vec<String>>,
+    /// Moves that must each be legal.
+    #[serde(default)]
+    pub legal_includes: Option<Vec<String>>,
+    /// Move texts that must each name no legal move.
+    #[serde(default)]
+    pub illegal: Option<Vec<String>>,
+    /// The number of legal moves (identities).
+    #[serde(default)]
+    pub legal_count: Option<usize>,
+    /// Perft node counts.
+    #[serde(default)]
+    pub perft: Option<Vec<PerftExpect>>,
+    /// The canonical FEN of the position reached.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Whether and how the game is over in the position reached.
+    #[serde(default)]
+    pub outcome: Option<OutcomeExpect>,
+    /// Whether the side to move is in check.
+    #[serde(default)]
+    pub check: Option<bool>,
+    /// The position or a history move must be refused.
+    #[serde(default)]
+    pub rejected: Option<Rejected>,
+    /// Reserved: which claims are valid. Not supported yet.
+    #[serde(default)]
+    pub claims: Option<serde_yaml::Value>,
+    /// Reserved: the repetition verdict. Not supported yet.
+    #[serde(default)]
+    pub repetition: Option<serde_yaml::Value>,
+    /// Reserved: the moves permitted after touches. Not supported yet.
+    #[serde(default)]
+    pub permitted: Option<serde_yaml::Value>,
+    /// Reserved: violation counts. Not supported yet.
+    #[serde(default)]
+    pub violations: Option<serde_yaml::Value>,
+    /// Reserved: the clock state. Not supported yet.
+    #[serde(default)]
+    pub clock: Option<serde_yaml::Value>,
+}
+
+impl Expect {
+    /// Whether no expectation at all is given.
+    pub fn is_empty(&self) -> bool {
+        *self == Expect::default()
+    }
+
+    /// Whether any expectation other than `rejected` is given.
+    pub fn has_position_expectations(&self) -> bool {
+        Expect {
+            rejected: None,
+            ..self.clone()
+        } != Expect::default()
+    }
+}
+
+impl Case {
+    /// The reserved keys this case uses (`steps`, `claims`, …), which the runner does not
+    /// support yet.
+    pub fn reserved_keys(&self) -> Vec<&'static str> {
+        let e = &self.expect;
+        [
+            ("steps", self.steps.is_some()),
+            ("claims", e.claims.is_some()),
+            ("repetition", e.repetition.is_some()),
+            ("permitted", e.permitted.is_some()),
+            ("violations", e.violations.is_some()),
+            ("clock", e.clock.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, used)| *used)
+        .map(|(key, _)| key)
+        .collect()
+    }
+
+    /// Why the case is skipped without running, if it uses a reserved key.
+    pub fn skip_reason(&self) -> Option<String> {
+        let keys = self.reserved_keys();
+        (!keys.is_empty()).then(|| format!("uses {}, not supported yet", keys.join(", ")))
+    }
+}
+
+/// A perft expectation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftExpect {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Expected leaf nodes.
+    pub nodes: u64,
+    /// Counting convention (`paths`, the default, or `moves`).
+    #[serde(default)]
+    pub count: CountConvention,
+}
+
+/// The perft counting convention as written in cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CountConvention {
+    /// Every distinct capture path.
+    #[default]
+    Paths,
+    /// Distinct move identities.
+    Moves,
+}
+
+impl From<CountConvention> for PerftCount {
+    fn from(c: CountConvention) -> PerftCount {
+        match c {
+            CountConvention::Paths => PerftCount::Paths,
+            CountConvention::Moves => PerftCount::Moves,
+        }
+    }
+}
+
+/// The expected outcome of the position reached.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeExpect {
+    /// Who won, a draw, or the game goes on.
+    pub result: GameResult,
+    /// Why, as the slug of [`Status::reason`](crate::Status::reason); not compared when
+    /// absent.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// A game result slug.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// White won (draughts).
+    White,
+    /// Black won.
+    Black,
+    /// Red won (xiangqi).
+    Red,
+    /// Drawn.
+    Draw,
+    /// The game goes on.
+    Ongoing,
+}
+
+impl GameResult {
+    /// The slug, as in [`Status::result`](crate::Status::result).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameResult::White => "white",
+            GameResult::Black => "black",
+            GameResult::Red => "red",
+            GameResult::Draw => "draw",
+            GameResult::Ongoing => "ongoing",
+        }
+    }
+}
+
+/// Where a case expects to be refused.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawRejected")]
+pub struct Rejected {
+    /// The setup, or which history move.
+    pub stage: Stage,
+    /// Text the error message must contain.
+    pub contains: Option<String>,
+}
+
+/// The stage at which a case is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The position itself is invalid.
+    Setup,
+    /// The history move with this 1-based number is refused.
+    Move(usize),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRejected {
+    stage: RawStage,
+    #[serde(default, rename = "move")]
+    number: Option<usize>,
+    #[serde(default)]
+    contains: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum RawStage {
+    Setup,
+    Move,
+}
+
+impl TryFrom<RawRejected> for Rejected {
+    type Error = String;
+
+    fn try_from(raw: RawRejected) -> Result<Rejected, String> {
+        let stage = match (raw.stage, raw.number) {
+            (RawStage::Setup, None) => Stage::Setup,
+            (RawStage::Setup, Some(_)) => {
+                return Err("rejected: `move` is only allowed with `stage: move`".into())
+            }
+            (RawStage::Move, Some(0)) => {
+                return Err("rejected: `move` counts from 1 (the first history move)".into())
+            }
+            (RawStage::Move, Some(n)) => Stage::Move(n),
+            (RawStage::Move, None) => {
+                return Err("rejected: `stage: move` needs `move: <number>`".into())
+            }
+        };
+        Ok(Rejected {
+            stage,
+            contains: raw.contains,
+        })
+    }
+}
+
+fn one_or_many_rulesets<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Ruleset>, D::Error> {
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = Vec<Ruleset>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a ruleset (`russian`, `xiangqi@axf`) or a list of rulesets")
+        }
+
+        fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+            Ok(vec![s.parse().map_err(E::custom)?])
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut out: Vec<Ruleset> = Vec::new();
+            while let Some(s) = seq.next_element::<String>()? {
+                let r: Ruleset = s.parse().map_err(de::Error::custom)?;
+                if out.contains(&r) {
+                    return Err(de::Error::custom(format!("ruleset {r} listed twice")));
+                }
+                out.push(r);
+            }
+            if out.is_empty() {
+                return Err(de::Error::custom("expected at least one ruleset"));
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(V)
+}
+
+/// Whether `id` is a well-formed case id: `^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$`.
+pub fn is_case_id(id: &str) -> bool {
+    let mut parts = id.split('.');
+    let first_ok = parts.next().is_some_and(|s| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    });
+    let rest: Vec<&str> = parts.collect();
+    first_ok && !rest.is_empty() && rest.iter().all(|s| crate::spec::is_slug_segment(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_ids_follow_the_documented_pattern() {
+        assert!(is_case_id("russian.capture.promotes-mid-capture"));
+        assert!(is_case_id("xq.a"));
+        for bad in [
+            "russian",
+            "rus-sian.capture",
+            "Russian.x",
+            "a..b",
+            "a.b-",
+            "a.b_c",
+        ] {
+            assert!(!is_case_id(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ruleset_is_a_string_or_a_list() {
+        let one: Case =
+            serde_yaml::from_str("{id: a.b, clauses: [x], ruleset: russian, expect: {}}").unwrap();
+        assert_eq!(one.rulesets, vec!["russian@fmjd64".parse().unwrap()]);
+        let two: Case = serde_yaml::from_str(
+            "{id: a.b, clauses: [x], ruleset: [xiangqi, xiangqi@axf], expect: {}}",
+        )
+        .unwrap();
+        assert_eq!(two.rulesets.len(), 2);
+        for bad in ["[]", "[russian, russian@fmjd64]", "checkers", "3"] {
+            let text = format!("{{id: a.b, clauses: [x], ruleset: {bad}, expect: {{}}}}");
+            assert!(serde_yaml::from_str::<Case>(&text).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rejected_move_needs_a_number_and_setup_none() {
+        let parse = |s: &str| serde_yaml::from_str::<Rejected>(s);
+        assert_eq!(parse("{stage: setup}").unwrap().stage, Stage::Setup);
+        assert_eq!(
+            parse("{stage: move, move: 2}").unwrap().stage,
+            Stage::Move(2)
+        );
+        let err = parse("{stage: move}").unwrap_err().to_string();
+        assert!(err.contains("needs `move"), "{err}");
+        assert!(parse("{stage: setup, move: 1}").is_err());
+        assert!(parse("{stage: move, move: 0}").is_err());
+        assert!(parse("{stage: later}").is_err());
+    }
+
+    #[test]
+    fn reserved_keys_make_a_skip_reason() {
+        let case: Case = serde_yaml::from_str(
+            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9]}}",
+        )
+        .unwrap();
+        assert_eq!(
+            case.skip_reason().as_deref(),
+            Some("uses steps, permitted, not supported yet")
+        );
+    }
+}

@@ -1,0 +1,63 @@
+//! Reports: one stream of [`Event`]s (a header, one result per case run, a footer) and the
+//! views derived from it: the terminal [`Summary`], the [`JsonLines`] report and
+//! [`Junit`] XML.
+//!
+//! ```
+//! use arbiter::report::{Event, Footer, Summary, View};
+//!
+//! let mut summary = Summary::default();
+//! summary.event(&Event::Footer(Footer { passed: 0, failed: 0, skipped: 0, errored: 0, seconds: 0.0 })).unwrap();
+//! assert!(summary.render().contains("0 passed, 0 failed"));
+//! ```
+
+mod event;
+mod jsonl;
+mod junit;
+mod summary;
+mod time;
+
+pub use event::{Event, Footer, Header, ResultEvent, Totals};
+pub use jsonl::JsonLines;
+pub use junit::Junit;
+pub use summary::Summary;
+pub use time::rfc3339_utc;
+
+use std::path::Path;
+use std::process::Command;
+
+/// Something that consumes the event stream.
+pub trait View {
+    /// Takes the next event.
+    fn event(&mut self, event: &Event) -> std::io::Result<()>;
+    /// Ends the stream: files are completed and put in place.
+    fn finish(self: Box<Self>) -> std::io::Result<()>;
+}
+
+/// The git commit checked out in `dir` (`git rev-parse HEAD`), if git is there and `dir` is
+/// in a repository.
+pub fn suite_commit(dir: &Path) -> Option<String> {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let commit = text.trim();
+    (out.status.success() && !commit.is_empty()).then(|| commit.to_owned())
+}
+
+/// Writes `contents` to `path` through a temporary file in the same directory, renamed into
+/// place, so a reader never sees a half-written file.
+pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let tmp = partial_path(path);
+    std::fs::write(&tmp, contents)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// `<path>.partial`: where a report is written until it is complete.
+pub fn partial_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}

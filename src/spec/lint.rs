@@ -1,0 +1,196 @@
+//! Consistency checks of the catalog and the cases against each other.
+
+use super::{find_id_line, is_clause_id, Spec};
+use crate::case::{is_case_id, Suite};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+/// One lint problem, printed `file:line: message`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Problem {
+    /// The file.
+    pub path: PathBuf,
+    /// The 1-based line of the clause or case, when found.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+/// The clause-id prefix each known document uses.
+fn document_prefix(document: &str) -> Option<&'static str> {
+    match document {
+        "draughts64" => Some("d64"),
+        "xiangqi" => Some("xq"),
+        "chess-laws" => Some("chess"),
+        _ => None,
+    }
+}
+
+/// Checks the catalogs and the cases: well-formed and unique ids, references that exist,
+/// rulesets that fit, cases that only cite executable clauses and expect something. The
+/// problems come sorted by file and line.
+pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
+    let mut problems = Vec::new();
+
+    // Clause ids and aliases share one namespace: where each was first defined.
+    let mut defined: BTreeMap<&str, (PathBuf, Option<usize>)> = BTreeMap::new();
+    let mut documents: BTreeMap<&str, &PathBuf> = BTreeMap::new();
+    for loaded in &spec.catalogs {
+        let doc = &loaded.catalog.document;
+        let at = |id: &str| find_id_line(&loaded.text, id);
+        if let Some(first) = documents.insert(&doc.id, &loaded.path) {
+            problems.push(Problem {
+                path: loaded.path.clone(),
+                line: at(&doc.id),
+                message: format!(
+                    "document id '{}' is also used by {}",
+                    doc.id,
+                    first.display()
+                ),
+            });
+        }
+        let prefix = document_prefix(&doc.id);
+        for clause in &loaded.catalog.clauses {
+            let line = at(&clause.id);
+            let mut problem = |message: String| {
+                problems.push(Problem {
+                    path: loaded.path.clone(),
+                    line,
+                    message,
+                })
+            };
+            if !is_clause_id(&clause.id) {
+                problem(format!(
+                    "clause id '{}' is malformed (expected d64|xq|chess, then at least two \
+                     lowercase slug segments, like 'xq.move.horse-leg')",
+                    clause.id
+                ));
+            } else if let Some(prefix) = prefix {
+                if !clause.id.starts_with(&format!("{prefix}.")) {
+                    problem(format!(
+                        "clause id '{}' does not start with '{prefix}.', the prefix of document '{}'",
+                        clause.id, doc.id
+                    ));
+                }
+            }
+            if clause.rulesets.is_empty() {
+                problem(format!("clause '{}' has no rulesets", clause.id));
+            }
+            for alias in &clause.aliases {
+                if !is_clause_id(alias) {
+                    problem(format!(
+                        "alias '{alias}' of clause '{}' is malformed",
+                        clause.id
+                    ));
+                }
+            }
+            for name in std::iter::once(&clause.id).chain(&clause.aliases) {
+                if let Some((path, first_line)) = defined.get(name.as_str()) {
+                    let place = match first_line {
+                        Some(l) => format!("{}:{l}", path.display()),
+                        None => path.display().to_string(),
+                    };
+                    problem(format!("clause id '{name}' is already defined at {place}"));
+                } else {
+                    defined.insert(name, (loaded.path.clone(), line));
+                }
+            }
+        }
+    }
+    for loaded in &spec.catalogs {
+        for clause in &loaded.catalog.clauses {
+            for target in &clause.see_also {
+                if spec.clause(target).is_none() {
+                    problems.push(Problem {
+                        path: loaded.path.clone(),
+                        line: find_id_line(&loaded.text, &clause.id),
+                        message: format!(
+                            "clause '{}' has see_also '{target}', which is no clause",
+                            clause.id
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
+    let mut case_ids: BTreeMap<&str, (PathBuf, Option<usize>)> = BTreeMap::new();
+    for (file, case) in suite.cases() {
+        let line = find_id_line(&file.text, &case.id);
+        let mut problem = |message: String| {
+            problems.push(Problem {
+                path: file.path.clone(),
+                line,
+                message,
+            })
+        };
+        if !is_case_id(&case.id) {
+            problem(format!(
+                "case id '{}' is malformed (expected lowercase slug segments separated by dots, \
+                 like 'russian.capture.promotes-mid-capture')",
+                case.id
+            ));
+        }
+        match case_ids.get(case.id.as_str()) {
+            Some((path, first)) => {
+                let place = match first {
+                    Some(l) => format!("{}:{l}", path.display()),
+                    None => path.display().to_string(),
+                };
+                problem(format!("case id '{}' is already used at {place}", case.id));
+            }
+            None => {
+                case_ids.insert(&case.id, (file.path.clone(), line));
+            }
+        }
+        if case.clauses.is_empty() {
+            problem(format!("case '{}' cites no clause", case.id));
+        }
+        for id in &case.clauses {
+            let Some(clause) = spec.clause(id) else {
+                problem(format!(
+                    "case '{}' cites clause '{id}', which is not in the catalog",
+                    case.id
+                ));
+                continue;
+            };
+            if !clause.executable {
+                problem(format!(
+                    "case '{}' cites clause '{id}', which is not executable",
+                    case.id
+                ));
+            }
+            for ruleset in &case.rulesets {
+                if !clause.applies_to(ruleset) {
+                    let applies: Vec<String> =
+                        clause.rulesets.iter().map(|r| r.to_string()).collect();
+                    problem(format!(
+                        "case '{}' runs under {ruleset}, but clause '{id}' applies only to [{}]",
+                        case.id,
+                        applies.join(", ")
+                    ));
+                }
+            }
+        }
+        if case.expect.is_empty() {
+            problem(format!("case '{}' expects nothing", case.id));
+        } else if case.expect.rejected.is_some() && case.expect.has_position_expectations() {
+            problem(format!(
+                "case '{}' combines `rejected` with expectations about the position reached",
+                case.id
+            ));
+        }
+    }
+    problems.sort();
+    problems
+}

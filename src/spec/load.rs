@@ -1,0 +1,260 @@
+//! Reading catalog files, with every error located by file, line and column.
+
+use super::Catalog;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be read or parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file.
+    pub path: PathBuf,
+    /// 1-based line of the problem, when known.
+    pub line: Option<usize>,
+    /// 1-based column of the problem, when known.
+    pub column: Option<usize>,
+    /// What is wrong: the field (as a path like `clauses[2].kind`) and what was expected.
+    pub message: String,
+}
+
+impl LoadError {
+    /// An error about a whole file (it cannot be read, a directory is missing).
+    pub fn file(path: impl Into<PathBuf>, message: impl Into<String>) -> LoadError {
+        LoadError {
+            path: path.into(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    /// Converts a YAML error, keeping its location and adding the file.
+    pub fn yaml(path: &Path, err: &serde_yaml::Error) -> LoadError {
+        let mut message = err.to_string();
+        let (line, column) = match err.location() {
+            Some(loc) => {
+                // The YAML error text ends with " at line L column C"; the location is
+                // printed in front instead.
+                let suffix = format!(" at line {} column {}", loc.line(), loc.column());
+                if let Some(stripped) = message.strip_suffix(&suffix) {
+                    message = stripped.to_owned();
+                }
+                (Some(loc.line()), Some(loc.column()))
+            }
+            None => (None, None),
+        };
+        LoadError {
+            path: path.to_owned(),
+            line,
+            column,
+            message,
+        }
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Every error found while loading a set of files, one per line when displayed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LoadErrors(pub Vec<LoadError>);
+
+impl fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, err) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{err}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+/// A catalog together with the file it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedCatalog {
+    /// The file.
+    pub path: PathBuf,
+    /// Its text (to find the lines of clauses for messages).
+    pub text: String,
+    /// The parsed catalog.
+    pub catalog: Catalog,
+}
+
+/// Every catalog of a `spec/` directory.
+#[derive(Debug, Clone, Default)]
+pub struct Spec {
+    /// The catalogs, ordered by file name.
+    pub catalogs: Vec<LoadedCatalog>,
+}
+
+impl Spec {
+    /// Every clause with the catalog it belongs to.
+    pub fn clauses(&self) -> impl Iterator<Item = (&LoadedCatalog, &super::Clause)> {
+        self.catalogs
+            .iter()
+            .flat_map(|c| c.catalog.clauses.iter().map(move |cl| (c, cl)))
+    }
+
+    /// The clause with this id, or the clause that has it as an alias.
+    pub fn clause(&self, id: &str) -> Option<&super::Clause> {
+        self.clauses()
+            .map(|(_, c)| c)
+            .find(|c| c.id == id)
+            .or_else(|| {
+                self.clauses()
+                    .map(|(_, c)| c)
+                    .find(|c| c.aliases.iter().any(|a| a == id))
+            })
+    }
+}
+
+/// The `*.yaml` and `*.yml` files of a directory, sorted; with `recursive`, also those of
+/// its subdirectories. A path that is itself a file is returned as it is.
+pub fn yaml_files(path: &Path, recursive: bool) -> Result<Vec<PathBuf>, LoadError> {
+    if path.is_file() {
+        return Ok(vec![path.to_owned()]);
+    }
+    let mut files = Vec::new();
+    collect(path, recursive, &mut files)?;
+    files.sort();
+    Ok(files)
+}
+
+fn collect(dir: &Path, recursive: bool, files: &mut Vec<PathBuf>) -> Result<(), LoadError> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| LoadError::file(dir, format!("cannot read directory: {e}")))?;
+    for entry in entries {
+        let entry =
+            entry.map_err(|e| LoadError::file(dir, format!("cannot read directory: {e}")))?;
+        let path = entry.path();
+        if path.is_dir() {
+            if recursive {
+                collect(&path, recursive, files)?;
+            }
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml") | Some("yml")
+        ) {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads and parses one YAML file; the text is returned alongside the value.
+pub(crate) fn parse_file<T: DeserializeOwned>(path: &Path) -> Result<(String, T), LoadError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LoadError::file(path, format!("cannot read file: {e}")))?;
+    let value = serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(path, &e))?;
+    Ok((text, value))
+}
+
+/// Loads every catalog file (`*.yaml`) of a directory (not its subdirectories, which hold
+/// the schemas). All malformed files are reported, not just the first.
+pub fn load_catalogs(dir: &Path) -> Result<Spec, LoadErrors> {
+    let files = yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
+    let mut spec = Spec::default();
+    let mut errors = Vec::new();
+    for path in files {
+        match parse_file::<Catalog>(&path) {
+            Ok((text, catalog)) => spec.catalogs.push(LoadedCatalog {
+                path,
+                text,
+                catalog,
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(spec)
+    } else {
+        Err(LoadErrors(errors))
+    }
+}
+
+/// The 1-based line on which a list item `id: <id>` (or `- id: <id>`) stands in a YAML
+/// text, to point messages at a clause or case. Quoted ids are found too.
+pub fn find_id_line(text: &str, id: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            let line = line.trim_start().trim_start_matches('-').trim_start();
+            let Some(rest) = line.strip_prefix("id:") else {
+                return false;
+            };
+            let value = rest.split(" #").next().unwrap_or("").trim();
+            let value = value.trim_matches(|c| c == '"' || c == '\'');
+            value == id
+        })
+        .map(|i| i + 1)
+}
+
+/// Whether `id` is a well-formed clause id:
+/// `^(d64|xq|chess)(\.[a-z0-9]+(-[a-z0-9]+)*){2,}$`.
+pub fn is_clause_id(id: &str) -> bool {
+    let mut parts = id.split('.');
+    let prefix_ok = matches!(parts.next(), Some("d64" | "xq" | "chess"));
+    let rest: Vec<&str> = parts.collect();
+    prefix_ok && rest.len() >= 2 && rest.iter().all(|s| is_slug_segment(s))
+}
+
+/// Whether `s` matches `[a-z0-9]+(-[a-z0-9]+)*`.
+pub(crate) fn is_slug_segment(s: &str) -> bool {
+    s.split('-').all(|w| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clause_ids_follow_the_documented_pattern() {
+        for ok in [
+            "d64.capture.compulsory",
+            "xq.move.horse-leg",
+            "chess.clock.stop-both.x2",
+        ] {
+            assert!(is_clause_id(ok), "{ok}");
+        }
+        for bad in [
+            "d64.capture",      // the topic and at least one more segment
+            "dr.capture.x",     // unknown prefix
+            "d64.Capture.x",    // uppercase
+            "d64.capture.-x",   // hyphen at the start of a segment
+            "d64.capture.x--y", // empty hyphen group
+            "d64..capture",     // empty segment
+            "d64.capture.x_y",  // underscore
+        ] {
+            assert!(!is_clause_id(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn id_lines_are_found_with_or_without_dash_and_quotes() {
+        let text = "- id: a.b\n  x: 1\n-   id: \"c.d\" # note\n  - id: 'e.f'\n";
+        assert_eq!(find_id_line(text, "a.b"), Some(1));
+        assert_eq!(find_id_line(text, "c.d"), Some(3));
+        assert_eq!(find_id_line(text, "e.f"), Some(4));
+        assert_eq!(find_id_line(text, "a"), None);
+    }
+}
