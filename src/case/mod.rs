@@ -30,3 +30,6 @@ pub use model::{
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
+
+#[cfg(test)]
+mod tests;

@@ -600,10 +600,12 @@ impl Checker<'_> {
                 .ask(self.case, self.ruleset, &moves, Query::Play)
             {
                 Reply::Rejected(RejectedAt::Move(n), _) if n == next => {}
-                Reply::Rejected(at, msg) => return Err(Halt::Errored(format!(
+                Reply::Rejected(at, msg) => {
+                    return Err(Halt::Errored(format!(
                     "engine accepted the position but refused {} when '{text}' was added: {msg}",
                     describe(at)
-                ))),
+                )))
+                }
                 Reply::Answer(Answer::Position(fen)) => accepted.push((text.clone(), fen)),
                 Reply::Answer(other) => return Err(unexpected(other, "play")),
                 Reply::Skipped(msg) => return Err(Halt::Skipped(msg)),

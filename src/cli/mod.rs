@@ -2,6 +2,8 @@
 //! declares them and dispatches.
 
 mod board;
+mod run;
+mod spec;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -23,6 +25,10 @@ enum Command {
     Perft(board::PerftArgs),
     /// Draw a position as a board in the terminal.
     Show(board::ShowArgs),
+    /// Run the cases against the reference rules and report the results.
+    Run(run::RunArgs),
+    /// Check the clause catalog and the cases: lint, coverage.
+    Spec(spec::SpecArgs),
 }
 
 /// Output format of commands that print data.
@@ -44,5 +50,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Moves(args) => board::moves(args),
         Command::Perft(args) => board::perft(args),
         Command::Show(args) => board::show(args),
+        Command::Run(args) => run::run(args),
+        Command::Spec(args) => spec::run(args),
     }
 }

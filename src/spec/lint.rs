@@ -1,6 +1,6 @@
 //! Consistency checks of the catalog and the cases against each other.
 
-use super::{find_id_line, is_clause_id, Spec};
+use super::{find_id_line, find_id_line_nth, is_clause_id, Spec};
 use crate::case::{is_case_id, Suite};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -60,8 +60,11 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
             });
         }
         let prefix = document_prefix(&doc.id);
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
         for clause in &loaded.catalog.clauses {
-            let line = at(&clause.id);
+            let nth = seen.entry(&clause.id).or_insert(0);
+            let line = find_id_line_nth(&loaded.text, &clause.id, *nth);
+            *nth += 1;
             let mut problem = |message: String| {
                 problems.push(Problem {
                     path: loaded.path.clone(),
@@ -125,8 +128,11 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
     }
 
     let mut case_ids: BTreeMap<&str, (PathBuf, Option<usize>)> = BTreeMap::new();
+    let mut seen: BTreeMap<(&std::path::Path, &str), usize> = BTreeMap::new();
     for (file, case) in suite.cases() {
-        let line = find_id_line(&file.text, &case.id);
+        let nth = seen.entry((&file.path, &case.id)).or_insert(0);
+        let line = find_id_line_nth(&file.text, &case.id, *nth);
+        *nth += 1;
         let mut problem = |message: String| {
             problems.push(Problem {
                 path: file.path.clone(),

@@ -40,6 +40,10 @@ impl LoadError {
                 if let Some(stripped) = message.strip_suffix(&suffix) {
                     message = stripped.to_owned();
                 }
+                // A list at the top (case files) has the path ".[0]": drop the dot.
+                if message.starts_with(".[") {
+                    message.remove(0);
+                }
                 (Some(loc.line()), Some(loc.column()))
             }
             None => (None, None),
@@ -192,17 +196,23 @@ pub fn load_catalogs(dir: &Path) -> Result<Spec, LoadErrors> {
 /// The 1-based line on which a list item `id: <id>` (or `- id: <id>`) stands in a YAML
 /// text, to point messages at a clause or case. Quoted ids are found too.
 pub fn find_id_line(text: &str, id: &str) -> Option<usize> {
+    find_id_line_nth(text, id, 0)
+}
+
+/// Like [`find_id_line`], for the `nth` (0-based) item with that id (duplicates).
+pub fn find_id_line_nth(text: &str, id: &str, nth: usize) -> Option<usize> {
     text.lines()
-        .position(|line| {
+        .enumerate()
+        .filter(|(_, line)| {
             let line = line.trim_start().trim_start_matches('-').trim_start();
             let Some(rest) = line.strip_prefix("id:") else {
                 return false;
             };
             let value = rest.split(" #").next().unwrap_or("").trim();
-            let value = value.trim_matches(|c| c == '"' || c == '\'');
-            value == id
+            value.trim_matches(|c| c == '"' || c == '\'') == id
         })
-        .map(|i| i + 1)
+        .nth(nth)
+        .map(|(i, _)| i + 1)
 }
 
 /// Whether `id` is a well-formed clause id:

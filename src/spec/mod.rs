@@ -31,7 +31,7 @@ pub use coverage::{Coverage, CoverageRow};
 pub use lint::{lint, Problem};
 pub(crate) use load::is_slug_segment;
 pub use load::{
-    find_id_line, is_clause_id, load_catalogs, yaml_files, LoadError, LoadErrors, LoadedCatalog,
-    Spec,
+    find_id_line, find_id_line_nth, is_clause_id, load_catalogs, yaml_files, LoadError, LoadErrors,
+    LoadedCatalog, Spec,
 };
 pub use model::{Catalog, Clause, Document, Kind, RulesetPattern};

@@ -1,0 +1,351 @@
+//! The runner against a small fake game, so every expectation kind is shown to pass when it
+//! holds and to fail when it does not.
+//!
+//! The fake game: a position is a number `n` (FEN `"n"`); the side to move may add 1, 2 or
+//! 3 (`+1`, `+2`, `+3`; `add1` is another spelling of `+1`) while the number stays below
+//! 10. At 10 or more the game is over: white won by `no-legal-move`. The side to move is
+//! "in check" on odd numbers. FEN `13` makes the rules panic.
+
+use super::*;
+use crate::engine::{ReferenceEngine, RulesFactory};
+use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
+use std::sync::Arc;
+
+struct Counting {
+    ruleset: Ruleset,
+}
+
+fn parse(fen: &str) -> Result<u32, RulesError> {
+    let n: u32 = fen
+        .trim()
+        .parse()
+        .map_err(|_| RulesError::Position(format!("'{fen}' is not a number")))?;
+    if n == 13 {
+        panic!("unlucky number");
+    }
+    if n > 20 {
+        return Err(RulesError::Position(format!(
+            "{n} is too large (at most 20)"
+        )));
+    }
+    Ok(n)
+}
+
+impl Counting {
+    fn moves(n: u32) -> Vec<u32> {
+        if n >= 10 {
+            vec![]
+        } else {
+            vec![1, 2, 3]
+        }
+    }
+}
+
+impl Rules for Counting {
+    fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+    fn start_fen(&self) -> String {
+        "0".into()
+    }
+    fn canonical_fen(&self, fen: &str) -> Result<String, RulesError> {
+        parse(fen).map(|n| n.to_string())
+    }
+    fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError> {
+        let mut fen = self.canonical_fen(fen)?;
+        for (i, text) in moves.iter().enumerate() {
+            let m = self
+                .resolve_move(&fen, text)
+                .map_err(|e| RulesError::Move {
+                    number: i + 1,
+                    text: text.clone(),
+                    reason: e.to_string(),
+                })?;
+            let add: u32 = m.key.trim_start_matches('k').parse().unwrap_or(0);
+            fen = (parse(&fen)? + add).to_string();
+        }
+        Ok(fen)
+    }
+    fn legal_moves(&self, fen: &str, _: Option<&str>) -> Result<Vec<MoveInfo>, RulesError> {
+        let n = parse(fen)?;
+        Ok(Counting::moves(n)
+            .into_iter()
+            .map(|a| MoveInfo {
+                text: format!("+{a}"),
+                key: format!("k{a}"),
+                json: serde_json::Value::Null,
+            })
+            .collect())
+    }
+    fn resolve_move(&self, fen: &str, text: &str) -> Result<MoveInfo, RulesError> {
+        let text = if text == "add1" { "+1" } else { text };
+        self.legal_moves(fen, None)?
+            .into_iter()
+            .find(|m| m.text == text)
+            .ok_or_else(|| RulesError::Position(format!("'{text}' is not legal")))
+    }
+    fn perft(&self, fen: &str, depth: u32, _: PerftCount, _: bool) -> Result<Perft, RulesError> {
+        fn count(n: u32, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            Counting::moves(n)
+                .into_iter()
+                .map(|a| count(n + a, depth - 1))
+                .sum()
+        }
+        Ok(Perft {
+            nodes: count(parse(fen)?, depth),
+            divide: vec![],
+        })
+    }
+    fn status(&self, fen: &str) -> Result<Status, RulesError> {
+        let n = parse(fen)?;
+        Ok(Status {
+            result: if n >= 10 { "white" } else { "ongoing" }.into(),
+            reason: if n >= 10 { "no-legal-move" } else { "" }.into(),
+            in_check: n % 2 == 1,
+        })
+    }
+    fn render(&self, fen: &str, _: bool) -> Result<String, RulesError> {
+        Ok(format!("[{}]\n", parse(fen)?))
+    }
+}
+
+fn runner() -> Runner {
+    let factory: RulesFactory =
+        Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>);
+    Runner::new(
+        Box::new(ReferenceEngine::with_rules(factory.clone())),
+        factory,
+    )
+}
+
+/// Runs a case given as YAML (its `id`, `clauses` and `ruleset` are filled in).
+fn run(yaml: &str) -> CaseResult {
+    let text = format!("id: t.case\nclauses: [d64.t.t]\nruleset: russian\n{yaml}");
+    let case: Case = serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    runner().run(&case, &case.rulesets[0])
+}
+
+#[track_caller]
+fn passes(yaml: &str) {
+    let r = run(yaml);
+    assert_eq!(r.verdict, Verdict::Passed, "{yaml}\n{}", r.message);
+}
+
+#[track_caller]
+fn fails(yaml: &str, message_part: &str) -> CaseResult {
+    let r = run(yaml);
+    assert_eq!(r.verdict, Verdict::Failed, "{yaml}\n{}", r.message);
+    assert!(
+        r.message.contains(message_part),
+        "'{}' lacks '{message_part}'",
+        r.message
+    );
+    r
+}
+
+#[test]
+fn legal_is_the_exact_set_compared_by_identity() {
+    passes("expect: {legal: ['+1', '+2', '+3']}");
+    // Another spelling of the same move is the same move.
+    passes("expect: {legal: ['add1', '+2', '+3']}");
+    passes("position: '10'\nexpect: {legal: []}");
+    let r = fails("expect: {legal: ['+1', '+2']}", "unexpected '+3'");
+    assert_eq!(r.expected()["legal"], serde_json::json!(["+1", "+2"]));
+    assert_eq!(r.actual()["legal"], serde_json::json!(["+1", "+2", "+3"]));
+    fails("position: '10'\nexpect: {legal: ['+1']}", "'+1'");
+    // An expected text that names no move is named.
+    fails("expect: {legal: ['+1', '+2', '+3', '+4']}", "'+4'");
+    fails(
+        "expect: {legal: ['+1', 'add1', '+2', '+3']}",
+        "are the same move",
+    );
+}
+
+#[test]
+fn legal_includes_needs_each_move_legal() {
+    passes("expect: {legal_includes: ['+2']}");
+    passes("moves: ['+3', '+3']\nexpect: {legal_includes: ['add1']}");
+    fails("expect: {legal_includes: ['+2', '+5']}", "'+5'");
+    fails("position: '12'\nexpect: {legal_includes: ['+1']}", "'+1'");
+}
+
+#[test]
+fn illegal_needs_each_text_refused() {
+    passes("expect: {illegal: ['+4', '-1', 'nonsense']}");
+    passes("position: '10'\nexpect: {illegal: ['+1']}");
+    fails("expect: {illegal: ['+4', '+2']}", "accepted as legal: '+2'");
+}
+
+#[test]
+fn legal_count_counts_identities() {
+    passes("expect: {legal_count: 3}");
+    passes("position: '11'\nexpect: {legal_count: 0}");
+    fails("expect: {legal_count: 4}", "3 legal moves, expected 4");
+}
+
+#[test]
+fn perft_compares_nodes_per_depth() {
+    // From 0: 3 moves, then 9 (all below 10), then 27, ...; from 8: +2 and +3 reach the end.
+    passes("expect: {perft: [{depth: 1, nodes: 3}, {depth: 2, nodes: 9}, {depth: 3, nodes: 27}]}");
+    passes("position: '8'\nexpect: {perft: [{depth: 2, nodes: 3, count: moves}]}");
+    let r = fails(
+        "expect: {perft: [{depth: 1, nodes: 3}, {depth: 2, nodes: 10}]}",
+        "perft(2) counted 9 nodes, expected 10",
+    );
+    assert_eq!(r.actual()["perft"]["nodes"], 9);
+}
+
+#[test]
+fn fen_compares_canonical_positions() {
+    passes("moves: ['+1', '+3']\nexpect: {fen: '4'}");
+    // The expected FEN is canonicalised first.
+    passes("moves: ['+1', '+3']\nexpect: {fen: ' 04 '}");
+    fails(
+        "moves: ['+1', '+3']\nexpect: {fen: '5'}",
+        "reached 4, expected 5",
+    );
+    fails("expect: {fen: 'x'}", "the expected FEN is invalid");
+}
+
+#[test]
+fn outcome_compares_result_and_reason() {
+    passes("position: '10'\nexpect: {outcome: {result: white, reason: no-legal-move}}");
+    passes("position: '10'\nexpect: {outcome: {result: white}}");
+    passes("expect: {outcome: {result: ongoing}}");
+    passes("expect: {outcome: {result: ongoing, reason: ''}}");
+    fails(
+        "position: '10'\nexpect: {outcome: {result: black}}",
+        "expected black",
+    );
+    fails(
+        "position: '10'\nexpect: {outcome: {result: white, reason: no-pieces}}",
+        "expected white (no-pieces), got white (no-legal-move)",
+    );
+    fails("expect: {outcome: {result: draw}}", "got ongoing");
+}
+
+#[test]
+fn check_compares_the_side_to_move() {
+    passes("position: '3'\nexpect: {check: true}");
+    passes("position: '4'\nexpect: {check: false}");
+    fails(
+        "position: '4'\nexpect: {check: true}",
+        "expected the side to move in check",
+    );
+}
+
+#[test]
+fn rejected_setup_needs_the_position_refused_with_the_text() {
+    passes("position: 'x'\nexpect: {rejected: {stage: setup}}");
+    passes("position: '99'\nexpect: {rejected: {stage: setup, contains: 'too large'}}");
+    fails(
+        "position: '99'\nexpect: {rejected: {stage: setup, contains: 'odd'}}",
+        "does not contain 'odd'",
+    );
+    fails(
+        "position: '5'\nexpect: {rejected: {stage: setup}}",
+        "everything was accepted",
+    );
+    fails(
+        "moves: ['+9']\nexpect: {rejected: {stage: setup}}",
+        "move 1 was refused instead",
+    );
+}
+
+#[test]
+fn rejected_move_needs_that_history_move_refused() {
+    passes(
+        "moves: ['+1', '+7']\nexpect: {rejected: {stage: move, move: 2, contains: 'not legal'}}",
+    );
+    fails(
+        "moves: ['+1', '+7']\nexpect: {rejected: {stage: move, move: 1}}",
+        "move 2 was refused instead",
+    );
+    fails(
+        "moves: ['+1', '+2']\nexpect: {rejected: {stage: move, move: 2}}",
+        "everything was accepted",
+    );
+}
+
+#[test]
+fn a_refused_history_fails_cases_about_the_position() {
+    fails(
+        "moves: ['+1', '+7']\nexpect: {legal_count: 3}",
+        "move 2 refused",
+    );
+    fails(
+        "position: 'x'\nexpect: {legal_count: 3}",
+        "the position refused",
+    );
+}
+
+#[test]
+fn every_failed_expectation_is_reported() {
+    let r = fails(
+        "expect: {legal_count: 5, check: true, fen: '1'}",
+        "legal_count",
+    );
+    let names: Vec<&str> = r.mismatches.iter().map(|m| m.expectation).collect();
+    assert_eq!(names, ["legal_count", "fen", "check"]);
+    assert_eq!(r.board.as_deref(), Some("[0]\n"));
+}
+
+#[test]
+fn a_panic_in_the_rules_is_an_errored_case_not_a_crash() {
+    capture_panics();
+    let r = run("position: '13'\nexpect: {legal_count: 3}");
+    assert_eq!(r.verdict, Verdict::Errored);
+    assert!(r.message.contains("unlucky number"), "{}", r.message);
+}
+
+#[test]
+fn reserved_keys_are_skipped_with_the_reason() {
+    let r = run("steps: [{touch: h2}]\nexpect: {permitted: ['h2h9']}");
+    assert_eq!(r.verdict, Verdict::Skipped);
+    assert_eq!(r.message, "uses steps, permitted, not supported yet");
+    let r = run("expect: {clock: {white: 10}, legal_count: 3}");
+    assert_eq!(r.message, "uses clock, not supported yet");
+}
+
+/// An engine that disagrees with the rules it is checked against is caught.
+#[test]
+fn an_engine_listing_a_wrong_move_fails() {
+    use crate::engine::{Answer, Engine, Reply, Request};
+    struct Liar;
+    impl Engine for Liar {
+        fn name(&self) -> String {
+            "liar".into()
+        }
+        fn run(&self, request: &Request<'_>) -> Reply {
+            match request.query {
+                crate::engine::Query::Legal => {
+                    Reply::Answer(Answer::Moves(vec!["+1".into(), "+4".into()]))
+                }
+                crate::engine::Query::Play => Reply::Answer(Answer::Position("0".into())),
+                _ => Reply::Skipped("no".into()),
+            }
+        }
+    }
+    let factory: RulesFactory =
+        Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>);
+    let runner = Runner::new(Box::new(Liar), factory);
+    let case: Case = serde_yaml::from_str(
+        "{id: t.c, clauses: [d64.t.t], ruleset: russian, expect: {legal: ['+1', '+2', '+3']}}",
+    )
+    .unwrap();
+    let r = runner.run(&case, &case.rulesets[0]);
+    assert_eq!(r.verdict, Verdict::Failed);
+    assert!(r.message.contains("'+4'"), "{}", r.message);
+    assert!(r.message.contains("missing '+2', '+3'"), "{}", r.message);
+    let case: Case = serde_yaml::from_str(
+        "{id: t.c, clauses: [d64.t.t], ruleset: russian, expect: {perft: [{depth: 1, nodes: 3}]}}",
+    )
+    .unwrap();
+    assert_eq!(
+        runner.run(&case, &case.rulesets[0]).verdict,
+        Verdict::Skipped
+    );
+}

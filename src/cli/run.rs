@@ -1,0 +1,196 @@
+//! `arbiter run`: runs cases against the reference rules and reports.
+
+use super::CliError;
+use arbiter::case::{capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Verdict};
+use arbiter::report::{
+    rfc3339_utc, suite_commit, Event, Footer, Header, JsonLines, Junit, ResultEvent, Summary,
+    Totals, View,
+};
+use arbiter::spec::{lint, load_catalogs, LoadErrors, RulesetPattern};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Instant, SystemTime};
+
+/// Exit codes, shown in `--help`.
+pub const EXIT_CODES: &str = "Exit codes:
+  0  every case run passed (skipped cases allowed)
+  1  some case failed or errored
+  2  could not run: unreadable or malformed files, lint problems, bad arguments";
+
+/// Arguments of `arbiter run`.
+#[derive(Debug, Args)]
+#[command(after_help = EXIT_CODES)]
+pub struct RunArgs {
+    /// Case files or directories (searched recursively for *.yaml). Default: cases/
+    paths: Vec<PathBuf>,
+    /// Run only under rulesets matching this: a game (every edition of it) or game@edition.
+    /// Repeatable.
+    #[arg(long, short = 'r')]
+    ruleset: Vec<RulesetPattern>,
+    /// Run only cases whose id matches this pattern (`*` any text, `?` one character).
+    /// Repeatable.
+    #[arg(long, short = 'f')]
+    filter: Vec<String>,
+    /// Run only cases citing this clause id. Repeatable.
+    #[arg(long, short = 'c')]
+    clause: Vec<String>,
+    /// Write the JSON-lines report to this file (as <file>.partial until complete).
+    #[arg(long)]
+    report: Option<PathBuf>,
+    /// Write JUnit XML to this file.
+    #[arg(long)]
+    junit: Option<PathBuf>,
+    /// The clause catalog directory.
+    #[arg(long, default_value = "spec")]
+    spec: PathBuf,
+    /// Stop at the first failed or errored case.
+    #[arg(long)]
+    fail_fast: bool,
+}
+
+/// Prints load errors and returns exit code 2.
+pub fn load_failed(errors: &LoadErrors) -> ExitCode {
+    for e in &errors.0 {
+        eprintln!("{e}");
+    }
+    eprintln!("error: {} file(s) could not be loaded", errors.0.len());
+    ExitCode::from(2)
+}
+
+/// Runs the cases.
+pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
+    capture_panics();
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from("cases")]
+    } else {
+        args.paths.clone()
+    };
+    let spec = match load_catalogs(&args.spec) {
+        Ok(spec) => spec,
+        Err(errors) => return Ok(load_failed(&errors)),
+    };
+    let suite = match load_cases(&paths) {
+        Ok(suite) => suite,
+        Err(errors) => return Ok(load_failed(&errors)),
+    };
+    let problems = lint(&spec, &suite);
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("{p}");
+        }
+        eprintln!(
+            "error: {} lint problem(s); run `arbiter spec lint` for details",
+            problems.len()
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let selection = Selection {
+        rulesets: args.ruleset.clone(),
+        filters: args.filter.iter().map(|f| Glob::new(f)).collect(),
+        clauses: args.clause.clone(),
+    };
+    let runs = planned_runs(&suite, &selection);
+    if runs.is_empty() {
+        eprintln!("warning: no case selected");
+    }
+
+    let mut views: Vec<Box<dyn View>> = vec![Box::new(Summary::default())];
+    if let Some(path) = &args.report {
+        let view = JsonLines::create(path)
+            .map_err(|e| format!("cannot write report {}: {e}", path.display()))?;
+        views.push(Box::new(view));
+    }
+    if let Some(path) = &args.junit {
+        views.push(Box::new(Junit::new(path)));
+    }
+    let rulesets: BTreeSet<String> = runs.iter().map(|r| r.ruleset.to_string()).collect();
+    let header = Event::Header(Header {
+        arbiter: env!("CARGO_PKG_VERSION").to_owned(),
+        suite_commit: suite_commit(suite_dir(&paths[0])),
+        started: rfc3339_utc(SystemTime::now()),
+        rulesets: rulesets.into_iter().collect(),
+    });
+    emit(&mut views, &header)?;
+
+    let progress = if std::io::stderr().is_terminal() && runs.len() > 1 {
+        let bar = ProgressBar::new(runs.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let runner = Runner::reference();
+    let started = Instant::now();
+    let mut totals = Totals::default();
+    for planned in &runs {
+        let name = planned.name();
+        if let Some(bar) = &progress {
+            bar.set_message(name.clone());
+        }
+        let result = runner.run(planned.case, planned.ruleset);
+        totals.add(result.verdict);
+        let verdict = result.verdict;
+        let event = Event::Result(Box::new(ResultEvent {
+            case: planned.case.id.clone(),
+            name,
+            ruleset: planned.ruleset.to_string(),
+            file: planned.file.display().to_string(),
+            clauses: planned.case.clauses.clone(),
+            verdict,
+            expected: result.expected(),
+            actual: result.actual(),
+            message: result.message,
+            position: planned.case.position.clone(),
+            moves: planned.case.moves.clone(),
+            board: result.board,
+            fen: result.fen,
+        }));
+        emit(&mut views, &event)?;
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+        if args.fail_fast && matches!(verdict, Verdict::Failed | Verdict::Errored) {
+            break;
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let footer = Event::Footer(Footer::new(totals, started.elapsed().as_secs_f64()));
+    emit(&mut views, &footer)?;
+    for view in views {
+        view.finish()
+            .map_err(|e| format!("cannot write report: {e}"))?;
+    }
+    Ok(if totals.failed + totals.errored > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn emit(views: &mut [Box<dyn View>], event: &Event) -> Result<(), CliError> {
+    for view in views.iter_mut() {
+        view.event(event)
+            .map_err(|e| format!("cannot write report: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The directory to ask git about: the path itself, or the directory of a file.
+fn suite_dir(path: &Path) -> &Path {
+    if path.is_dir() {
+        path
+    } else {
+        match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        }
+    }
+}
