@@ -1,0 +1,114 @@
+//! Every case of `cases/` is its own test, named by its id (with `@<ruleset>` when the case
+//! runs under several rulesets): `cargo test --test cases <id>` runs one. A trial
+//! `spec::lint` fails on any lint problem, and a file that cannot be loaded is a failing
+//! trial of its own.
+
+use arbiter::case::{capture_panics, load_cases, planned_runs, Runner, Selection, Verdict};
+use arbiter::spec::{lint, load_catalogs};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::Path;
+use std::sync::Arc;
+
+fn main() {
+    let args = Arguments::from_args();
+    capture_panics();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let spec = load_catalogs(&root.join("spec"));
+    let cases_dir = root.join("cases");
+    let suite = if cases_dir.exists() {
+        load_cases(&[cases_dir])
+    } else {
+        Ok(Default::default())
+    };
+    let (spec, suite) = match (spec, suite) {
+        (Ok(spec), Ok(suite)) => (spec, suite),
+        (spec, suite) => {
+            let mut errors = Vec::new();
+            if let Err(e) = spec {
+                errors.extend(e.0);
+            }
+            if let Err(e) = suite {
+                errors.extend(e.0);
+            }
+            let text = errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let trial = Trial::test("load", move || Err(Failed::from(text)));
+            libtest_mimic::run(&args, vec![trial]).exit();
+        }
+    };
+
+    let problems: Vec<String> = lint(&spec, &suite).iter().map(|p| p.to_string()).collect();
+    let mut trials = vec![Trial::test("spec::lint", move || {
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Failed::from(problems.join("\n")))
+        }
+    })];
+
+    let runner = Arc::new(Runner::reference());
+    let suite = Arc::new(suite);
+    let runs: Vec<(String, usize, usize, bool)> = planned_runs(&suite, &Selection::default())
+        .iter()
+        .map(|run| {
+            let index = suite
+                .cases()
+                .position(|(_, c)| std::ptr::eq(c, run.case))
+                .unwrap_or(0);
+            let r = run
+                .case
+                .rulesets
+                .iter()
+                .position(|r| r == run.ruleset)
+                .unwrap_or(0);
+            (run.name(), index, r, run.case.skip_reason().is_some())
+        })
+        .collect();
+    for (name, index, r, ignored) in runs {
+        let runner = Arc::clone(&runner);
+        let suite = Arc::clone(&suite);
+        trials.push(
+            Trial::test(name, move || {
+                let Some((file, case)) = suite.cases().nth(index) else {
+                    return Err("case vanished".into());
+                };
+                let Some(ruleset) = case.rulesets.get(r) else {
+                    return Err("ruleset vanished".into());
+                };
+                let result = runner.run(case, ruleset);
+                match result.verdict {
+                    Verdict::Passed | Verdict::Skipped => Ok(()),
+                    Verdict::Failed | Verdict::Errored => {
+                        let mut text = format!(
+                            "{} {} under {ruleset} ({})\nclauses: {}\n",
+                            result.verdict.name(),
+                            case.id,
+                            file.path.display(),
+                            case.clauses.join(", ")
+                        );
+                        if let Some(board) = &result.board {
+                            text.push_str(board);
+                        }
+                        if let Some(fen) = &result.fen {
+                            text.push_str(&format!("position: {fen}\n"));
+                        }
+                        text.push_str(&result.message.replace("; ", "\n"));
+                        if !result.expected().is_null() {
+                            text.push_str(&format!(
+                                "\nexpected: {}\nactual:   {}",
+                                result.expected(),
+                                result.actual()
+                            ));
+                        }
+                        Err(text.into())
+                    }
+                }
+            })
+            .with_ignored_flag(ignored),
+        );
+    }
+    libtest_mimic::run(&args, trials).exit();
+}

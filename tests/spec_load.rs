@@ -1,0 +1,107 @@
+//! Loading catalogs and cases: malformed files are reported with file, line, column and the
+//! field, and every bad file is reported, not only the first.
+
+use arbiter::case::load_cases;
+use arbiter::spec::{load_catalogs, LoadError};
+use std::path::{Path, PathBuf};
+
+fn fixture(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(p)
+}
+
+fn error_for<'a>(errors: &'a [LoadError], file: &str) -> &'a LoadError {
+    errors
+        .iter()
+        .find(|e| e.path.ends_with(file))
+        .unwrap_or_else(|| panic!("no error for {file}: {errors:?}"))
+}
+
+#[test]
+fn good_fixtures_load() {
+    let spec = load_catalogs(&fixture("spec")).unwrap();
+    assert_eq!(spec.catalogs.len(), 2);
+    assert_eq!(spec.clauses().count(), 5);
+    let suite = load_cases(&[fixture("cases")]).unwrap();
+    assert_eq!(suite.files.len(), 2, "files found recursively");
+    assert_eq!(suite.len(), 4);
+}
+
+#[test]
+fn every_malformed_catalog_is_reported_with_file_line_and_field() {
+    let errors = load_catalogs(&fixture("broken/spec")).unwrap_err().0;
+    assert_eq!(errors.len(), 5, "{errors:?}");
+
+    let e = error_for(&errors, "unknown-field.yaml");
+    assert_eq!((e.line, e.column), (Some(12), Some(5)));
+    assert!(
+        e.message.contains("clauses[0]: unknown field `statment`"),
+        "{e}"
+    );
+    assert!(e.message.contains("expected one of"), "{e}");
+
+    let e = error_for(&errors, "wrong-type.yaml");
+    assert_eq!(e.line, Some(11));
+    assert!(e.message.contains("clauses[0].executable"), "{e}");
+    assert!(e.message.contains("expected a boolean"), "{e}");
+
+    let e = error_for(&errors, "missing-field.yaml");
+    assert!(e.line.is_some());
+    assert!(e.message.contains("missing field `kind`"), "{e}");
+
+    let e = error_for(&errors, "bad-kind.yaml");
+    assert_eq!(e.line, Some(5));
+    assert!(e.message.contains("unknown game 'checkers'"), "{e}");
+
+    let e = error_for(&errors, "bad-yaml.yaml");
+    assert!(e.line.is_some() && e.column.is_some(), "{e}");
+
+    // The displayed form is file:line:column: message.
+    let shown = error_for(&errors, "wrong-type.yaml").to_string();
+    assert!(
+        shown.contains("broken/spec/wrong-type.yaml:11:17: clauses[0].executable"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn every_malformed_case_file_is_reported_with_file_line_and_field() {
+    let errors = load_cases(&[fixture("broken/cases")]).unwrap_err().0;
+    assert_eq!(errors.len(), 5, "{errors:?}");
+    let e = error_for(&errors, "unknown-field.yaml");
+    assert_eq!(e.line, Some(5));
+    assert!(
+        e.message.contains("[0].expect: unknown field `legal_cout`"),
+        "{e}"
+    );
+    let e = error_for(&errors, "wrong-type.yaml");
+    assert!(
+        e.message.contains("[0].expect.legal_count: invalid type"),
+        "{e}"
+    );
+    let e = error_for(&errors, "missing-field.yaml");
+    assert!(e.message.contains("missing field `clauses`"), "{e}");
+    let e = error_for(&errors, "bad-ruleset.yaml");
+    assert_eq!(e.line, Some(3));
+    assert!(
+        e.message.contains("[0].ruleset: unknown game 'checkers'"),
+        "{e}"
+    );
+    assert!(error_for(&errors, "bad-yaml.yaml").line.is_some());
+}
+
+#[test]
+fn missing_paths_are_errors_too() {
+    let errors = load_cases(&[
+        fixture("no-such-dir"),
+        fixture("broken/cases/wrong-type.yaml"),
+    ])
+    .unwrap_err()
+    .0;
+    assert_eq!(errors.len(), 2);
+    assert!(errors[0]
+        .to_string()
+        .contains("no-such-dir: no such file or directory"));
+    assert!(load_catalogs(&fixture("no-such-dir")).is_err());
+}
