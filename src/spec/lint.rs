@@ -176,16 +176,32 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
                     case.id
                 ));
             }
-            for ruleset in &case.rulesets {
-                if !clause.applies_to(ruleset) {
-                    let applies: Vec<String> =
-                        clause.rulesets.iter().map(|r| r.to_string()).collect();
-                    problem(format!(
-                        "case '{}' runs under {ruleset}, but clause '{id}' applies only to [{}]",
-                        case.id,
-                        applies.join(", ")
-                    ));
-                }
+            // A case that runs under several rulesets may cite clauses of each: under a
+            // ruleset it exercises the cited clauses that apply there. So every cited
+            // clause must apply to at least one of the case's rulesets...
+            if !case.rulesets.iter().any(|r| clause.applies_to(r)) {
+                let applies: Vec<String> = clause.rulesets.iter().map(|r| r.to_string()).collect();
+                let runs: Vec<String> = case.rulesets.iter().map(|r| r.to_string()).collect();
+                problem(format!(
+                    "case '{}' runs under [{}], but clause '{id}' applies only to [{}]",
+                    case.id,
+                    runs.join(", "),
+                    applies.join(", ")
+                ));
+            }
+        }
+        // ... and under every ruleset of the case at least one cited clause applies.
+        for ruleset in &case.rulesets {
+            let cited: Vec<_> = case
+                .clauses
+                .iter()
+                .filter_map(|id| spec.clause(id))
+                .collect();
+            if !cited.is_empty() && !cited.iter().any(|c| c.applies_to(ruleset)) {
+                problem(format!(
+                    "case '{}' runs under {ruleset}, but none of its clauses applies to {ruleset}",
+                    case.id
+                ));
             }
         }
         if case.expect.is_empty() {
