@@ -10,6 +10,13 @@
 //! (art. 6.12.1.2); Russian rules keep all of them, and a man reaching the last row during a
 //! capture is crowned at once and goes on as a king.
 //!
+//! Path convention: when a king, having taken a piece, goes on along the same diagonal to
+//! take the next one, that is one route, recorded with the landing square right behind the
+//! first piece (touching down on a farther empty square before the next piece is not a
+//! separate route). Turning routes are separate routes from every landing square. This is
+//! the convention of the published perft path counts (RULES.md), which this generator
+//! reproduces; identities (and so the moves convention) do not depend on it.
+//!
 //! The search writes into a [`Sink`], so perft can count sequences without building moves.
 
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
@@ -264,7 +271,16 @@ pub(crate) fn captures<S: Sink>(pos: &Position, sink: &mut S) {
         path: [0; MAX_PATH],
         sink,
     };
-    let mut pieces = us;
+    // Only men with a first jump can start a capture: an enemy piece next to them with an
+    // empty square behind it.
+    let empty = !all;
+    let men = us & !kings;
+    let mut jumpers = 0;
+    for d in [UL, UR, DL, DR] {
+        let back = opposite(d);
+        jumpers |= men & shift(shift(empty, back) & them, back);
+    }
+    let mut pieces = jumpers | kings;
     while pieces != 0 {
         let s = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;

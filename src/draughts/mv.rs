@@ -15,7 +15,8 @@ pub(crate) const MAX_PATH: usize = 13;
 /// The identity is the start square, the end square, the set of captured squares and
 /// whether the piece is crowned. Two capture routes with the same identity are the same
 /// move, so `==`, `Hash` and [`Move::key`] look at the identity only; the path is how the
-/// move is shown (compare paths with [`Move::path`]).
+/// move is shown (compare paths with [`Move::path`]). A king going on along the same
+/// diagonal to its next victim is recorded with the square right behind the first one.
 ///
 /// ```
 /// use arbiter::draughts::{Position, Variant};
