@@ -1,0 +1,101 @@
+//! Perft: counting the leaves of the move tree, in both draughts conventions.
+//!
+//! [`PerftCount::Paths`] counts every distinct capture route; [`PerftCount::Moves`] counts
+//! distinct move identities (from, to, captured set, promotion), so routes taking the same
+//! pieces between the same squares count once.
+//!
+//! The search copies the small position instead of undoing moves, reuses one move buffer per
+//! ply (no allocation once warmed up), and counts the last ply without playing it: plain
+//! moves by popcount, captures by running the capture search with a counting sink.
+
+use super::movegen::{self, CountSink, IdentitySink};
+use super::mv::Move;
+use super::position::{dedup_identities, Position};
+pub use crate::PerftCount;
+
+/// Reusable buffers for a perft run.
+struct Buffers {
+    /// One move list per remaining depth.
+    moves: Vec<Vec<Move>>,
+    /// Identities at the last ply (moves convention).
+    ids: Vec<u64>,
+}
+
+/// Leaf nodes `depth` plies below `pos`.
+///
+/// ```
+/// use arbiter::draughts::{perft, PerftCount, Position, Variant};
+///
+/// let start = Position::start(Variant::Russian);
+/// assert_eq!(perft(&start, 3, PerftCount::Paths), 302);
+/// ```
+pub fn perft(pos: &Position, depth: u32, count: PerftCount) -> u64 {
+    let mut buf = Buffers {
+        moves: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
+        ids: Vec::with_capacity(64),
+    };
+    node(pos, depth, count, &mut buf)
+}
+
+/// The root moves (one per path, or one per identity with its smallest path) and the leaf
+/// count below each, in path order.
+pub fn perft_divide(pos: &Position, depth: u32, count: PerftCount) -> Vec<(Move, u64)> {
+    let mut roots = match count {
+        PerftCount::Paths => pos.legal_paths(),
+        PerftCount::Moves => pos.legal_moves(),
+    };
+    roots.sort_by(Move::cmp_path);
+    roots
+        .into_iter()
+        .map(|m| {
+            let n = if depth == 0 {
+                0
+            } else {
+                perft(&pos.play_unchecked(&m), depth - 1, count)
+            };
+            (m, n)
+        })
+        .collect()
+}
+
+/// The number of leaves one ply below `pos`.
+#[inline]
+fn count_leaves(pos: &Position, count: PerftCount, ids: &mut Vec<u64>) -> u64 {
+    if !movegen::has_capture(pos) {
+        return movegen::count_quiets(pos);
+    }
+    match count {
+        PerftCount::Paths => {
+            let mut sink = CountSink(0);
+            movegen::captures(pos, &mut sink);
+            sink.0
+        }
+        PerftCount::Moves => {
+            ids.clear();
+            let mut sink = IdentitySink(ids);
+            movegen::captures(pos, &mut sink);
+            sink.distinct()
+        }
+    }
+}
+
+fn node(pos: &Position, depth: u32, count: PerftCount, buf: &mut Buffers) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_leaves(pos, count, &mut buf.ids),
+        _ => {
+            let mut list = std::mem::take(&mut buf.moves[depth as usize]);
+            list.clear();
+            movegen::legal_paths(pos, &mut list);
+            if count == PerftCount::Moves && list.len() > 1 && list[0].is_capture() {
+                dedup_identities(&mut list);
+            }
+            let mut total = 0;
+            for m in &list {
+                total += node(&pos.play_unchecked(m), depth - 1, count, buf);
+            }
+            buf.moves[depth as usize] = list;
+            total
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! [`Position`]: a setup that obeys the rules, with its variant; legal moves and play.
+
+use super::bitboard::Bitboard;
+use super::fen::{self, FenError, SquareStyle};
+use super::movegen;
+use super::mv::Move;
+use super::notation::{self, MoveError};
+use super::setup::Setup;
+use super::square::{Color, Piece, Square, Variant};
+use std::fmt;
+
+/// Why a setup is not a legal position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The FEN could not be read.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A square holds a white and a black piece at once.
+    #[error("square {0} holds both a white and a black piece")]
+    Overlap(Square),
+    /// A square is marked as a king but holds no piece.
+    #[error("square {0} is marked as a king but holds no piece")]
+    KingOnEmptySquare(Square),
+    /// A side has more than 12 pieces (art. 2.1).
+    #[error("{color} has {count} pieces (at most 12)")]
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A man stands on the row where it would already have been crowned (art. 5.5).
+    #[error("{color} man on square {square} stands on its promotion row (it would be a king)")]
+    ManOnPromotionRow {
+        /// The side.
+        color: Color,
+        /// The square.
+        square: Square,
+    },
+}
+
+/// Why a move could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is not one of the legal moves of the position.
+    #[error("{0} is not a legal move")]
+    Illegal(String),
+}
+
+/// The outcome of a game decided by the position alone (art. 12.2.2, 12.2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has no pieces left: the other side wins.
+    NoPieces {
+        /// The winner.
+        winner: Color,
+    },
+    /// The side to move has pieces but none can move: the other side wins.
+    NoLegalMove {
+        /// The winner.
+        winner: Color,
+    },
+}
+
+impl Outcome {
+    /// The winning side.
+    pub fn winner(self) -> Color {
+        match self {
+            Outcome::NoPieces { winner } | Outcome::NoLegalMove { winner } => winner,
+        }
+    }
+
+    /// The reason as a stable slug: `no-pieces` or `no-legal-move`.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::NoPieces { .. } => "no-pieces",
+            Outcome::NoLegalMove { .. } => "no-legal-move",
+        }
+    }
+}
+
+/// A legal position of Brazilian or Russian draughts.
+///
+/// ```
+/// use arbiter::draughts::{Position, Variant};
+///
+/// let pos = Position::start(Variant::Russian);
+/// assert_eq!(pos.legal_moves().len(), 7);
+/// let pos = pos.play_text("c3-d4").unwrap();
+/// assert_eq!(pos.to_fen(), "B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) white: u32,
+    pub(crate) black: u32,
+    pub(crate) kings: u32,
+    pub(crate) turn: Color,
+    pub(crate) variant: Variant,
+}
+
+impl Position {
+    /// The start position: black men on 1–12, white men on 21–32, white to move.
+    pub fn start(variant: Variant) -> Position {
+        let s = Setup::start();
+        Position {
+            white: s.white.0,
+            black: s.black.0,
+            kings: 0,
+            turn: Color::White,
+            variant,
+        }
+    }
+
+    /// Validates a setup.
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
+        if let Some(sq) = (setup.white & setup.black).first() {
+            return Err(PositionError::Overlap(sq));
+        }
+        if let Some(sq) = (setup.kings & !(setup.white | setup.black)).first() {
+            return Err(PositionError::KingOnEmptySquare(sq));
+        }
+        for color in [Color::White, Color::Black] {
+            let pieces = setup.pieces(color);
+            if pieces.count() > 12 {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    count: pieces.count(),
+                });
+            }
+            let men = pieces & !setup.kings;
+            if let Some(square) = (men & Bitboard(color.promotion_row())).first() {
+                return Err(PositionError::ManOnPromotionRow { color, square });
+            }
+        }
+        Ok(Position {
+            white: setup.white.0,
+            black: setup.black.0,
+            kings: setup.kings.0,
+            turn: setup.turn,
+            variant,
+        })
+    }
+
+    /// Parses and validates a PDN FEN (see [`fen`](super::fen) for what is accepted).
+    pub fn from_fen(text: &str, variant: Variant) -> Result<Position, PositionError> {
+        Position::from_setup(&fen::parse(text)?, variant)
+    }
+
+    /// The pieces and side to move.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            white: Bitboard(self.white),
+            black: Bitboard(self.black),
+            kings: Bitboard(self.kings),
+            turn: self.turn,
+        }
+    }
+
+    /// The canonical FEN (numeric squares, ascending).
+    pub fn to_fen(&self) -> String {
+        fen::write(&self.setup(), SquareStyle::Numeric)
+    }
+
+    /// The rules in force.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The squares of one side's pieces.
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        Bitboard(match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        })
+    }
+
+    /// The squares holding kings.
+    pub fn kings(&self) -> Bitboard {
+        Bitboard(self.kings)
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.setup().piece_at(sq)
+    }
+
+    /// Every legal path: each distinct capture route is listed, so two entries may be the
+    /// same move (equal identities). Capture is compulsory (art. 6.2): if any capture exists
+    /// only captures are listed.
+    pub fn legal_paths(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        movegen::legal_paths(self, &mut moves);
+        moves
+    }
+
+    /// The legal moves, one per identity. Where several paths have the same identity, the
+    /// move carries the lexicographically smallest path (comparing square numbers in
+    /// order). Sorted by that path.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = self.legal_paths();
+        dedup_identities(&mut moves);
+        moves
+    }
+
+    /// Every path of the same identity as `mv`, smallest first.
+    pub fn paths_of(&self, mv: &Move) -> Vec<Move> {
+        let mut paths: Vec<Move> = self.legal_paths().into_iter().filter(|m| m == mv).collect();
+        paths.sort_by(Move::cmp_path);
+        paths
+    }
+
+    /// Whether `mv` (by identity) is legal here.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.legal_paths().contains(mv)
+    }
+
+    /// Plays a move after checking that it is legal.
+    pub fn play(&self, mv: &Move) -> Result<Position, PlayError> {
+        if self.is_legal(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(PlayError::Illegal(mv.to_string()))
+        }
+    }
+
+    /// Reads a move in any notation (see [`notation`](super::notation)) and plays it.
+    pub fn play_text(&self, text: &str) -> Result<Position, MoveError> {
+        let mv = self.parse_move(text)?;
+        Ok(self.play_unchecked(&mv))
+    }
+
+    /// Reads a move in any notation and finds the legal move it names.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::resolve(self, text)
+    }
+
+    /// Plays a move without checking it; the result is meaningless if the move is not legal.
+    #[inline]
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
+        let from = 1u32 << mv.from().index();
+        let to = 1u32 << mv.to().index();
+        let caps = mv.captured;
+        let mut p = *self;
+        let king = self.kings & from != 0 || mv.promotes;
+        match self.turn {
+            Color::White => {
+                p.white = (p.white & !from) | to;
+                p.black &= !caps;
+            }
+            Color::Black => {
+                p.black = (p.black & !from) | to;
+                p.white &= !caps;
+            }
+        }
+        p.kings &= !(caps | from);
+        if king {
+            p.kings |= to;
+        }
+        p.turn = self.turn.other();
+        p
+    }
+
+    /// The game result if it is decided by the position (the side to move has no pieces or
+    /// no legal move: it loses, art. 12.2.2 and 12.2.3).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.turn.other();
+        if self.pieces(self.turn).is_empty() {
+            Some(Outcome::NoPieces { winner })
+        } else if !movegen::has_capture(self) && movegen::count_quiets(self) == 0 {
+            Some(Outcome::NoLegalMove { winner })
+        } else {
+            None
+        }
+    }
+
+    /// The board drawn for a terminal: rank 8 at the top, files a–h below, men `w`/`b`,
+    /// kings `W`/`B`, `.` for empty dark squares, and the side to move.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..8u8 {
+                let c = match Square::from_coords(file, rank) {
+                    None => ' ',
+                    Some(sq) => self.piece_at(sq).map_or('.', Piece::char),
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("   a b c d e f g h\n");
+        out.push_str(&format!("{} to move\n", self.turn));
+        out
+    }
+}
+
+/// Keeps one move per identity, with the smallest path; sorts by path.
+pub(crate) fn dedup_identities(moves: &mut Vec<Move>) {
+    moves.sort_by(|a, b| a.identity().cmp(&b.identity()).then_with(|| a.cmp_path(b)));
+    moves.dedup_by(|later, earlier| later == earlier);
+    moves.sort_by(Move::cmp_path);
+}
+
+impl fmt::Display for Position {
+    /// Writes the canonical FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        p.setup()
+    }
+}
