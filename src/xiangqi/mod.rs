@@ -20,6 +20,7 @@
 
 pub mod chinese;
 pub mod fen;
+pub mod fuzzing;
 pub mod iccs;
 pub mod notation;
 pub mod perft;
