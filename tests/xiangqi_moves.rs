@@ -237,3 +237,14 @@ fn start_position_is_not_over() {
     assert!(Position::start().outcome().is_none());
     assert!(!Position::start().is_check());
 }
+
+// A piece on the leg of an enemy horse aimed at the general may not leave it, even to a
+// square off the general's lines (the fast legality filter must watch the four squares
+// diagonally next to the general).
+#[test]
+fn piece_blocking_a_horse_leg_next_to_the_general_is_pinned() {
+    let pos = position("e0=K d9=k f1=N g1=n", 'w');
+    assert_eq!(targets(&pos, "f1"), set(""));
+    let pos = position("e0=K d9=k f1=N g2=n", 'w');
+    assert_eq!(targets(&pos, "f1"), set("d0 d2 e3 g3 h2 h0"));
+}
