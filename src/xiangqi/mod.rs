@@ -15,7 +15,7 @@
 //! let pos = Position::start();
 //! assert_eq!(perft(&pos, 3), 79_666);
 //! let pos = pos.play(parse_move(&pos, "炮二平五").unwrap()).unwrap();
-//! assert_eq!(pos.legal_moves().len(), 45); // the h-file cannon gained a square
+//! assert_eq!(pos.legal_moves().len(), 45); // black's h-file cannon gained a square
 //! ```
 
 pub mod chinese;
