@@ -99,13 +99,8 @@ pub trait Rules: Send + Sync {
     /// Reads one move text in a position; an error if it names no legal move or several.
     fn resolve_move(&self, fen: &str, text: &str) -> Result<MoveInfo, RulesError>;
     /// Counts leaf nodes `depth` plies below `fen`.
-    fn perft(
-        &self,
-        fen: &str,
-        depth: u32,
-        count: PerftCount,
-        divide: bool,
-    ) -> Result<Perft, RulesError>;
+    fn perft(&self, fen: &str, depth: u32, count: PerftCount, divide: bool)
+        -> Result<Perft, RulesError>;
     /// Whether the game is over in the position (history-independent endings only).
     fn status(&self, fen: &str) -> Result<Status, RulesError>;
     /// The position drawn as a board for a terminal. `chinese` asks for Chinese piece names

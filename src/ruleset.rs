@@ -156,10 +156,7 @@ mod tests {
 
     #[test]
     fn default_editions() {
-        assert_eq!(
-            "brazilian".parse::<Ruleset>().unwrap().to_string(),
-            "brazilian@cxa"
-        );
+        assert_eq!("brazilian".parse::<Ruleset>().unwrap().to_string(), "brazilian@cxa");
         assert_eq!("xiangqi@axf".parse::<Ruleset>().unwrap().edition, "axf");
     }
 
