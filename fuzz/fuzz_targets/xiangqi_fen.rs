@@ -1,0 +1,8 @@
+//! Fuzz target: see `arbiter::xiangqi::fuzzing::check_fen`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    arbiter::xiangqi::fuzzing::check_fen(data);
+});
