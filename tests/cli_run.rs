@@ -243,9 +243,7 @@ fn spec_coverage_prints_text_and_json() {
     assert_eq!(json["total"]["covered"], 3);
 }
 
-// needs the reference rules (merged later)
 #[test]
-#[ignore]
 fn run_exits_0_when_every_case_passes() {
     let dir = temp_dir("pass");
     let report = dir.join("report.jsonl");
@@ -268,9 +266,7 @@ fn run_exits_0_when_every_case_passes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// needs the reference rules (merged later)
 #[test]
-#[ignore]
 fn run_exits_1_when_a_case_fails_and_shows_why() {
     let dir = temp_dir("fail");
     let junit = dir.join("junit.xml");
@@ -298,9 +294,7 @@ fn run_exits_1_when_a_case_fails_and_shows_why() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// needs the reference rules (merged later)
 #[test]
-#[ignore]
 fn run_fail_fast_stops_at_the_first_failure() {
     let out = arbiter(&["run", "tests/fixtures/cases", "--spec", SPEC, "--fail-fast"]);
     assert_eq!(code(&out), 1);

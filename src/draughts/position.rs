@@ -37,6 +37,10 @@ pub enum PositionError {
         /// The square.
         square: Square,
     },
+    /// The side that made the last move has no pieces: a move never leaves its own side
+    /// without pieces, so no game reaches this (art. 12.2.2 ends the game one move earlier).
+    #[error("{0} has no pieces but has just moved (the side not to move must have pieces)")]
+    MoverHasNoPieces(Color),
 }
 
 /// Why a move could not be played.
@@ -131,6 +135,10 @@ impl Position {
             if let Some(square) = (men & Bitboard(color.promotion_row())).first() {
                 return Err(PositionError::ManOnPromotionRow { color, square });
             }
+        }
+        let mover = setup.turn.other();
+        if setup.pieces(mover).is_empty() {
+            return Err(PositionError::MoverHasNoPieces(mover));
         }
         Ok(Position {
             white: setup.white.0,
