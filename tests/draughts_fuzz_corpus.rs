@@ -2,8 +2,7 @@
 //! properties as the fuzz targets, so stable toolchains exercise them: parsing never
 //! panics, and whatever parses round-trips.
 
-use arbiter::draughts::notation::{self, Notation};
-use arbiter::draughts::{fen, Position, Variant};
+use arbiter::draughts::fuzzing::{check_fen, check_move};
 use std::fs;
 use std::path::Path;
 
@@ -22,53 +21,6 @@ fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
     files.sort();
     assert!(files.len() >= 20, "{name}: only {} seed files", files.len());
     files
-}
-
-/// The property of `fuzz/fuzz_targets/draughts_fen.rs`; returns whether the text parsed.
-fn check_fen(data: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return false;
-    };
-    let Ok(setup) = fen::parse(text) else {
-        return false;
-    };
-    let canonical = setup.to_string();
-    let again = fen::parse(&canonical).expect("canonical FEN must parse");
-    assert_eq!(again, setup);
-    assert_eq!(again.to_string(), canonical);
-    for variant in [Variant::Brazilian, Variant::Russian] {
-        if let Ok(pos) = Position::from_setup(&setup, variant) {
-            assert_eq!(pos.to_fen(), canonical);
-            for m in pos.legal_paths() {
-                let _ = pos.play_unchecked(&m);
-            }
-        }
-    }
-    true
-}
-
-/// The property of `fuzz/fuzz_targets/draughts_move.rs`; returns whether the move resolved
-/// in at least one ruleset.
-fn check_move(data: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return false;
-    };
-    let (fen, mv) = text.split_once('\n').unwrap_or(("", text));
-    let mut resolved = false;
-    for variant in [Variant::Brazilian, Variant::Russian] {
-        let pos = Position::from_fen(fen, variant).unwrap_or_else(|_| Position::start(variant));
-        if let Ok(m) = pos.parse_move(mv) {
-            resolved = true;
-            assert!(pos.is_legal(&m));
-            for n in [Notation::Numeric, Notation::Algebraic] {
-                let back = pos
-                    .parse_move(&notation::write(&m, n))
-                    .expect("written move must read back");
-                assert_eq!(back.key(), m.key());
-            }
-        }
-    }
-    resolved
 }
 
 #[test]

@@ -26,6 +26,7 @@
 
 pub mod bitboard;
 pub mod fen;
+pub mod fuzzing;
 mod movegen;
 mod mv;
 pub mod notation;
