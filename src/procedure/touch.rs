@@ -209,6 +209,9 @@ impl Ruling {
     }
 }
 
+/// The three move sets tried in order by a mixed resolution order.
+type Steps<'a> = [&'a Vec<Candidate>; 3];
+
 /// The first group holding pieces of `side`, its index and those pieces.
 fn first_of(
     board: &Board,
@@ -281,7 +284,7 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
             let any_captures = pick(&takes);
             // (三) tries the touched own piece's move second; (四) and (五) try capturing
             // the touched opponent piece with another piece second.
-            let (steps, make): ([&Vec<Candidate>; 3], fn(u8) -> TouchStep) = if i < j {
+            let (steps, make): (Steps, fn(u8) -> TouchStep) = if i < j {
                 (
                     [&own_captures, &own_moves, &any_captures],
                     TouchStep::OwnThenOpponent,
