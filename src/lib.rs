@@ -13,6 +13,7 @@
 pub mod case;
 pub mod draughts;
 pub mod engine;
+pub mod procedure;
 pub mod report;
 pub mod rules;
 pub mod ruleset;

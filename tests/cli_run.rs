@@ -149,7 +149,7 @@ fn run_writes_the_json_lines_report_and_junit_for_skipped_cases() {
     assert_eq!(lines[1]["status"], "skipped");
     assert_eq!(
         lines[1]["message"],
-        "uses steps, permitted, not supported yet"
+        "uses repetition, not supported yet"
     );
     assert_eq!(
         lines[1]["clauses"],
@@ -164,7 +164,7 @@ fn run_writes_the_json_lines_report_and_junit_for_skipped_cases() {
         "{xml}"
     );
     assert!(
-        xml.contains("<skipped message=\"uses steps, permitted, not supported yet\"/>"),
+        xml.contains("<skipped message=\"uses repetition, not supported yet\"/>"),
         "{xml}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -22,6 +22,8 @@ mod load;
 mod model;
 mod run;
 mod select;
+mod session;
+mod steps;
 
 pub use load::{load_cases, LoadedCaseFile, Suite};
 pub use model::{
@@ -30,6 +32,7 @@ pub use model::{
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
+pub use steps::{PermittedExpect, SquareText, Step, ViolationsExpect};
 
 #[cfg(test)]
 mod tests;

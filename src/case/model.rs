@@ -1,5 +1,6 @@
 //! The types of a case file.
 
+use super::steps::{PermittedExpect, Step, ViolationsExpect};
 use crate::{PerftCount, Ruleset};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -25,9 +26,10 @@ pub struct Case {
     /// Why the case exists.
     #[serde(default)]
     pub note: Option<String>,
-    /// Reserved: a list of events (touches, claims, clock ticks). Not supported yet.
+    /// Events at the board after the history: touches, moves, illegal moves and their
+    /// correction or acceptance, violations, resignation (see [`Step`]).
     #[serde(default)]
-    pub steps: Option<serde_yaml::Value>,
+    pub steps: Option<Vec<Step>>,
     /// What must hold.
     pub expect: Expect,
 }
@@ -69,12 +71,12 @@ pub struct Expect {
     /// Reserved: the repetition verdict. Not supported yet.
     #[serde(default)]
     pub repetition: Option<serde_yaml::Value>,
-    /// Reserved: the moves permitted after touches. Not supported yet.
+    /// The moves permitted after the steps (touches), and the deciding clause.
     #[serde(default)]
-    pub permitted: Option<serde_yaml::Value>,
-    /// Reserved: violation counts. Not supported yet.
+    pub permitted: Option<PermittedExpect>,
+    /// Counted violations per side after the steps.
     #[serde(default)]
-    pub violations: Option<serde_yaml::Value>,
+    pub violations: Option<ViolationsExpect>,
     /// Reserved: the clock state. Not supported yet.
     #[serde(default)]
     pub clock: Option<serde_yaml::Value>,
@@ -101,11 +103,8 @@ impl Case {
     pub fn reserved_keys(&self) -> Vec<&'static str> {
         let e = &self.expect;
         [
-            ("steps", self.steps.is_some()),
             ("claims", e.claims.is_some()),
             ("repetition", e.repetition.is_some()),
-            ("permitted", e.permitted.is_some()),
-            ("violations", e.violations.is_some()),
             ("clock", e.clock.is_some()),
         ]
         .into_iter()
@@ -352,12 +351,12 @@ mod tests {
     #[test]
     fn reserved_keys_make_a_skip_reason() {
         let case: Case = serde_yaml::from_str(
-            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9]}}",
+            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9], clock: 1, claims: []}}",
         )
         .unwrap();
         assert_eq!(
             case.skip_reason().as_deref(),
-            Some("uses steps, permitted, not supported yet")
+            Some("uses claims, clock, not supported yet")
         );
     }
 }

@@ -183,6 +183,9 @@ impl Runner {
 
     fn check(&self, case: &Case, ruleset: &Ruleset) -> Result<CaseResult, Halt> {
         let rules = (self.rules_for)(ruleset);
+        if super::session::uses_session(case) {
+            return Ok(super::session::check(case, ruleset, &self.engine.name()));
+        }
         if let Some(rejected) = &case.expect.rejected {
             return self.check_rejected(case, ruleset, rules.as_ref(), rejected);
         }

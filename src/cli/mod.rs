@@ -4,6 +4,7 @@
 mod board;
 mod run;
 mod spec;
+mod touch;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ enum Command {
     Run(run::RunArgs),
     /// Check the clause catalog and the cases: lint, coverage.
     Spec(spec::SpecArgs),
+    /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
+    Touch(touch::TouchArgs),
 }
 
 /// Output format of commands that print data.
@@ -52,5 +55,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Show(args) => board::show(args),
         Command::Run(args) => run::run(args),
         Command::Spec(args) => spec::run(args),
+        Command::Touch(args) => touch::touch(args),
     }
 }

@@ -1,0 +1,442 @@
+//! The `steps:` of a case (events at the board) and the expectations about them
+//! (`permitted`, `violations`). See `docs/cases.md`, "Steps".
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+use std::fmt;
+
+/// One event of a case's `steps:` list, as written (sides and squares as text; they are
+/// read with the rules of each ruleset the case runs under).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawStep")]
+pub enum Step {
+    /// `{move: h2e2}`: a legal move.
+    Move(String),
+    /// `{touch: h2}` or `{touch: [h2, h9]}` (touched at the same moment), optionally
+    /// `side: black` (touched by the side not to move).
+    Touch {
+        /// The squares.
+        squares: Vec<String>,
+        /// Who touched, when not the side to move.
+        side: Option<String>,
+    },
+    /// `{accidental: e3}`: an accidental brush, not a touch.
+    Accidental(String),
+    /// `{adjust: e0, announced: true}`: adjusting a piece.
+    Adjust {
+        /// The square.
+        square: String,
+        /// Whether it was announced beforehand.
+        announced: bool,
+    },
+    /// `{illegal: e1e2}`, draughts optionally with `side`, `fen`, `removed`.
+    Illegal {
+        /// The move text.
+        text: String,
+        /// Who made it, when not the side to move.
+        side: Option<String>,
+        /// The position left on the board.
+        fen: Option<String>,
+        /// The squares whose pieces were taken off.
+        removed: Option<Vec<String>>,
+    },
+    /// `{accept: true}`: the opponent accepts the irregular move.
+    Accept,
+    /// `{correct: true}`: the opponent demands its correction.
+    Correct,
+    /// `{violation: {side: red, kind: repeated-draw-offer}}`.
+    Violation {
+        /// Who.
+        side: String,
+        /// The kind slug.
+        kind: String,
+    },
+    /// `{resign: red}`.
+    Resign(String),
+    /// `{forfeit: {side: red, reason: forbidden-repetition}}`: a loss declared elsewhere.
+    Forfeit {
+        /// Who loses.
+        side: String,
+        /// Why, as a slug.
+        reason: String,
+    },
+}
+
+/// A square as written: `h2`, `c3` or a number (`22`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquareText(pub String);
+
+impl<'de> Deserialize<'de> for SquareText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SquareText, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = SquareText;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a square (`h2`, `c3` or a draughts square number)")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<SquareText, E> {
+                Ok(SquareText(s.to_owned()))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<SquareText, E> {
+                Ok(SquareText(n.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<SquareText, E> {
+                Ok(SquareText(n.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One square or a list of squares.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "a square or a list of squares touched at the same moment"
+)]
+enum Squares {
+    One(SquareText),
+    Many(Vec<SquareText>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideKind {
+    side: String,
+    kind: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideReason {
+    side: String,
+    reason: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    touch: Option<Squares>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    accidental: Option<SquareText>,
+    #[serde(default)]
+    adjust: Option<SquareText>,
+    #[serde(default)]
+    announced: Option<bool>,
+    #[serde(default)]
+    illegal: Option<String>,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    removed: Option<Vec<SquareText>>,
+    #[serde(default)]
+    accept: Option<bool>,
+    #[serde(default)]
+    correct: Option<bool>,
+    #[serde(default)]
+    violation: Option<SideKind>,
+    #[serde(default)]
+    resign: Option<String>,
+    #[serde(default)]
+    forfeit: Option<SideReason>,
+}
+
+const EVENT_KEYS: &str =
+    "move, touch, accidental, adjust, illegal, accept, correct, violation, resign, forfeit";
+
+impl TryFrom<RawStep> for Step {
+    type Error = String;
+
+    fn try_from(r: RawStep) -> Result<Step, String> {
+        let given: Vec<&str> = [
+            ("move", r.mv.is_some()),
+            ("touch", r.touch.is_some()),
+            ("accidental", r.accidental.is_some()),
+            ("adjust", r.adjust.is_some()),
+            ("illegal", r.illegal.is_some()),
+            ("accept", r.accept.is_some()),
+            ("correct", r.correct.is_some()),
+            ("violation", r.violation.is_some()),
+            ("resign", r.resign.is_some()),
+            ("forfeit", r.forfeit.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, g)| *g)
+        .map(|(k, _)| k)
+        .collect();
+        let event = match given.as_slice() {
+            [one] => *one,
+            [] => return Err(format!("a step needs one event key ({EVENT_KEYS})")),
+            many => {
+                return Err(format!(
+                    "a step has one event key, found {}",
+                    many.join(" and ")
+                ))
+            }
+        };
+        let only = |allowed: &[&str]| -> Result<(), String> {
+            for (key, present) in [
+                ("side", r.side.is_some()),
+                ("announced", r.announced.is_some()),
+                ("fen", r.fen.is_some()),
+                ("removed", r.removed.is_some()),
+            ] {
+                if present && !allowed.contains(&key) {
+                    return Err(format!("`{key}` does not go with `{event}`"));
+                }
+            }
+            Ok(())
+        };
+        let yes = |key: &str, v: Option<bool>| match v {
+            Some(true) => Ok(()),
+            _ => Err(format!(
+                "write `{key}: true` (the other choice is a step of its own)"
+            )),
+        };
+        Ok(match event {
+            "move" => {
+                only(&[])?;
+                Step::Move(r.mv.unwrap_or_default())
+            }
+            "touch" => {
+                only(&["side"])?;
+                let squares = match r.touch {
+                    Some(Squares::One(s)) => vec![s.0],
+                    Some(Squares::Many(list)) if !list.is_empty() => {
+                        list.into_iter().map(|s| s.0).collect()
+                    }
+                    _ => return Err("`touch` needs at least one square".to_owned()),
+                };
+                Step::Touch {
+                    squares,
+                    side: r.side,
+                }
+            }
+            "accidental" => {
+                only(&[])?;
+                Step::Accidental(r.accidental.map(|s| s.0).unwrap_or_default())
+            }
+            "adjust" => {
+                only(&["announced"])?;
+                let announced = r
+                    .announced
+                    .ok_or("`adjust` needs `announced: true` or `announced: false`")?;
+                Step::Adjust {
+                    square: r.adjust.map(|s| s.0).unwrap_or_default(),
+                    announced,
+                }
+            }
+            "illegal" => {
+                only(&["side", "fen", "removed"])?;
+                Step::Illegal {
+                    text: r.illegal.unwrap_or_default(),
+                    side: r.side,
+                    fen: r.fen,
+                    removed: r.removed.map(|l| l.into_iter().map(|s| s.0).collect()),
+                }
+            }
+            "accept" => {
+                only(&[])?;
+                yes("accept", r.accept)?;
+                Step::Accept
+            }
+            "correct" => {
+                only(&[])?;
+                yes("correct", r.correct)?;
+                Step::Correct
+            }
+            "violation" => {
+                only(&[])?;
+                let v = r.violation.ok_or("`violation` needs side and kind")?;
+                Step::Violation {
+                    side: v.side,
+                    kind: v.kind,
+                }
+            }
+            "resign" => {
+                only(&[])?;
+                Step::Resign(r.resign.unwrap_or_default())
+            }
+            _ => {
+                only(&[])?;
+                let f = r.forfeit.ok_or("`forfeit` needs side and reason")?;
+                Step::Forfeit {
+                    side: f.side,
+                    reason: f.reason,
+                }
+            }
+        })
+    }
+}
+
+impl fmt::Display for Step {
+    /// The step as it would be written in a case (`touch: [h2, h9]`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Move(m) => write!(f, "move: {m}"),
+            Step::Touch { squares, side } => {
+                write!(f, "touch: [{}]", squares.join(", "))?;
+                side.iter().try_for_each(|s| write!(f, ", side: {s}"))
+            }
+            Step::Accidental(s) => write!(f, "accidental: {s}"),
+            Step::Adjust { square, announced } => {
+                write!(f, "adjust: {square}, announced: {announced}")
+            }
+            Step::Illegal { text, .. } => write!(f, "illegal: {text}"),
+            Step::Accept => f.write_str("accept: true"),
+            Step::Correct => f.write_str("correct: true"),
+            Step::Violation { side, kind } => {
+                write!(f, "violation: {{side: {side}, kind: {kind}}}")
+            }
+            Step::Resign(s) => write!(f, "resign: {s}"),
+            Step::Forfeit { side, reason } => {
+                write!(f, "forfeit: {{side: {side}, reason: {reason}}}")
+            }
+        }
+    }
+}
+
+/// `expect.permitted`: the moves permitted after the steps, as a list or with the deciding
+/// clause and step.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "RawPermitted")]
+pub struct PermittedExpect {
+    /// The exact set of permitted moves, compared by identity.
+    pub moves: Vec<String>,
+    /// The catalog clause of the deciding step (not compared when absent).
+    pub by: Option<String>,
+    /// The step id (`xq.touch.own-then-opponent.2`; not compared when absent).
+    pub step: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(
+    untagged,
+    expecting = "a list of moves, or {moves: [...], by: <clause id>, step: <step id>}"
+)]
+enum RawPermitted {
+    List(Vec<String>),
+    Full(FullPermitted),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FullPermitted {
+    moves: Vec<String>,
+    #[serde(default)]
+    by: Option<String>,
+    #[serde(default)]
+    step: Option<String>,
+}
+
+impl From<RawPermitted> for PermittedExpect {
+    fn from(r: RawPermitted) -> PermittedExpect {
+        match r {
+            RawPermitted::List(moves) => PermittedExpect {
+                moves,
+                by: None,
+                step: None,
+            },
+            RawPermitted::Full(f) => PermittedExpect {
+                moves: f.moves,
+                by: f.by,
+                step: f.step,
+            },
+        }
+    }
+}
+
+/// `expect.violations`: counted violations per side, and optionally every breach recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViolationsExpect {
+    /// Red's count (xiangqi).
+    #[serde(default)]
+    pub red: Option<u32>,
+    /// White's count (draughts).
+    #[serde(default)]
+    pub white: Option<u32>,
+    /// Black's count.
+    #[serde(default)]
+    pub black: Option<u32>,
+    /// The kinds of every breach recorded, counted or not, in order
+    /// (`[exposing-general, too-few-removed]`).
+    #[serde(default)]
+    pub kinds: Option<Vec<String>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(s: &str) -> Result<Step, String> {
+        serde_yaml::from_str::<Step>(s).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_step_kind_reads() {
+        assert_eq!(step("{move: h2e2}").unwrap(), Step::Move("h2e2".into()));
+        assert_eq!(
+            step("{touch: [h2, h9]}").unwrap(),
+            Step::Touch {
+                squares: vec!["h2".into(), "h9".into()],
+                side: None
+            }
+        );
+        assert_eq!(
+            step("{touch: 22, side: black}").unwrap(),
+            Step::Touch {
+                squares: vec!["22".into()],
+                side: Some("black".into())
+            }
+        );
+        assert_eq!(
+            step("{adjust: e0, announced: false}").unwrap(),
+            Step::Adjust {
+                square: "e0".into(),
+                announced: false
+            }
+        );
+        assert_eq!(step("{accept: true}").unwrap(), Step::Accept);
+        assert_eq!(step("{correct: true}").unwrap(), Step::Correct);
+        assert!(matches!(
+            step("{illegal: 22x13, removed: [17]}").unwrap(),
+            Step::Illegal { removed: Some(r), .. } if r == ["17"]
+        ));
+        assert!(matches!(
+            step("{violation: {side: red, kind: stopping-clock}}").unwrap(),
+            Step::Violation { .. }
+        ));
+    }
+
+    #[test]
+    fn malformed_steps_say_what_is_wrong() {
+        for (text, needle) in [
+            ("{touch: h2, move: h2e2}", "found move and touch"),
+            ("{announced: true}", "needs one event key"),
+            ("{adjust: e0}", "needs `announced"),
+            ("{move: h2e2, side: red}", "`side` does not go with `move`"),
+            ("{accept: false}", "write `accept: true`"),
+            ("{touch: []}", "at least one square"),
+            ("{tuch: h2}", "unknown field"),
+        ] {
+            let err = step(text).unwrap_err();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn permitted_is_a_list_or_a_map() {
+        let p: PermittedExpect = serde_yaml::from_str("[h2h9]").unwrap();
+        assert_eq!(p.moves, ["h2h9"]);
+        let p: PermittedExpect =
+            serde_yaml::from_str("{moves: [h2h9], by: xq.touch-move.own-piece}").unwrap();
+        assert_eq!(p.by.as_deref(), Some("xq.touch-move.own-piece"));
+        assert!(serde_yaml::from_str::<PermittedExpect>("{moves: [], bye: x}").is_err());
+    }
+}

@@ -1,0 +1,317 @@
+//! [`Board`]: one game-neutral view of a draughts or xiangqi position for the procedures —
+//! who owns a square, the legal moves with their origin, destination and captured squares,
+//! and playing them. This is the only place where the procedures look at a game's types.
+
+use super::ProcedureError;
+use crate::draughts::{self, Variant};
+use crate::xiangqi;
+use crate::{Game, Ruleset};
+use std::fmt;
+
+/// A side, named per game: the first player (red in xiangqi, white in draughts) or the
+/// second (black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Red (xiangqi) or white (draughts): moves first.
+    First,
+    /// Black.
+    Second,
+}
+
+impl Side {
+    /// Both sides, first player first.
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// `red`, `white` or `black`.
+    pub const fn name(self, game: Game) -> &'static str {
+        match (self, game) {
+            (Side::First, Game::Xiangqi) => "red",
+            (Side::First, _) => "white",
+            (Side::Second, _) => "black",
+        }
+    }
+
+    /// Reads `red`/`black` (xiangqi) or `white`/`black` (draughts).
+    pub fn parse(text: &str, game: Game) -> Result<Side, ProcedureError> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| s.name(game) == text)
+            .ok_or_else(|| ProcedureError::Side {
+                text: text.to_owned(),
+                expected: format!("{} or {}", Side::First.name(game), Side::Second.name(game)),
+            })
+    }
+
+    const fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// A point of the board, by the game's own square index (xiangqi `rank * 9 + file`,
+/// draughts square number minus one). Written and read through a [`Board`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Spot(pub u8);
+
+/// A legal move as the procedures see it.
+#[derive(Clone, PartialEq)]
+pub struct Candidate {
+    /// Where the moving piece stands.
+    pub from: Spot,
+    /// Where it ends.
+    pub to: Spot,
+    /// The squares of the pieces it captures.
+    pub captured: Vec<Spot>,
+    /// Canonical text (ICCS, or numeric draughts notation with the smallest path).
+    pub text: String,
+    /// Move identity key, as [`MoveInfo::key`](crate::MoveInfo::key).
+    pub key: String,
+    inner: Inner,
+}
+
+impl fmt::Debug for Candidate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Inner {
+    Xiangqi(xiangqi::Move),
+    Draughts(draughts::Move),
+}
+
+/// A validated position of any game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Board {
+    /// A xiangqi position.
+    Xiangqi(xiangqi::Position),
+    /// A Brazilian or Russian draughts position.
+    Draughts(draughts::Position),
+}
+
+impl Board {
+    /// The position of `fen` (the start position when `None`) under a ruleset.
+    pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Board, ProcedureError> {
+        let bad = |e: &dyn fmt::Display| ProcedureError::Position(e.to_string());
+        match Variant::from_game(ruleset.game) {
+            None => Ok(Board::Xiangqi(match fen {
+                Some(f) => xiangqi::Position::from_fen(f).map_err(|e| bad(&e))?,
+                None => xiangqi::Position::start(),
+            })),
+            Some(v) => Ok(Board::Draughts(match fen {
+                Some(f) => draughts::Position::from_fen(f, v).map_err(|e| bad(&e))?,
+                None => draughts::Position::start(v),
+            })),
+        }
+    }
+
+    /// The game played.
+    pub fn game(&self) -> Game {
+        match self {
+            Board::Xiangqi(_) => Game::Xiangqi,
+            Board::Draughts(p) => match p.variant() {
+                Variant::Brazilian => Game::Brazilian,
+                Variant::Russian => Game::Russian,
+            },
+        }
+    }
+
+    /// The canonical FEN.
+    pub fn fen(&self) -> String {
+        match self {
+            Board::Xiangqi(p) => p.fen(),
+            Board::Draughts(p) => p.to_fen(),
+        }
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Side {
+        match self {
+            Board::Xiangqi(p) => xiangqi_side(p.turn()),
+            Board::Draughts(p) => draughts_side(p.turn()),
+        }
+    }
+
+    /// Reads a square: xiangqi `e0`; draughts a number `1`–`32` or an algebraic dark
+    /// square (`c3`).
+    pub fn parse_square(&self, text: &str) -> Result<Spot, ProcedureError> {
+        let t = text.trim();
+        let found = match self {
+            Board::Xiangqi(_) => t
+                .parse::<xiangqi::Square>()
+                .ok()
+                .map(|s| Spot(s.index() as u8)),
+            Board::Draughts(_) => parse_draughts_square(t).map(|s| Spot(s.index() as u8)),
+        };
+        found.ok_or_else(|| ProcedureError::Square {
+            text: text.to_owned(),
+            expected: match self {
+                Board::Xiangqi(_) => "a file a-i and a rank 0-9, like 'e0'",
+                Board::Draughts(_) => "a square number 1-32 or a dark square like 'c3'",
+            },
+        })
+    }
+
+    /// The canonical name of a square (`e0`, `22`).
+    pub fn square_name(&self, spot: Spot) -> String {
+        match self {
+            Board::Xiangqi(_) => xiangqi::Square::from_index(spot.0 as usize)
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
+            Board::Draughts(_) => draughts::Square::from_index(spot.0)
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Whose piece stands on a square, if any.
+    pub fn owner(&self, spot: Spot) -> Option<Side> {
+        match self {
+            Board::Xiangqi(p) => xiangqi::Square::from_index(spot.0 as usize)
+                .and_then(|s| p.piece_at(s))
+                .map(|piece| xiangqi_side(piece.color)),
+            Board::Draughts(p) => draughts::Square::from_index(spot.0)
+                .and_then(|s| p.piece_at(s))
+                .map(|piece| draughts_side(piece.color)),
+        }
+    }
+
+    /// The legal moves, one per move identity (in draughts only captures when a capture
+    /// exists, and in Brazilian only the ones taking most pieces).
+    pub fn legal_moves(&self) -> Vec<Candidate> {
+        match self {
+            Board::Xiangqi(p) => p
+                .legal_moves()
+                .iter()
+                .map(|m| xq_candidate(p, *m))
+                .collect(),
+            Board::Draughts(p) => p
+                .legal_moves()
+                .iter()
+                .map(|m| d64_candidate(p, m))
+                .collect(),
+        }
+    }
+
+    /// Reads a legal move in any notation the game reads.
+    pub fn read_move(&self, text: &str) -> Result<Candidate, ProcedureError> {
+        let illegal = |reason: String| ProcedureError::Move {
+            text: text.to_owned(),
+            reason,
+        };
+        match self {
+            Board::Xiangqi(p) => xiangqi::parse_move(p, text)
+                .map(|m| xq_candidate(p, m))
+                .map_err(|e| illegal(e.to_string())),
+            Board::Draughts(p) => p
+                .parse_move(text)
+                .map(|m| d64_candidate(p, &m))
+                .map_err(|e| illegal(e.to_string())),
+        }
+    }
+
+    /// The position after a legal move of this position.
+    pub fn play(&self, c: &Candidate) -> Board {
+        match (self, c.inner) {
+            (Board::Xiangqi(p), Inner::Xiangqi(m)) => Board::Xiangqi(p.play(m).unwrap_or(*p)),
+            (Board::Draughts(p), Inner::Draughts(m)) => Board::Draughts(p.play_unchecked(&m)),
+            _ => self.clone(),
+        }
+    }
+
+    /// Whether the position ends the game: the winner and the reason slug
+    /// ([`Status::reason`](crate::Status::reason)).
+    pub fn status(&self) -> Option<(Side, &'static str)> {
+        match self {
+            Board::Xiangqi(p) => p
+                .outcome()
+                .map(|o| (xiangqi_side(o.winner), o.reason.slug())),
+            Board::Draughts(p) => p.outcome().map(|o| (draughts_side(o.winner()), o.reason())),
+        }
+    }
+}
+
+/// Reads a draughts square: a number 1–32 or an algebraic dark square.
+pub(crate) fn parse_draughts_square(t: &str) -> Option<draughts::Square> {
+    match t.parse::<u8>() {
+        Ok(n) => draughts::Square::from_number(n),
+        Err(_) => draughts::Square::from_algebraic(&t.to_ascii_lowercase()),
+    }
+}
+
+pub(crate) fn xiangqi_side(c: xiangqi::Color) -> Side {
+    match c {
+        xiangqi::Color::Red => Side::First,
+        xiangqi::Color::Black => Side::Second,
+    }
+}
+
+pub(crate) fn draughts_side(c: draughts::Color) -> Side {
+    match c {
+        draughts::Color::White => Side::First,
+        draughts::Color::Black => Side::Second,
+    }
+}
+
+pub(crate) fn draughts_color(s: Side) -> draughts::Color {
+    match s {
+        Side::First => draughts::Color::White,
+        Side::Second => draughts::Color::Black,
+    }
+}
+
+fn xq_candidate(p: &xiangqi::Position, m: xiangqi::Move) -> Candidate {
+    let captured = p
+        .captured(m)
+        .map(|_| vec![Spot(m.to.index() as u8)])
+        .unwrap_or_default();
+    Candidate {
+        from: Spot(m.from.index() as u8),
+        to: Spot(m.to.index() as u8),
+        captured,
+        text: m.to_string(),
+        key: m.to_string(),
+        inner: Inner::Xiangqi(m),
+    }
+}
+
+fn d64_candidate(p: &draughts::Position, m: &draughts::Move) -> Candidate {
+    let smallest = p.paths_of(m).first().copied().unwrap_or(*m);
+    Candidate {
+        from: Spot(m.from().index() as u8),
+        to: Spot(m.to().index() as u8),
+        captured: m
+            .captured()
+            .into_iter()
+            .map(|s| Spot(s.index() as u8))
+            .collect(),
+        text: smallest.to_string(),
+        key: m.key(),
+        inner: Inner::Draughts(smallest),
+    }
+}
+
+/// Per-side counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct PerSide<T>(pub [T; 2]);
+
+impl<T: Copy> PerSide<T> {
+    pub fn get(&self, side: Side) -> T {
+        self.0[side.index()]
+    }
+
+    pub fn slot(&mut self, side: Side) -> &mut T {
+        &mut self.0[side.index()]
+    }
+}

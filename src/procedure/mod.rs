@@ -1,0 +1,97 @@
+//! The arbiter's procedures at the board: touch-move, illegal and irregular moves,
+//! violations, and a game [`Session`] that applies them in order.
+//!
+//! - [`Board`]: the game-neutral view of a position the procedures need (who owns a square,
+//!   legal moves with origin, destination and captured squares).
+//! - [`touch`]: which moves are permitted after touches ([`resolve_touches`]), following
+//!   xiangqi 第四章 第一节 一 and draughts art. 5.8.
+//! - [`irregular`]: what kind of breach a move the rules do not allow is.
+//! - [`session`]: the game as a sequence of [`Event`]s.
+//!
+//! ```
+//! use arbiter::procedure::{Event, Session};
+//!
+//! let mut game = Session::new(&"russian".parse().unwrap(), None).unwrap();
+//! game.apply(Event::touch(["22"])).unwrap(); // c3: it can move, so it must
+//! let texts: Vec<String> = game.permitted().permitted.iter().map(|m| m.text.clone()).collect();
+//! assert_eq!(texts, ["22-17", "22-18"]);
+//! ```
+
+pub mod board;
+pub mod irregular;
+pub mod session;
+pub mod touch;
+
+pub use board::{Board, Candidate, Side, Spot};
+pub use irregular::{IrregularMove, Irregularity};
+pub use session::{Breach, Event, IllegalHandling, Pending, Policy, Session, SessionOutcome};
+pub use touch::{resolve_touches, Ruling, Touch, TouchOrigin, TouchStep};
+
+/// Why a procedure could not be applied. Every message names the square, move or value at
+/// fault and says what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProcedureError {
+    /// The position is invalid.
+    #[error("invalid position: {0}")]
+    Position(String),
+    /// A square could not be read.
+    #[error("invalid square '{text}' (expected {expected})")]
+    Square {
+        /// The text given.
+        text: String,
+        /// What a square looks like in this game.
+        expected: &'static str,
+    },
+    /// A touched or removed square holds no piece.
+    #[error("no piece on {0}")]
+    EmptySquare(String),
+    /// A touch names no square.
+    #[error("a touch needs at least one square")]
+    NoSquares,
+    /// A side name could not be read.
+    #[error("invalid side '{text}' (expected {expected})")]
+    Side {
+        /// The text given.
+        text: String,
+        /// The side names of this game.
+        expected: String,
+    },
+    /// A move could not be read or used.
+    #[error("move '{text}': {reason}")]
+    Move {
+        /// The move text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// A legal move the touches forbid (xiangqi: the arbiter refuses it).
+    #[error("move '{text}' is not permitted after the touches ({clause}); permitted: {permitted}")]
+    NotPermitted {
+        /// The move text.
+        text: String,
+        /// The permitted moves, space separated.
+        permitted: String,
+        /// The deciding clause.
+        clause: &'static str,
+    },
+    /// A violation kind this game does not know.
+    #[error("unknown violation kind '{kind}' (expected one of: {expected})")]
+    ViolationKind {
+        /// The kind given.
+        kind: String,
+        /// The known kinds, comma separated.
+        expected: String,
+    },
+    /// An event this game does not have.
+    #[error("{0} does not apply to this game")]
+    WrongGame(&'static str),
+    /// `accept` or `correct` without an irregular move pending.
+    #[error("no irregular move is pending (accept and correct answer one)")]
+    NothingPending,
+    /// Another event while an irregular move awaits the opponent's choice.
+    #[error("an irregular move is pending: the opponent must first accept, correct, or move")]
+    Pending,
+    /// An event after the game ended.
+    #[error("the game is over: {0}")]
+    GameOver(String),
+}
