@@ -2,7 +2,7 @@
 
 use super::{Case, Expect, Rejected, Stage};
 use crate::engine::{
-    Answer, Engine, Query, ReferenceEngine, RejectedAt, Reply, Request, RulesFactory,
+    Answer, Capability, Engine, Query, ReferenceEngine, RejectedAt, Reply, Request, RulesFactory,
 };
 use crate::{rules_for, Rules, RulesError, Ruleset, Status};
 use serde_json::{json, Value};
@@ -184,7 +184,8 @@ impl Runner {
     fn check(&self, case: &Case, ruleset: &Ruleset) -> Result<CaseResult, Halt> {
         let rules = (self.rules_for)(ruleset);
         if super::session::uses_session(case) {
-            return Ok(super::session::check(case, ruleset, &self.engine.name()));
+            let can = self.engine.capabilities().contains(&Capability::Session);
+            return Ok(super::session::check(case, ruleset, can));
         }
         if let Some(rejected) = &case.expect.rejected {
             return self.check_rejected(case, ruleset, rules.as_ref(), rejected);

@@ -86,8 +86,8 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
 }
 
 /// Checks a session case under one ruleset with the reference procedures.
-pub(super) fn check(case: &Case, ruleset: &Ruleset, engine: &str) -> CaseResult {
-    if !engine.starts_with("arbiter reference") {
+pub(super) fn check(case: &Case, ruleset: &Ruleset, engine_plays_sessions: bool) -> CaseResult {
+    if !engine_plays_sessions {
         return result(
             Verdict::Skipped,
             "steps, permitted and violations are checked with the reference procedures only \

@@ -348,4 +348,17 @@ fn an_engine_listing_a_wrong_move_fails() {
         runner.run(&case, &case.rulesets[0]).verdict,
         Verdict::Skipped
     );
+    // Session cases need an engine that plays sessions; the liar does not.
+    let case: Case = serde_yaml::from_str(
+        "{id: t.s, clauses: [d64.t.t], ruleset: russian, steps: [{touch: 22}], \
+         expect: {permitted: ['22-18']}}",
+    )
+    .unwrap();
+    let r = runner.run(&case, &case.rulesets[0]);
+    assert_eq!(r.verdict, Verdict::Skipped);
+    assert!(
+        r.message.contains("reference procedures only"),
+        "{}",
+        r.message
+    );
 }

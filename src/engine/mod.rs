@@ -40,6 +40,14 @@ pub enum Query {
     Status,
 }
 
+/// Something an engine may be able to do beyond answering [`Query`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Capability {
+    /// Plays a game session: touches, illegal moves and their correction, violations
+    /// (the case keys `steps`, `permitted` and `violations`).
+    Session,
+}
+
 /// A question for an engine: play `moves` from `position` under `ruleset`, then answer
 /// `query`.
 #[derive(Debug, Clone, Copy)]
@@ -93,6 +101,12 @@ pub enum Reply {
 pub trait Engine: Send + Sync {
     /// A name for reports.
     fn name(&self) -> String;
+    /// What the engine answers beyond the [`Query`] kinds every engine answers (the
+    /// protocol's `start` reply lists them). Cases that need a capability the engine lacks
+    /// are skipped, not failed.
+    fn capabilities(&self) -> Vec<Capability> {
+        Vec::new()
+    }
     /// Answers one request.
     fn run(&self, request: &Request<'_>) -> Reply;
 }
@@ -127,6 +141,10 @@ impl Default for ReferenceEngine {
 impl Engine for ReferenceEngine {
     fn name(&self) -> String {
         format!("arbiter reference {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn capabilities(&self) -> Vec<Capability> {
+        vec![Capability::Session]
     }
 
     fn run(&self, request: &Request<'_>) -> Reply {
