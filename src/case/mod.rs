@@ -25,8 +25,8 @@ mod select;
 
 pub use load::{load_cases, LoadedCaseFile, Suite};
 pub use model::{
-    is_case_id, Case, CountConvention, Expect, GameResult, OutcomeExpect, PerftExpect, Rejected,
-    Stage,
+    is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
+    OutcomeExpect, PerftExpect, Rejected, Stage,
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
