@@ -213,6 +213,44 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
             ));
         }
     }
+    lint_editions(spec, crate::edition::registry(), &mut problems);
     problems.sort();
     problems
+}
+
+/// Every clause an edition names exists and applies to that edition.
+fn lint_editions(spec: &Spec, registry: &crate::edition::Registry, problems: &mut Vec<Problem>) {
+    for edition in registry.editions() {
+        let text = registry
+            .files()
+            .iter()
+            .rev()
+            .find(|f| f.path == edition.path)
+            .map(|f| f.text.as_str())
+            .unwrap_or("");
+        let ruleset = crate::Ruleset {
+            game: edition.game,
+            edition: edition.id.clone(),
+        };
+        for id in edition.clause_ids() {
+            let message = match spec.clause(id) {
+                None => {
+                    format!("edition {ruleset} names clause '{id}', which is not in the catalog")
+                }
+                Some(c) if !c.applies_to(&ruleset) => {
+                    let applies: Vec<String> = c.rulesets.iter().map(|r| r.to_string()).collect();
+                    format!(
+                        "edition {ruleset} names clause '{id}', which applies only to [{}]",
+                        applies.join(", ")
+                    )
+                }
+                Some(_) => continue,
+            };
+            problems.push(Problem {
+                path: edition.path.clone(),
+                line: find_id_line(text, &edition.id),
+                message,
+            });
+        }
+    }
 }
