@@ -12,7 +12,9 @@
 
 pub mod case;
 pub mod draughts;
+pub mod edition;
 pub mod engine;
+pub mod outcome;
 pub mod procedure;
 pub mod report;
 pub mod rules;
@@ -20,5 +22,6 @@ pub mod ruleset;
 pub mod spec;
 pub mod xiangqi;
 
+pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};
 pub use rules::{rules_for, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
 pub use ruleset::{Game, Ruleset, RulesetError};

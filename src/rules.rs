@@ -13,6 +13,7 @@
 //! assert_eq!(rules.legal_moves(&start, None).unwrap().len(), 7);
 //! ```
 
+use crate::outcome::{ClaimRuling, GameOutcome, OfferRecord, OfferRuling};
 use crate::{Game, Ruleset};
 
 /// Which perft counting convention to use.
@@ -111,6 +112,57 @@ pub trait Rules: Send + Sync {
     /// The position drawn as a board for a terminal. `chinese` asks for Chinese piece names
     /// where the game has them.
     fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError>;
+
+    /// The state of the game after `moves` played from `fen`: result and reason (also the
+    /// history-dependent draws of the edition), the claims valid now and the counters (see
+    /// [`crate::outcome`]). The default judges the position reached alone, like
+    /// [`Rules::status`].
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
+        let reached = if moves.is_empty() {
+            self.canonical_fen(fen)?
+        } else {
+            self.play(fen, moves)?
+        };
+        let status = self.status(&reached)?;
+        let mut out = GameOutcome::ongoing();
+        out.result = status.result;
+        out.reason = status.reason;
+        out.in_check = status.in_check;
+        Ok(out)
+    }
+
+    /// The arbiter's ruling on a draw claim of `kind` (`sixty-move`, `repetition`,
+    /// `threefold`, `kings-only`, …) made by `by` (`white`, `black`, `red`; `None`: the side
+    /// to move) after `moves` played from `fen`.
+    fn claim(
+        &self,
+        fen: &str,
+        moves: &[String],
+        kind: &str,
+        by: Option<&str>,
+    ) -> Result<ClaimRuling, RulesError> {
+        let _ = (fen, moves, by);
+        Err(RulesError::Unsupported(format!(
+            "{}: claims ('{kind}') are not supported",
+            self.ruleset()
+        )))
+    }
+
+    /// Whether `by` may offer a draw now, after `moves` played from `fen` and the `earlier`
+    /// offers of the game.
+    fn draw_offer(
+        &self,
+        fen: &str,
+        moves: &[String],
+        by: &str,
+        earlier: &[OfferRecord],
+    ) -> Result<OfferRuling, RulesError> {
+        let _ = (fen, moves, earlier);
+        Err(RulesError::Unsupported(format!(
+            "{}: draw offers (by {by}) are not supported",
+            self.ruleset()
+        )))
+    }
 }
 
 /// The reference rules for a ruleset.

@@ -3,6 +3,7 @@
 //! A ruleset is written `game@edition` (`russian@fmjd64`, `xiangqi@axf`). The edition may be
 //! left out, in which case the game's default edition applies: `brazilian` means
 //! `brazilian@cxa`, `russian` means `russian@fmjd64` and `xiangqi` means `xiangqi@cxa`.
+//! The editions are data (`spec/editions/`, see [`crate::edition`]).
 //!
 //! ```
 //! use arbiter::{Game, Ruleset};
@@ -40,22 +41,22 @@ impl Game {
         }
     }
 
-    /// The edition used when a ruleset names none.
+    /// The edition used when a ruleset names none: the one marked `default` in
+    /// `spec/editions/<game>.yaml` (see [`crate::edition`]).
     pub fn default_edition(self) -> &'static str {
-        match self {
-            Game::Brazilian => "cxa",
-            Game::Russian => "fmjd64",
-            Game::Xiangqi => "cxa",
-        }
+        let registry = crate::edition::registry();
+        let id = &registry.default_edition(self).id;
+        registry
+            .names(self)
+            .iter()
+            .copied()
+            .find(|n| n == id)
+            .unwrap_or("")
     }
 
-    /// The editions arbiter knows for this game.
+    /// The editions arbiter knows for this game, from the edition registry.
     pub fn editions(self) -> &'static [&'static str] {
-        match self {
-            Game::Brazilian => &["cxa", "fmjd", "cbd"],
-            Game::Russian => &["fmjd64"],
-            Game::Xiangqi => &["cxa", "axf"],
-        }
+        crate::edition::registry().names(self)
     }
 
     /// Whether this is one of the 64-square draughts games.

@@ -44,7 +44,11 @@ fn errors(schema: &Value, path: &Path) -> Vec<String> {
 
 #[test]
 fn schemas_are_valid_draft_2020_12() {
-    for name in ["catalog.schema.json", "cases.schema.json"] {
+    for name in [
+        "catalog.schema.json",
+        "cases.schema.json",
+        "editions.schema.json",
+    ] {
         let s = schema(name);
         assert_eq!(s["$schema"], "https://json-schema.org/draft/2020-12/schema");
         assert!(jsonschema::draft202012::meta::is_valid(&s), "{name}");
@@ -99,7 +103,7 @@ fn every_key_fixtures_load_with_the_rust_model() {
     let text =
         std::fs::read_to_string(root().join("tests/fixtures/schema/every-key-cases.yaml")).unwrap();
     let cases: Vec<Case> = serde_yaml::from_str(&text).unwrap();
-    assert_eq!(cases[0].reserved_keys().len(), 3);
+    assert_eq!(cases[0].reserved_keys().len(), 2);
 }
 
 /// The keys the Rust model accepts at one level, read from its unknown-field error.
@@ -172,6 +176,26 @@ fn schema_and_model_accept_the_same_keys() {
             "outcome",
         ),
         (
+            rust_keys::<Case>(&format!("expect: {{claim: {{{unknown}}}}}")),
+            schema_keys(&cases, "/$defs/expect/properties/claim/properties"),
+            "claim",
+        ),
+        (
+            rust_keys::<Case>(&format!("expect: {{draw_offer: {{{unknown}}}}}")),
+            schema_keys(&cases, "/$defs/expect/properties/draw_offer/properties"),
+            "draw_offer",
+        ),
+        (
+            rust_keys::<Case>(&format!(
+                "expect: {{draw_offer: {{by: red, allowed: true, earlier: [{{{unknown}}}]}}}}"
+            )),
+            schema_keys(
+                &cases,
+                "/$defs/expect/properties/draw_offer/properties/earlier/items/properties",
+            ),
+            "draw_offer.earlier",
+        ),
+        (
             rust_keys::<Case>(&format!("expect: {{rejected: {{{unknown}}}}}")),
             schema_keys(&cases, "/$defs/expect/properties/rejected/properties"),
             "rejected",
@@ -226,5 +250,58 @@ fn every_schema_key_is_used_by_the_every_key_fixtures() {
         );
         let missing: Vec<_> = wanted.difference(&used).collect();
         assert!(missing.is_empty(), "{fixture} does not use {missing:?}");
+    }
+}
+
+#[test]
+fn edition_files_validate_against_the_editions_schema() {
+    let schema = schema("editions.schema.json");
+    let all = files("spec/editions", false);
+    assert_eq!(all.len(), 3, "brazilian, russian and xiangqi");
+    let problems: Vec<String> = all.iter().flat_map(|p| errors(&schema, p)).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn editions_schema_and_model_accept_the_same_keys() {
+    use arbiter::edition::Registry;
+    let schema = schema("editions.schema.json");
+    let keys = |yaml: &str| {
+        let mut r = Registry::default();
+        let err = r
+            .add_text(Path::new("x.yaml"), yaml)
+            .unwrap_err()
+            .to_string();
+        let list = err
+            .split(", expected ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{err}"));
+        let list = list.strip_prefix("one of ").unwrap_or(list);
+        list.split(", ")
+            .flat_map(|k| k.split(" or "))
+            .map(|k| k.trim_matches('`').to_owned())
+            .collect::<BTreeSet<String>>()
+    };
+    let edition = "id: x\n    title: t\n    source: s\n    draw_offer: {clause: a, min_own_moves: 0, reoffer: equal-counts}";
+    let checks = [
+        (keys("zz: 1"), schema_keys(&schema, "/properties"), "file"),
+        (
+            keys("game: russian\neditions: [{zz: 1}]"),
+            schema_keys(&schema, "/$defs/edition/properties"),
+            "edition",
+        ),
+        (
+            keys(&format!("game: russian\neditions:\n  - {edition}\n    draws: [{{zz: 1}}]")),
+            schema_keys(&schema, "/$defs/draw/properties"),
+            "draw",
+        ),
+        (
+            keys("game: russian\neditions:\n  - id: x\n    title: t\n    source: s\n    draws: []\n    draw_offer: {zz: 1}"),
+            schema_keys(&schema, "/$defs/draw_offer/properties"),
+            "draw_offer",
+        ),
+    ];
+    for (rust, schema, level) in checks {
+        assert_eq!(rust, schema, "keys of {level}: Rust model vs JSON Schema");
     }
 }

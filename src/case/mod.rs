@@ -27,8 +27,8 @@ mod steps;
 
 pub use load::{load_cases, LoadedCaseFile, Suite};
 pub use model::{
-    is_case_id, Case, CountConvention, Expect, GameResult, OutcomeExpect, PerftExpect, Rejected,
-    Stage,
+    is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
+    OutcomeExpect, PerftExpect, Rejected, Stage,
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};

@@ -1,9 +1,12 @@
 //! The types of a case file.
 
 use super::steps::{PermittedExpect, Step, ViolationsExpect};
+use crate::edition::DrawKind;
+use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// One scenario: a ruleset, a starting position, optional history and expectations.
@@ -65,9 +68,19 @@ pub struct Expect {
     /// The position or a history move must be refused.
     #[serde(default)]
     pub rejected: Option<Rejected>,
-    /// Reserved: which claims are valid. Not supported yet.
+    /// The exact set of draw claims valid now (claim kinds).
     #[serde(default)]
-    pub claims: Option<serde_yaml::Value>,
+    pub claims: Option<Vec<DrawKind>>,
+    /// The ruling on a draw claim made now.
+    #[serde(default)]
+    pub claim: Option<ClaimExpect>,
+    /// Counters of the draw rules, by rule slug (plies, or occurrences for repetition
+    /// rules); `null` expects the counter to be absent (its condition does not hold).
+    #[serde(default)]
+    pub counters: Option<BTreeMap<String, Option<u32>>>,
+    /// Whether a side may offer a draw now.
+    #[serde(default)]
+    pub draw_offer: Option<DrawOfferExpect>,
     /// Reserved: the repetition verdict. Not supported yet.
     #[serde(default)]
     pub repetition: Option<serde_yaml::Value>,
@@ -103,7 +116,6 @@ impl Case {
     pub fn reserved_keys(&self) -> Vec<&'static str> {
         let e = &self.expect;
         [
-            ("claims", e.claims.is_some()),
             ("repetition", e.repetition.is_some()),
             ("clock", e.clock.is_some()),
         ]
@@ -163,6 +175,35 @@ pub struct OutcomeExpect {
     /// absent.
     #[serde(default)]
     pub reason: Option<String>,
+}
+
+/// The expected ruling on a draw claim.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimExpect {
+    /// The claim kind.
+    pub kind: DrawKind,
+    /// The claiming side (`white`, `black`, `red`); the side to move when absent.
+    #[serde(default)]
+    pub by: Option<String>,
+    /// Whether the claim is upheld.
+    pub upheld: bool,
+    /// Seconds of clock penalty for the claimant; absent means no penalty.
+    #[serde(default)]
+    pub penalty_seconds: Option<u32>,
+}
+
+/// The expected ruling on a draw offer made now.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOfferExpect {
+    /// The offering side.
+    pub by: String,
+    /// Whether the offer is allowed.
+    pub allowed: bool,
+    /// The earlier offers of the game, in order.
+    #[serde(default)]
+    pub earlier: Vec<OfferRecord>,
 }
 
 /// A game result slug.

@@ -11,6 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
+#[path = "endings.rs"]
+mod endings;
+
 /// How a case run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Verdict {
@@ -219,6 +222,7 @@ impl Runner {
             fen: &fen,
             legal: None,
             status: None,
+            outcome: None,
             mismatches: Vec::new(),
         };
         checker.check_all(&case.expect, &reached)?;
@@ -356,6 +360,7 @@ struct Checker<'a> {
     fen: &'a str,
     legal: Option<Vec<EngineMove>>,
     status: Option<Status>,
+    outcome: Option<crate::GameOutcome>,
     mismatches: Vec<Mismatch>,
 }
 
@@ -401,23 +406,7 @@ impl Checker<'_> {
         if let Some(expected) = &expect.fen {
             self.check_fen(expected, reached);
         }
-        if let Some(outcome) = &expect.outcome {
-            let status = self.status()?;
-            let result_ok = status.result == outcome.result.name();
-            let reason_ok = outcome.reason.as_ref().is_none_or(|r| *r == status.reason);
-            if !(result_ok && reason_ok) {
-                let want = match &outcome.reason {
-                    Some(r) => format!("{} ({r})", outcome.result.name()),
-                    None => outcome.result.name().to_owned(),
-                };
-                self.fail(
-                    "outcome",
-                    format!("expected {want}, got {} ({})", status.result, status.reason),
-                    json!({"result": outcome.result.name(), "reason": outcome.reason}),
-                    json!({"result": status.result, "reason": status.reason}),
-                );
-            }
-        }
+        self.check_endings(expect)?;
         if let Some(check) = expect.check {
             let status = self.status()?;
             if status.in_check != check {

@@ -4,6 +4,7 @@
 mod board;
 mod run;
 mod spec;
+mod status;
 mod touch;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -26,6 +27,9 @@ enum Command {
     Perft(board::PerftArgs),
     /// Draw a position as a board in the terminal.
     Show(board::ShowArgs),
+    /// The result of a game after a history: draws, claims valid now, counters; rule on a
+    /// claim.
+    Status(status::StatusArgs),
     /// Run the cases against the reference rules and report the results.
     Run(run::RunArgs),
     /// Check the clause catalog and the cases: lint, coverage.
@@ -53,6 +57,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Moves(args) => board::moves(args),
         Command::Perft(args) => board::perft(args),
         Command::Show(args) => board::show(args),
+        Command::Status(args) => status::status(args),
         Command::Run(args) => run::run(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),

@@ -25,6 +25,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod endings;
 pub mod fen;
 pub mod fuzzing;
 mod movegen;

@@ -4,9 +4,16 @@
 //! the same identity, the lexicographically smallest path (comparing square numbers in
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
+use super::endings::DraughtsEndings;
 use super::notation::{self, Notation};
 use super::perft::{perft, perft_divide};
+use super::Color;
 use super::{Move, Position, Variant};
+use crate::edition::edition_of;
+use crate::outcome::{
+    claim_kind, rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord,
+    OfferRuling,
+};
 use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 
 /// The reference rules of one draughts ruleset.
@@ -40,6 +47,40 @@ impl DraughtsRules {
     /// The variant these rules play.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// Replays a history, tracking the draw counters. A move after the game has ended (a
+    /// loss, or an automatic draw of the edition) is refused.
+    pub fn replay(&self, fen: &str, moves: &[String]) -> Result<DraughtsEndings, RulesError> {
+        let mut game = DraughtsEndings::new(&self.ruleset, self.position(fen)?);
+        for (i, text) in moves.iter().enumerate() {
+            let err = |reason: String| RulesError::Move {
+                number: i + 1,
+                text: text.clone(),
+                reason,
+            };
+            if i > 0 {
+                let before = game.outcome();
+                if before.is_over() {
+                    return Err(err(format!(
+                        "the game is already over after move {i}: {} ({})",
+                        before.result, before.reason
+                    )));
+                }
+            }
+            game.push_text(text).map_err(|e| err(e.to_string()))?;
+        }
+        Ok(game)
+    }
+
+    fn side(&self, name: &str) -> Result<Color, RulesError> {
+        match name {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(RulesError::Unsupported(format!(
+                "unknown side '{other}' (expected white or black)"
+            ))),
+        }
     }
 
     fn position(&self, fen: &str) -> Result<Position, RulesError> {
@@ -166,5 +207,73 @@ impl Rules for DraughtsRules {
 
     fn render(&self, fen: &str, _chinese: bool) -> Result<String, RulesError> {
         Ok(self.position(fen)?.render())
+    }
+
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
+        Ok(self.replay(fen, moves)?.outcome())
+    }
+
+    fn claim(
+        &self,
+        fen: &str,
+        moves: &[String],
+        kind: &str,
+        by: Option<&str>,
+    ) -> Result<ClaimRuling, RulesError> {
+        let kind = claim_kind(kind, self.ruleset.game)?;
+        let game = self.replay(fen, moves)?;
+        let by = match by {
+            Some(name) => self.side(name)?,
+            None => game.position().turn(),
+        };
+        let outcome = game.outcome();
+        Ok(rule_on_claim(
+            &self.ruleset,
+            &outcome,
+            &game.rule_states(),
+            kind,
+            by.name(),
+        ))
+    }
+
+    fn draw_offer(
+        &self,
+        fen: &str,
+        moves: &[String],
+        by: &str,
+        earlier: &[OfferRecord],
+    ) -> Result<OfferRuling, RulesError> {
+        let side = self.side(by)?;
+        for o in earlier {
+            self.side(&o.by)?;
+        }
+        let game = self.replay(fen, moves)?;
+        let last_mover = (!moves.is_empty()).then(|| game.position().turn().other().name());
+        // Moves made by `side` in the history: the side to move at the start moved first.
+        let start_turn = if moves.len() % 2 == 0 {
+            game.position().turn()
+        } else {
+            game.position().turn().other()
+        };
+        let own = if start_turn == side {
+            moves.len().div_ceil(2)
+        } else {
+            moves.len() / 2
+        };
+        let rule = &edition_of(&self.ruleset).draw_offer;
+        let clauses = OfferClauses {
+            timing: "d64.draw-offer.move-first",
+            pending: "d64.draw-offer.valid-until-answered",
+            agreed: "d64.end.agreed-draw",
+        };
+        Ok(rule_on_offer(
+            rule,
+            &clauses,
+            side.name(),
+            last_mover,
+            own,
+            moves.len(),
+            earlier,
+        ))
     }
 }

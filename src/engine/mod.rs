@@ -19,7 +19,8 @@
 //! }
 //! ```
 
-use crate::{rules_for, PerftCount, Rules, RulesError, Ruleset, Status};
+use crate::edition::DrawKind;
+use crate::{rules_for, ClaimRuling, GameOutcome, PerftCount, Rules, RulesError, Ruleset, Status};
 use std::sync::Arc;
 
 /// What a request asks.
@@ -38,6 +39,44 @@ pub enum Query {
     Play,
     /// Whether the game is over, and check.
     Status,
+    /// The outcome with the history: result, reason, claims valid now, counters.
+    Outcome,
+    /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move).
+    Claim {
+        /// The claim kind.
+        kind: DrawKind,
+        /// The claiming side.
+        by: Option<Side>,
+    },
+}
+
+/// A side of a game, as a claimant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White (draughts).
+    White,
+    /// Black.
+    Black,
+    /// Red (xiangqi).
+    Red,
+}
+
+impl Side {
+    /// `white`, `black` or `red`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+            Side::Red => "red",
+        }
+    }
+
+    /// Reads `white`, `black` or `red`.
+    pub fn from_name(name: &str) -> Option<Side> {
+        [Side::White, Side::Black, Side::Red]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
 }
 
 /// Something an engine may be able to do beyond answering [`Query`]s.
@@ -73,6 +112,10 @@ pub enum Answer {
     Position(String),
     /// The game status (to [`Query::Status`]).
     Status(Status),
+    /// The outcome with the history (to [`Query::Outcome`]).
+    Outcome(Box<GameOutcome>),
+    /// The ruling on a claim (to [`Query::Claim`]).
+    Claim(Box<ClaimRuling>),
 }
 
 /// Where an engine refused a request's position or history.
@@ -176,6 +219,24 @@ impl Engine for ReferenceEngine {
                 .map(|p| Answer::Nodes(p.nodes)),
             Query::Play => Ok(Answer::Position(fen.clone())),
             Query::Status => rules.status(&fen).map(Answer::Status),
+            Query::Outcome => {
+                let start = match request.position {
+                    Some(p) => rules.canonical_fen(p),
+                    None => Ok(rules.start_fen()),
+                };
+                start
+                    .and_then(|s| rules.outcome(&s, request.moves))
+                    .map(|o| Answer::Outcome(Box::new(o)))
+            }
+            Query::Claim { kind, by } => {
+                let start = match request.position {
+                    Some(p) => rules.canonical_fen(p),
+                    None => Ok(rules.start_fen()),
+                };
+                start
+                    .and_then(|s| rules.claim(&s, request.moves, kind.name(), by.map(Side::name)))
+                    .map(|c| Answer::Claim(Box::new(c)))
+            }
         };
         answer.map_or_else(failure, Reply::Answer)
     }

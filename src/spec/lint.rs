@@ -213,6 +213,119 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
             ));
         }
     }
+    lint_editions(spec, crate::edition::registry(), &mut problems);
     problems.sort();
     problems
+}
+
+/// Whether an edition file is linted with these catalogs: a shipped edition file
+/// (`spec/editions/…`) only with the catalogs of the `spec/` directory beside it (not with
+/// other catalogs, such as test fixtures); an edition file installed from elsewhere always.
+fn checks_edition(spec: &Spec, edition_path: &std::path::Path) -> bool {
+    let shipped = crate::edition::BUILTIN_FILES
+        .iter()
+        .any(|(p, _)| std::path::Path::new(p) == edition_path);
+    if !shipped {
+        return true;
+    }
+    let Some(dir) = edition_path.parent().and_then(|p| p.parent()) else {
+        return false;
+    };
+    let Ok(dir) = dir.canonicalize() else {
+        return false;
+    };
+    spec.catalogs.iter().any(|c| {
+        c.path
+            .parent()
+            .and_then(|p| p.canonicalize().ok())
+            .is_some_and(|p| p == dir)
+    })
+}
+
+/// Every clause an edition names exists and applies to that edition (checked for the
+/// documents among the catalogs linted).
+fn lint_editions(spec: &Spec, registry: &crate::edition::Registry, problems: &mut Vec<Problem>) {
+    for edition in registry.editions() {
+        let text = registry
+            .files()
+            .iter()
+            .rev()
+            .find(|f| f.path == edition.path)
+            .map(|f| f.text.as_str())
+            .unwrap_or("");
+        let ruleset = crate::Ruleset {
+            game: edition.game,
+            edition: edition.id.clone(),
+        };
+        if !checks_edition(spec, &edition.path) {
+            continue;
+        }
+        for id in edition.clause_ids() {
+            // Only against the documents being linted.
+            let prefix = id.split('.').next().unwrap_or("");
+            let loaded = spec
+                .catalogs
+                .iter()
+                .any(|c| document_prefix(&c.catalog.document.id) == Some(prefix));
+            if !loaded {
+                continue;
+            }
+            let message = match spec.clause(id) {
+                None => {
+                    format!("edition {ruleset} names clause '{id}', which is not in the catalog")
+                }
+                Some(c) if !c.applies_to(&ruleset) => {
+                    let applies: Vec<String> = c.rulesets.iter().map(|r| r.to_string()).collect();
+                    format!(
+                        "edition {ruleset} names clause '{id}', which applies only to [{}]",
+                        applies.join(", ")
+                    )
+                }
+                Some(_) => continue,
+            };
+            problems.push(Problem {
+                path: edition.path.clone(),
+                line: find_id_line(text, &edition.id),
+                message,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edition::Registry;
+    use std::path::Path;
+
+    #[test]
+    fn edition_clauses_must_exist_and_apply() {
+        let spec = Spec {
+            catalogs: vec![crate::spec::LoadedCatalog {
+                path: "d.yaml".into(),
+                text: String::new(),
+                catalog: crate::spec::Catalog::from_yaml(
+                    "document: {id: draughts64, title: t, source: s, language: zh}\nclauses:\n  - {id: d64.draw-offer.after-twenty-moves, source: s, rulesets: [brazilian], kind: draw-offer, executable: true, statement: s}\n",
+                )
+                .unwrap(),
+            }],
+        };
+        let mut registry = Registry::default();
+        registry
+            .add_text(
+                Path::new("club.yaml"),
+                "game: russian\neditions:\n  - id: club\n    default: true\n    title: t\n    source: s\n    draws:\n      - {rule: kings-only, clause: d64.draw.nowhere, mode: claim, moves: 10}\n    draw_offer: {clause: d64.draw-offer.after-twenty-moves, min_own_moves: 5, reoffer: after-opponent-offer}\n",
+            )
+            .unwrap();
+        let mut problems = Vec::new();
+        lint_editions(&spec, &registry, &mut problems);
+        let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            text,
+            [
+                "club.yaml:3: edition russian@club names clause 'd64.draw.nowhere', which is not in the catalog",
+                "club.yaml:3: edition russian@club names clause 'd64.draw-offer.after-twenty-moves', which applies only to [brazilian]",
+            ]
+        );
+    }
 }

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod chinese;
+pub mod endings;
 pub mod fen;
 pub mod fuzzing;
 pub mod iccs;

@@ -1,10 +1,16 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`](crate::Rules) trait.
 
+use super::endings::XiangqiEndings;
 use super::notation::{parse_move, Notation};
 use super::perft::{perft, perft_divide};
 use super::position::{Move, Position};
 use super::square::{Color, Square};
 use super::START_FEN;
+use crate::edition::edition_of;
+use crate::outcome::{
+    claim_kind, rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord,
+    OfferRuling,
+};
 use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
@@ -18,6 +24,37 @@ impl XiangqiRules {
     /// The rules of a ruleset.
     pub fn new(ruleset: Ruleset) -> XiangqiRules {
         XiangqiRules { ruleset }
+    }
+}
+
+impl XiangqiRules {
+    /// Replays a history, keeping the positions for the draw rules. A move after checkmate
+    /// or stalemate is refused.
+    pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
+        let mut game = XiangqiEndings::new(&self.ruleset, position(fen)?);
+        for (i, text) in moves.iter().enumerate() {
+            let err = |reason: String| RulesError::Move {
+                number: i + 1,
+                text: text.clone(),
+                reason,
+            };
+            let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
+            if !game.position().is_legal(m) {
+                return Err(err(format!("illegal move {m}")));
+            }
+            game.push(m);
+        }
+        Ok(game)
+    }
+}
+
+fn side(name: &str) -> Result<Color, RulesError> {
+    match name {
+        "red" => Ok(Color::Red),
+        "black" => Ok(Color::Black),
+        other => Err(RulesError::Unsupported(format!(
+            "unknown side '{other}' (expected red or black)"
+        ))),
     }
 }
 
@@ -201,5 +238,70 @@ impl Rules for XiangqiRules {
 
     fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError> {
         Ok(render(&position(fen)?, chinese))
+    }
+
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
+        Ok(self.replay(fen, moves)?.outcome())
+    }
+
+    fn claim(
+        &self,
+        fen: &str,
+        moves: &[String],
+        kind: &str,
+        by: Option<&str>,
+    ) -> Result<ClaimRuling, RulesError> {
+        let kind = claim_kind(kind, self.ruleset.game)?;
+        let game = self.replay(fen, moves)?;
+        let by = match by {
+            Some(name) => side(name)?,
+            None => game.position().turn(),
+        };
+        Ok(rule_on_claim(
+            &self.ruleset,
+            &game.outcome(),
+            &game.rule_states(),
+            kind,
+            by.name(),
+        ))
+    }
+
+    fn draw_offer(
+        &self,
+        fen: &str,
+        moves: &[String],
+        by: &str,
+        earlier: &[OfferRecord],
+    ) -> Result<OfferRuling, RulesError> {
+        let who = side(by)?;
+        for o in earlier {
+            side(&o.by)?;
+        }
+        let game = self.replay(fen, moves)?;
+        let last_mover = (!moves.is_empty()).then(|| game.position().turn().other().name());
+        let start_turn = if moves.len() % 2 == 0 {
+            game.position().turn()
+        } else {
+            game.position().turn().other()
+        };
+        let own = if start_turn == who {
+            moves.len().div_ceil(2)
+        } else {
+            moves.len() / 2
+        };
+        let clauses = OfferClauses {
+            timing: "xq.draw-offer.agreement",
+            pending: "xq.draw-offer.no-withdrawal",
+            agreed: "xq.draw-offer.agreement",
+        };
+        Ok(rule_on_offer(
+            &edition_of(&self.ruleset).draw_offer,
+            &clauses,
+            who.name(),
+            last_mover,
+            own,
+            moves.len(),
+            earlier,
+        ))
     }
 }

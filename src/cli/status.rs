@@ -1,0 +1,138 @@
+//! `arbiter status`: the result of a game given a position and the moves that led to it,
+//! the draw claims valid now, the counters, and the ruling on a claim.
+
+use super::{CliError, Format};
+use arbiter::{rules_for, ClaimRuling, GameOutcome, Ruleset};
+use clap::Args;
+use std::process::ExitCode;
+
+/// Arguments of `arbiter status`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The ruleset: brazilian, russian or xiangqi, optionally with an edition
+    /// (`brazilian@fmjd`); the edition decides the draw rules.
+    #[arg(long, short = 'r')]
+    ruleset: Ruleset,
+    /// The position the history starts from, as FEN. Default: the start position.
+    #[arg(long, short = 'p')]
+    position: Option<String>,
+    /// The moves played from the position, separated by spaces, in any notation the game
+    /// reads.
+    #[arg(long, short = 'm', allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Rule on a draw claim of this kind: xiangqi sixty-move, repetition; draughts
+    /// threefold, kings-only, small-ending, three-kings-vs-king, equal-balance,
+    /// three-vs-king, long-diagonal.
+    #[arg(long)]
+    claim: Option<String>,
+    /// The claiming side (white, black, red). Default: the side to move.
+    #[arg(long)]
+    by: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Prints the outcome, and the ruling on `--claim`.
+pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
+    let rules = rules_for(&args.ruleset);
+    let start = match &args.position {
+        Some(fen) => rules.canonical_fen(fen)?,
+        None => rules.start_fen(),
+    };
+    let moves: Vec<String> = args
+        .moves
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    let outcome = rules.outcome(&start, &moves)?;
+    let reached = if moves.is_empty() {
+        start.clone()
+    } else {
+        rules.play(&start, &moves)?
+    };
+    let ruling = match &args.claim {
+        Some(kind) => Some(rules.claim(&start, &moves, kind, args.by.as_deref())?),
+        None => None,
+    };
+    match args.format {
+        Format::Json => {
+            let mut out = serde_json::json!({
+                "ruleset": rules.ruleset().to_string(),
+                "position": reached,
+                "moves": moves.len(),
+            });
+            if let (Some(map), serde_json::Value::Object(o)) =
+                (out.as_object_mut(), serde_json::to_value(&outcome)?)
+            {
+                map.extend(o);
+                if let Some(r) = &ruling {
+                    map.insert("claim".to_owned(), serde_json::to_value(r)?);
+                }
+            }
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Format::Text => {
+            println!("ruleset   {}", rules.ruleset());
+            println!("position  {reached}");
+            println!("moves     {}", moves.len());
+            print_outcome(&outcome);
+            if let Some(r) = &ruling {
+                print_ruling(r);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_outcome(o: &GameOutcome) {
+    let reason = match (&o.reason[..], &o.clause) {
+        ("", _) => String::new(),
+        (r, Some(c)) => format!(" ({r}, {c})"),
+        (r, None) => format!(" ({r})"),
+    };
+    println!("result    {}{reason}", o.result);
+    if o.in_check {
+        println!("check     the side to move is in check");
+    }
+    let claims = if o.claims.is_empty() {
+        "none".to_owned()
+    } else {
+        o.claims.join(", ")
+    };
+    println!("claims    {claims}");
+    for (name, value) in &o.counters {
+        let limit = o.limits.get(name).copied().unwrap_or(0);
+        let unit = if name == "threefold" || name == "repetition" {
+            "occurrences"
+        } else {
+            "plies"
+        };
+        println!("counter   {name} {value}/{limit} {unit}");
+    }
+}
+
+fn print_ruling(r: &ClaimRuling) {
+    let verdict = if r.upheld { "upheld" } else { "refused" };
+    println!("claim     {} by {}: {verdict}: {}", r.kind, r.by, r.reason);
+    if let Some(c) = &r.clause {
+        println!("clause    {c}");
+    }
+    if let Some(p) = &r.penalty {
+        println!(
+            "penalty   {} seconds added to {}'s clock",
+            p.seconds, p.side
+        );
+    }
+    println!(
+        "after     {}{}",
+        r.outcome.result,
+        if r.outcome.reason.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", r.outcome.reason)
+        }
+    );
+}

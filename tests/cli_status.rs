@@ -1,0 +1,90 @@
+//! `arbiter status`: the outcome with history, claims and rulings, in text and JSON.
+
+use std::process::Command;
+
+fn status(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("status")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn json_has_the_documented_keys() {
+    let (code, out, _) = status(&[
+        "-r",
+        "xiangqi",
+        "-p",
+        "3k5/9/9/9/9/9/4P4/9/9/R3K4 w - - 118 60",
+        "-m",
+        "a0b0 d9d8",
+        "--claim",
+        "sixty-move",
+        "--by",
+        "black",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "ongoing");
+    assert_eq!(v["reason"], "");
+    assert_eq!(v["claims"], serde_json::json!(["sixty-move"]));
+    assert_eq!(v["counters"]["sixty-move"], 120);
+    assert_eq!(v["claim"]["upheld"], true);
+    assert_eq!(v["claim"]["by"], "black");
+    assert_eq!(v["claim"]["outcome"]["result"], "draw");
+}
+
+#[test]
+fn a_false_sixty_move_claim_reports_the_penalty() {
+    let (code, out, _) = status(&[
+        "-r",
+        "xiangqi",
+        "-m",
+        "h2e2 h9g7",
+        "--claim",
+        "sixty-move",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["claim"]["upheld"], false);
+    assert_eq!(
+        v["claim"]["penalty"],
+        serde_json::json!({"side": "red", "seconds": 300})
+    );
+}
+
+#[test]
+fn text_shows_an_automatic_draw_and_bad_input_is_an_error() {
+    let (code, out, _) = status(&[
+        "-r",
+        "russian",
+        "-p",
+        "W:WK32:BK1",
+        "-m",
+        "32-27 1-5 27-32 5-1 32-27 1-5 27-32 5-1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("result    draw (threefold, d64.draw.russian-threefold)"),
+        "{out}"
+    );
+    let (code, _, err) = status(&["-r", "russian", "--claim", "sixty-move"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown claim kind 'sixty-move' for russian"),
+        "{err}"
+    );
+    let (code, _, err) = status(&["-r", "russian@club"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown edition 'club'"), "{err}");
+}
