@@ -1,8 +1,51 @@
-//! Placeholder until the xiangqi reference lands (scaffolding; replaced by the real module).
+//! Xiangqi (Chinese chess) under the Chinese Xiangqi Association competition rules,
+//! 第一章 行棋规定: the board and pieces, how each piece moves and captures, check, mate
+//! and stalemate (困毙), and the move record (第四章 第三节).
+//!
+//! - [`Setup`] is what a FEN says, possibly impossible; [`Position`] is a validated
+//!   position with legal move generation ([`Position::legal_moves`]), check and
+//!   [`Outcome`].
+//! - [`fen`] reads and writes FEN; [`iccs`], [`chinese`] and [`wxf`] read and write moves;
+//!   [`parse_move`] reads any of them.
+//! - [`perft`] counts the move tree.
+//!
+//! ```
+//! use arbiter::xiangqi::{parse_move, perft, Position};
+//!
+//! let pos = Position::start();
+//! assert_eq!(perft(&pos, 3), 79_666);
+//! let pos = pos.play(parse_move(&pos, "炮二平五").unwrap()).unwrap();
+//! assert_eq!(pos.legal_moves().len(), 45); // the h-file cannon gained a square
+//! ```
+
+pub mod chinese;
+pub mod fen;
+pub mod iccs;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod setup;
+pub mod square;
+mod tables;
+pub mod wxf;
+
+pub use fen::FenError;
+pub use notation::{parse_move, Notation, NotationError};
+pub use perft::{perft, perft_divide};
+pub use position::{
+    EndReason, IllegalMove, Move, MoveList, Outcome, ParseFenError, Position, PositionError,
+};
+pub use rules::XiangqiRules;
+pub use setup::Setup;
+pub use square::{Color, ParseSquareError, Piece, Role, Square};
 
 use crate::{Rules, Ruleset};
 
+/// The FEN of the initial position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
 /// The reference rules for a xiangqi ruleset.
-pub fn rules(_ruleset: Ruleset) -> Box<dyn Rules> {
-    unimplemented!("xiangqi rules are not written yet")
+pub fn rules(ruleset: Ruleset) -> Box<dyn Rules> {
+    Box::new(XiangqiRules::new(ruleset))
 }

@@ -1,0 +1,142 @@
+//! Coordinate notations: ICCS (ranks 0–9 from red's side, `h2e2`), the canonical one, and
+//! the 1–10 rank form Fairy-Stockfish uses under UCI (`h3e3`, `h3h10`), called `uci10`.
+//!
+//! ICCS parsing accepts upper case (`H2E2`) and a dash (`h2-e2`). The `uci10` form is only
+//! read when asked for by name.
+//!
+//! ```
+//! use arbiter::xiangqi::iccs::{parse_iccs, parse_uci10, write_uci10};
+//! use arbiter::xiangqi::Position;
+//!
+//! let pos = Position::start();
+//! let m = parse_iccs(&pos, "H2-E2").unwrap();
+//! assert_eq!(m.to_string(), "h2e2");
+//! assert_eq!(write_uci10(m), "h3e3");
+//! assert_eq!(parse_uci10(&pos, "h3e3").unwrap(), m);
+//! ```
+
+use super::notation::NotationError;
+use super::position::{Move, Position};
+use super::square::Square;
+
+/// Whether `text` has the shape of an ICCS move (`h2e2`, `H2E2`, `h2-e2`).
+pub fn looks_like_iccs(text: &str) -> bool {
+    let b: Vec<u8> = text.bytes().filter(|c| *c != b'-').collect();
+    let dashes = text.len() - b.len();
+    let coord =
+        |f: u8, r: u8| (b'a'..=b'i').contains(&f.to_ascii_lowercase()) && r.is_ascii_digit();
+    b.len() == 4
+        && dashes <= 1
+        && coord(b[0], b[1])
+        && coord(b[2], b[3])
+        && (dashes == 0 || text.as_bytes().get(2) == Some(&b'-'))
+}
+
+/// The ICCS text of a move (`h2e2`).
+pub fn write_iccs(m: Move) -> String {
+    m.to_string()
+}
+
+/// The `uci10` text of a move: ranks 1–10 (`h3e3`, `h3h10`).
+pub fn write_uci10(m: Move) -> String {
+    format!(
+        "{}{}{}{}",
+        m.from.file_char(),
+        m.from.rank() + 1,
+        m.to.file_char(),
+        m.to.rank() + 1
+    )
+}
+
+/// Reads an ICCS move (coordinates only, not checked against a position).
+pub fn parse_iccs_coords(text: &str) -> Result<Move, NotationError> {
+    let t = text.trim();
+    if !looks_like_iccs(t) {
+        return Err(NotationError::Syntax {
+            text: text.to_owned(),
+            notation: "ICCS",
+            expected: "two squares, files a-i and ranks 0-9 from red's side, like h2e2",
+        });
+    }
+    let t: String = t.chars().filter(|c| *c != '-').collect();
+    let (from, to) = t.split_at(2);
+    match (from.parse::<Square>(), to.parse::<Square>()) {
+        (Ok(from), Ok(to)) => Ok(Move { from, to }),
+        _ => Err(NotationError::Syntax {
+            text: text.to_owned(),
+            notation: "ICCS",
+            expected: "two squares, files a-i and ranks 0-9 from red's side, like h2e2",
+        }),
+    }
+}
+
+/// Reads an ICCS move and checks that it is legal in `pos`.
+pub fn parse_iccs(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let m = parse_iccs_coords(text)?;
+    check_legal(pos, m, text)
+}
+
+/// Reads a `uci10` move (ranks 1–10) and checks that it is legal in `pos`.
+pub fn parse_uci10(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let err = || NotationError::Syntax {
+        text: text.to_owned(),
+        notation: "uci10",
+        expected: "two squares, files a-i and ranks 1-10 from red's side, like h3e3",
+    };
+    let t = text.trim().to_ascii_lowercase();
+    let b = t.as_bytes();
+    let square = |i: usize| -> Option<(Square, usize)> {
+        let f = *b.get(i)?;
+        if !(b'a'..=b'i').contains(&f) {
+            return None;
+        }
+        let (rank, used) = if b.get(i + 1..i + 3) == Some(b"10") {
+            (10, 3)
+        } else {
+            let d = *b.get(i + 1)?;
+            if !(b'1'..=b'9').contains(&d) {
+                return None;
+            }
+            (d - b'0', 2)
+        };
+        Some((Square::new(f - b'a', rank - 1)?, used))
+    };
+    let (from, n1) = square(0).ok_or_else(err)?;
+    let (to, n2) = square(n1).ok_or_else(err)?;
+    if n1 + n2 != b.len() {
+        return Err(err());
+    }
+    check_legal(pos, Move { from, to }, text)
+}
+
+fn check_legal(pos: &Position, m: Move, text: &str) -> Result<Move, NotationError> {
+    if pos.is_legal(m) {
+        return Ok(m);
+    }
+    let reason = match pos.piece_at(m.from) {
+        None => format!("there is no piece on {}", m.from),
+        Some(p) if p.color != pos.turn() => {
+            format!(
+                "the piece on {} is {}'s, and {} is to move",
+                m.from,
+                p.color,
+                pos.turn()
+            )
+        }
+        Some(p) => {
+            let pseudo = pos.pseudo_legal_moves().contains(&m);
+            if pseudo {
+                format!(
+                    "the {p} on {} may not go to {}: it would leave its general attacked or facing the other general",
+                    m.from, m.to
+                )
+            } else {
+                format!("the {p} on {} cannot move to {}", m.from, m.to)
+            }
+        }
+    };
+    Err(NotationError::NoLegalMove {
+        text: text.to_owned(),
+        reason,
+    })
+}

@@ -1,0 +1,729 @@
+//! [`Position`]: a validated position, its legal moves, check, mate and stalemate.
+
+use super::fen::{parse_fen, write_fen, FenError};
+use super::setup::{advisor_point, elephant_point, in_palace, soldier_point, Setup};
+use super::square::{Color, Piece, Role, Square};
+use super::tables::{
+    ADVISOR, DANGER, ELEPHANT, GENERAL, HORSE_ATTACKS, HORSE_STEPS, NONE, RAYS, SOLDIER,
+    SOLDIER_ATTACKS,
+};
+use std::fmt;
+
+/// A move: the piece on `from` goes to `to`, capturing whatever stands there.
+///
+/// Its canonical text is ICCS (`h2e2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Where the piece stands.
+    pub from: Square,
+    /// Where it goes.
+    pub to: Square,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// Why a [`Setup`] is not a possible position. Every variant names the square at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A side has no general.
+    #[error("{0} has no general")]
+    MissingGeneral(Color),
+    /// More pieces of a kind than a side owns (1 general, 5 soldiers, 2 of the others).
+    #[error("{color} has more than {max} {role}(s): the one on {square} is one too many")]
+    TooMany {
+        /// The side.
+        color: Color,
+        /// The kind of piece.
+        role: Role,
+        /// The first square holding one too many.
+        square: Square,
+        /// How many the side owns.
+        max: usize,
+    },
+    /// A general outside its palace.
+    #[error(
+        "{color} general on {square} is outside its palace (files d-f, its own three back ranks)"
+    )]
+    GeneralOutsidePalace {
+        /// The side.
+        color: Color,
+        /// The square.
+        square: Square,
+    },
+    /// An advisor that is not on one of the five palace points it can reach.
+    #[error("{color} advisor on {square} is not on one of its five palace points (the palace corners and centre)")]
+    AdvisorOffPoint {
+        /// The side.
+        color: Color,
+        /// The square.
+        square: Square,
+    },
+    /// An elephant that is not on one of the seven points it can reach.
+    #[error("{color} elephant on {square} is not on one of its seven points on its own side of the river")]
+    ElephantOffPoint {
+        /// The side.
+        color: Color,
+        /// The square.
+        square: Square,
+    },
+    /// A soldier on or behind its starting rank's back, which it can never reach.
+    #[error("{color} soldier on {square} is behind its starting rank")]
+    SoldierBehindStart {
+        /// The side.
+        color: Color,
+        /// The square.
+        square: Square,
+    },
+    /// A soldier before the river off the files soldiers start on.
+    #[error("{color} soldier on {square} has not crossed the river but is off the files a, c, e, g, i it can only advance along")]
+    SoldierOffFile {
+        /// The side.
+        color: Color,
+        /// The square.
+        square: Square,
+    },
+    /// The two generals on one file with nothing between them.
+    #[error("the generals on {red} and {black} face each other on an open file")]
+    GeneralsFacing {
+        /// Red's general.
+        red: Square,
+        /// Black's general.
+        black: Square,
+    },
+    /// The side that has just moved is in check (its general could be captured).
+    #[error("{color} is not to move but is in check (its general on {general} is attacked)")]
+    OpponentInCheck {
+        /// The side not to move.
+        color: Color,
+        /// Its general.
+        general: Square,
+    },
+}
+
+/// A FEN that is unreadable or describes an impossible position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseFenError {
+    /// The text is not FEN.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// The position is impossible.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move that is not legal in the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0}")]
+pub struct IllegalMove(pub Move);
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move (将死).
+    Checkmate,
+    /// The side to move is not in check but has no legal move (困毙); it loses.
+    Stalemate,
+}
+
+impl EndReason {
+    /// `checkmate` or `stalemate`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+        }
+    }
+}
+
+/// The end of a game judged from the position: the side to move has no legal move and
+/// loses (第一章 第四节 一 (一), (二)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The side that wins.
+    pub winner: Color,
+    /// Mate or stalemate.
+    pub reason: EndReason,
+}
+
+/// A list of moves without heap allocation (a position has at most 119 pseudo-legal moves).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 128],
+    len: usize,
+}
+
+const A0: Square = match Square::new(0, 0) {
+    Some(s) => s,
+    None => unreachable!(),
+};
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move { from: A0, to: A0 }; 128],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, from: u8, to: u8) {
+        self.moves[self.len] = Move {
+            from: Square::from_raw(from),
+            to: Square::from_raw(to),
+        };
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn swap_remove(&mut self, i: usize) {
+        self.len -= 1;
+        self.moves[i] = self.moves[self.len];
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// A legal xiangqi position: both generals in their palaces, every piece on a point it
+/// can reach, no more pieces than a side owns, generals not facing, and the side that has
+/// just moved not in check.
+///
+/// ```
+/// use arbiter::xiangqi::Position;
+///
+/// let pos = Position::start();
+/// assert_eq!(pos.legal_moves().len(), 44);
+/// let pos = pos.play_iccs("h2e2").unwrap();
+/// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+/// assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w").is_err()); // generals facing
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Piece codes by square index; cell 90 is an always-empty sentinel.
+    board: [u8; 91],
+    occupied: [u128; 2],
+    generals: [u8; 2],
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+const fn code(color: usize, role: Role) -> u8 {
+    1 + role as u8 + 8 * color as u8
+}
+
+#[inline(always)]
+fn is_own(c: u8, us: usize) -> bool {
+    c != 0 && (c >> 3) as usize == us
+}
+
+impl Position {
+    /// The initial position.
+    pub fn start() -> Position {
+        Position::from_setup(&Setup::start()).expect("the start position is legal")
+    }
+
+    /// Reads and validates a FEN.
+    pub fn from_fen(fen: &str) -> Result<Position, ParseFenError> {
+        Ok(Position::from_setup(&parse_fen(fen)?)?)
+    }
+
+    /// Validates a setup.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let mut counts = [[0usize; 7]; 2];
+        let mut pos = Position {
+            board: [0; 91],
+            occupied: [0; 2],
+            generals: [NONE; 2],
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+        };
+        for sq in Square::all() {
+            let Some(piece) = setup.piece_at(sq) else {
+                continue;
+            };
+            let (color, role) = (piece.color, piece.role);
+            let n = &mut counts[color.index()][role.index()];
+            *n += 1;
+            if *n > role.max_count() {
+                return Err(PositionError::TooMany {
+                    color,
+                    role,
+                    square: sq,
+                    max: role.max_count(),
+                });
+            }
+            let placed = match role {
+                Role::General => in_palace(color, sq),
+                Role::Advisor => advisor_point(color, sq),
+                Role::Elephant => elephant_point(color, sq),
+                Role::Soldier => soldier_point(color, sq),
+                _ => true,
+            };
+            if !placed {
+                let square = sq;
+                return Err(match role {
+                    Role::General => PositionError::GeneralOutsidePalace { color, square },
+                    Role::Advisor => PositionError::AdvisorOffPoint { color, square },
+                    Role::Elephant => PositionError::ElephantOffPoint { color, square },
+                    _ if color.relative_rank(sq.rank()) <= 2 => {
+                        PositionError::SoldierBehindStart { color, square }
+                    }
+                    _ => PositionError::SoldierOffFile { color, square },
+                });
+            }
+            pos.board[sq.index()] = piece.code();
+            pos.occupied[color.index()] |= 1u128 << sq.index();
+            if role == Role::General {
+                pos.generals[color.index()] = sq.index() as u8;
+            }
+        }
+        for color in [Color::Red, Color::Black] {
+            if pos.generals[color.index()] == NONE {
+                return Err(PositionError::MissingGeneral(color));
+            }
+        }
+        let (red, black) = (pos.general(Color::Red), pos.general(Color::Black));
+        if red.file() == black.file()
+            && (red.rank() + 1..black.rank())
+                .filter_map(|r| Square::new(red.file(), r))
+                .all(|s| pos.board[s.index()] == 0)
+        {
+            return Err(PositionError::GeneralsFacing { red, black });
+        }
+        let them = setup.turn.other();
+        if pos.attacked(them.index()) {
+            return Err(PositionError::OpponentInCheck {
+                color: them,
+                general: pos.general(them),
+            });
+        }
+        Ok(pos)
+    }
+
+    /// The position as a [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in Square::all() {
+            setup.set(sq, self.piece_at(sq));
+        }
+        setup.turn = self.turn;
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves = self.fullmoves;
+        setup
+    }
+
+    /// The canonical FEN.
+    pub fn fen(&self) -> String {
+        write_fen(&self.to_setup())
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Where a side's general stands.
+    pub fn general(&self, color: Color) -> Square {
+        Square::from_index(self.generals[color.index()] as usize).unwrap_or(A0)
+    }
+
+    /// The squares of a side's pieces of one role, in square order.
+    pub fn squares_of(&self, color: Color, role: Role) -> Vec<Square> {
+        let c = code(color.index(), role);
+        Square::all()
+            .filter(|s| self.board[s.index()] == c)
+            .collect()
+    }
+
+    /// Whether the side to move is in check: its general could be captured, or faces the
+    /// other general on an open file.
+    pub fn is_check(&self) -> bool {
+        self.attacked(self.turn.index())
+    }
+
+    /// Whether the general of colour index `c` is attacked, looking out from the general:
+    /// along its four lines for a chariot (or, on its file, the other general) before any
+    /// other piece and a cannon after exactly one screen; at the four horse positions whose
+    /// leg is empty; at the three squares an enemy soldier attacks from.
+    #[inline]
+    pub(crate) fn attacked(&self, c: usize) -> bool {
+        let g = self.generals[c] as usize;
+        let e = 1 - c;
+        let (chariot, cannon, general) = (
+            code(e, Role::Chariot),
+            code(e, Role::Cannon),
+            code(e, Role::General),
+        );
+        let horse = code(e, Role::Horse);
+        let soldier = code(e, Role::Soldier);
+        let b = &self.board;
+        for a in &SOLDIER_ATTACKS[c][g] {
+            if b[*a as usize] == soldier {
+                return true;
+            }
+        }
+        for [leg, h1, h2] in &HORSE_ATTACKS[g] {
+            if b[*leg as usize] == 0 && (b[*h1 as usize] == horse || b[*h2 as usize] == horse) {
+                return true;
+            }
+        }
+        for d in 0..4 {
+            let ray = &RAYS.squares[g][d];
+            let len = RAYS.len[g][d] as usize;
+            let mut i = 0;
+            while i < len {
+                let p = b[ray[i] as usize];
+                if p != 0 {
+                    if p == chariot || (d < 2 && p == general) {
+                        return true;
+                    }
+                    break;
+                }
+                i += 1;
+            }
+            i += 1;
+            while i < len {
+                let p = b[ray[i] as usize];
+                if p != 0 {
+                    if p == cannon {
+                        return true;
+                    }
+                    break;
+                }
+                i += 1;
+            }
+        }
+        false
+    }
+
+    /// All moves of the side to move by the movement rules alone, ignoring whether they
+    /// leave the own general attacked.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        list
+    }
+
+    #[inline]
+    pub(crate) fn gen_pseudo(&self, list: &mut MoveList) {
+        let us = self.turn.index();
+        let b = &self.board;
+        let mut bb = self.occupied[us];
+        while bb != 0 {
+            let from = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            let f8 = from as u8;
+            match (b[from] - 1) & 7 {
+                0 => {
+                    for i in 0..GENERAL.len[from] as usize {
+                        let to = GENERAL.to[from][i];
+                        if !is_own(b[to as usize], us) {
+                            list.push(f8, to);
+                        }
+                    }
+                }
+                1 => {
+                    for i in 0..ADVISOR.len[from] as usize {
+                        let to = ADVISOR.to[from][i];
+                        if !is_own(b[to as usize], us) {
+                            list.push(f8, to);
+                        }
+                    }
+                }
+                2 => {
+                    for i in 0..ELEPHANT.len[from] as usize {
+                        let to = ELEPHANT.to[from][i];
+                        if b[ELEPHANT.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
+                            list.push(f8, to);
+                        }
+                    }
+                }
+                3 => {
+                    for i in 0..HORSE_STEPS.len[from] as usize {
+                        let to = HORSE_STEPS.to[from][i];
+                        if b[HORSE_STEPS.block[from][i] as usize] == 0
+                            && !is_own(b[to as usize], us)
+                        {
+                            list.push(f8, to);
+                        }
+                    }
+                }
+                4 => {
+                    for d in 0..4 {
+                        let ray = &RAYS.squares[from][d];
+                        for &to in &ray[..RAYS.len[from][d] as usize] {
+                            let p = b[to as usize];
+                            if p == 0 {
+                                list.push(f8, to);
+                            } else {
+                                if !is_own(p, us) {
+                                    list.push(f8, to);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                5 => {
+                    for d in 0..4 {
+                        let ray = &RAYS.squares[from][d];
+                        let len = RAYS.len[from][d] as usize;
+                        let mut i = 0;
+                        while i < len {
+                            let to = ray[i];
+                            if b[to as usize] != 0 {
+                                break;
+                            }
+                            list.push(f8, to);
+                            i += 1;
+                        }
+                        i += 1;
+                        while i < len {
+                            let to = ray[i];
+                            let p = b[to as usize];
+                            if p != 0 {
+                                if !is_own(p, us) {
+                                    list.push(f8, to);
+                                }
+                                break;
+                            }
+                            i += 1;
+                        }
+                    }
+                }
+                _ => {
+                    let steps = &SOLDIER[us];
+                    for i in 0..steps.len[from] as usize {
+                        let to = steps.to[from][i];
+                        if !is_own(b[to as usize], us) {
+                            list.push(f8, to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays a move without checking it. The move must be pseudo-legal.
+    #[inline(always)]
+    pub(crate) fn make(&mut self, m: Move) {
+        let (from, to) = (m.from.index(), m.to.index());
+        let us = self.turn.index();
+        let piece = self.board[from];
+        let captured = self.board[to];
+        self.board[to] = piece;
+        self.board[from] = 0;
+        self.occupied[us] ^= (1u128 << from) | (1u128 << to);
+        if captured != 0 {
+            self.occupied[1 - us] ^= 1u128 << to;
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if piece & 7 == 1 {
+            self.generals[us] = to as u8;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// Removes from `list` the moves that leave the own general attacked (or facing the
+    /// other general). Moves that cannot change the general's safety (neither end on the
+    /// general's file, rank or diagonal neighbours, while not in check) are kept without
+    /// playing them.
+    #[inline]
+    pub(crate) fn filter_legal(&self, list: &mut MoveList) {
+        let us = self.turn.index();
+        let g = self.generals[us] as usize;
+        let in_check = self.attacked(us);
+        let danger = DANGER[g];
+        let mut i = 0;
+        while i < list.len {
+            let m = list.moves[i];
+            let (from, to) = (m.from.index(), m.to.index());
+            let safe =
+                !in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0;
+            if safe || {
+                let mut child = *self;
+                child.make(m);
+                !child.attacked(us)
+            } {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// The number of legal moves, counted without building the child positions where the
+    /// move cannot affect the general.
+    #[inline]
+    pub(crate) fn count_legal(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let us = self.turn.index();
+        let g = self.generals[us] as usize;
+        let in_check = self.attacked(us);
+        let danger = DANGER[g];
+        let mut n = 0;
+        for m in &list.moves[..list.len] {
+            let (from, to) = (m.from.index(), m.to.index());
+            if !in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
+                n += 1;
+            } else {
+                let mut child = *self;
+                child.make(*m);
+                if !child.attacked(us) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The legal moves, in generation order (by origin square, then direction).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        self.filter_legal(&mut list);
+        list.moves[..list.len].sort_unstable();
+        list
+    }
+
+    /// Whether a move is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The position after a legal move.
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        let mut next = *self;
+        next.make(m);
+        Ok(next)
+    }
+
+    /// The position after a legal move given in ICCS (`h2e2`).
+    pub fn play_iccs(&self, text: &str) -> Result<Position, super::NotationError> {
+        let m = super::iccs::parse_iccs(self, text)?;
+        let mut next = *self;
+        next.make(m);
+        Ok(next)
+    }
+
+    /// The piece a legal move captures, if any.
+    pub fn captured(&self, m: Move) -> Option<Piece> {
+        self.piece_at(m.to)
+    }
+
+    /// Whether a legal move gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut next = *self;
+        next.make(m);
+        next.is_check()
+    }
+
+    /// Whether the game is over: the side to move has no legal move and loses, by
+    /// checkmate if in check, by stalemate (困毙) otherwise.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        let reason = if self.is_check() {
+            EndReason::Checkmate
+        } else {
+            EndReason::Stalemate
+        };
+        Some(Outcome {
+            winner: self.turn.other(),
+            reason,
+        })
+    }
+
+    /// The like pieces (same colour and role as the piece on `sq`) on `sq`'s file, from the
+    /// front (nearest the opponent) to the rear.
+    pub fn tandem(&self, sq: Square) -> Vec<Square> {
+        let c = self.board[sq.index()];
+        let Some(piece) = Piece::from_code(c) else {
+            return Vec::new();
+        };
+        let mut v: Vec<Square> = (0..10)
+            .filter_map(|r| Square::new(sq.file(), r))
+            .filter(|s| self.board[s.index()] == c)
+            .collect();
+        if piece.color == Color::Red {
+            v.reverse();
+        }
+        v
+    }
+
+    /// How many files hold two or more of a side's pieces of one role.
+    pub fn tandem_files(&self, color: Color, role: Role) -> usize {
+        let c = code(color.index(), role);
+        (0..9u8)
+            .filter(|&f| {
+                (0..10)
+                    .filter_map(|r| Square::new(f, r))
+                    .filter(|s| self.board[s.index()] == c)
+                    .count()
+                    >= 2
+            })
+            .count()
+    }
+}

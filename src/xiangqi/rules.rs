@@ -1,0 +1,205 @@
+//! The xiangqi reference rules behind the game-neutral [`Rules`](crate::Rules) trait.
+
+use super::notation::{parse_move, Notation};
+use super::perft::{perft, perft_divide};
+use super::position::{Move, Position};
+use super::square::{Color, Square};
+use super::START_FEN;
+use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
+
+/// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
+/// differ in repetition rulings, which are not part of this view).
+#[derive(Debug, Clone)]
+pub struct XiangqiRules {
+    ruleset: Ruleset,
+}
+
+impl XiangqiRules {
+    /// The rules of a ruleset.
+    pub fn new(ruleset: Ruleset) -> XiangqiRules {
+        XiangqiRules { ruleset }
+    }
+}
+
+fn position(fen: &str) -> Result<Position, RulesError> {
+    Position::from_fen(fen).map_err(|e| RulesError::Position(e.to_string()))
+}
+
+/// The text, key and JSON description of a legal move.
+pub fn move_info(pos: &Position, m: Move, notation: Notation) -> MoveInfo {
+    let text = notation.write(pos, m);
+    let iccs = m.to_string();
+    let piece = pos.piece_at(m.from).map(|p| p.char().to_string());
+    let capture = pos.captured(m).map(|p| p.char().to_string());
+    let json = serde_json::json!({
+        "text": text,
+        "iccs": iccs,
+        "from": m.from.to_string(),
+        "to": m.to.to_string(),
+        "piece": piece,
+        "capture": capture,
+        "check": pos.gives_check(m),
+    });
+    MoveInfo {
+        text,
+        key: iccs,
+        json,
+    }
+}
+
+fn notation(name: Option<&str>) -> Result<Notation, RulesError> {
+    match name {
+        None => Ok(Notation::Iccs),
+        Some(n) => Notation::from_name(n).ok_or_else(|| {
+            RulesError::Unsupported(format!(
+                "unknown xiangqi notation '{n}' (expected one of: iccs, uci10, chinese, wxf)"
+            ))
+        }),
+    }
+}
+
+/// Draws a position as a board: ranks 9 (top) to 0, files a–i, FEN letters or Chinese
+/// piece names, the river between ranks 5 and 4, and the side to move.
+pub fn render(pos: &Position, chinese: bool) -> String {
+    let mut out = String::new();
+    for rank in (0..10u8).rev() {
+        out.push_str(&format!("{rank} "));
+        for file in 0..9u8 {
+            let piece = Square::new(file, rank).and_then(|s| pos.piece_at(s));
+            match (piece, chinese) {
+                (Some(p), true) => out.push(p.chinese()),
+                (Some(p), false) => out.push(p.char()),
+                (None, true) => out.push('．'),
+                (None, false) => out.push('.'),
+            }
+            if file < 8 && !chinese {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+        if rank == 5 {
+            out.push_str(if chinese {
+                "  ～～楚河～汉界～～\n"
+            } else {
+                "  ~~~~~ river ~~~~~\n"
+            });
+        }
+    }
+    out.push_str(if chinese {
+        "  ａｂｃｄｅｆｇｈｉ\n"
+    } else {
+        "  a b c d e f g h i\n"
+    });
+    let side = match pos.turn() {
+        Color::Red => "red",
+        Color::Black => "black",
+    };
+    out.push_str(&format!(
+        "{side} to move{}\n",
+        if pos.is_check() { ", in check" } else { "" }
+    ));
+    out
+}
+
+impl Rules for XiangqiRules {
+    fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    fn start_fen(&self) -> String {
+        START_FEN.to_owned()
+    }
+
+    fn canonical_fen(&self, fen: &str) -> Result<String, RulesError> {
+        Ok(position(fen)?.fen())
+    }
+
+    fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError> {
+        let mut pos = position(fen)?;
+        for (i, text) in moves.iter().enumerate() {
+            let m = parse_move(&pos, text).map_err(|e| RulesError::Move {
+                number: i + 1,
+                text: text.clone(),
+                reason: e.to_string(),
+            })?;
+            pos = pos.play(m).map_err(|e| RulesError::Move {
+                number: i + 1,
+                text: text.clone(),
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(pos.fen())
+    }
+
+    fn legal_moves(&self, fen: &str, name: Option<&str>) -> Result<Vec<MoveInfo>, RulesError> {
+        let n = notation(name)?;
+        let pos = position(fen)?;
+        Ok(pos
+            .legal_moves()
+            .iter()
+            .map(|m| move_info(&pos, *m, n))
+            .collect())
+    }
+
+    fn resolve_move(&self, fen: &str, text: &str) -> Result<MoveInfo, RulesError> {
+        let pos = position(fen)?;
+        let m = parse_move(&pos, text).map_err(|e| RulesError::Move {
+            number: 1,
+            text: text.to_owned(),
+            reason: e.to_string(),
+        })?;
+        Ok(move_info(&pos, m, Notation::Iccs))
+    }
+
+    fn perft(
+        &self,
+        fen: &str,
+        depth: u32,
+        _count: PerftCount,
+        divide: bool,
+    ) -> Result<Perft, RulesError> {
+        let pos = position(fen)?;
+        if divide {
+            let mut rows: Vec<(String, u64)> = perft_divide(&pos, depth)
+                .into_iter()
+                .map(|(m, n)| (m.to_string(), n))
+                .collect();
+            rows.sort();
+            let nodes = if depth == 0 {
+                1
+            } else {
+                rows.iter().map(|(_, n)| n).sum()
+            };
+            Ok(Perft {
+                nodes,
+                divide: rows,
+            })
+        } else {
+            Ok(Perft {
+                nodes: perft(&pos, depth),
+                divide: Vec::new(),
+            })
+        }
+    }
+
+    fn status(&self, fen: &str) -> Result<Status, RulesError> {
+        let pos = position(fen)?;
+        let in_check = pos.is_check();
+        Ok(match pos.outcome() {
+            Some(o) => Status {
+                result: o.winner.name().to_owned(),
+                reason: o.reason.slug().to_owned(),
+                in_check,
+            },
+            None => Status {
+                result: "ongoing".to_owned(),
+                reason: String::new(),
+                in_check,
+            },
+        })
+    }
+
+    fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError> {
+        Ok(render(&position(fen)?, chinese))
+    }
+}
