@@ -26,7 +26,7 @@ mod select;
 pub use load::{load_cases, LoadedCaseFile, Suite};
 pub use model::{
     is_case_id, Case, CountConvention, Expect, GameResult, OutcomeExpect, PerftExpect, Rejected,
-    Stage,
+    RepetitionExpect, RepetitionVerdict, SideNatures, Stage,
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
