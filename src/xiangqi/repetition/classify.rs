@@ -158,7 +158,7 @@ pub struct Classification {
 /// use arbiter::xiangqi::{parse_move, Position};
 ///
 /// // The red chariot leaves a1 for d1 and attacks the loose black horse on d6.
-/// let pos = Position::from_fen("4k4/9/9/3n5/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+/// let pos = Position::from_fen("3aka3/9/4b4/3n5/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
 /// let m = parse_move(&pos, "a1d1").unwrap();
 /// let c = classify(&pos, m, None, &RepetitionRules::CXA).unwrap();
 /// assert_eq!(c.nature, Nature::Chase);
