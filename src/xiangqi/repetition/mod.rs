@@ -31,7 +31,9 @@ pub mod material;
 mod verdict;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
-pub use verdict::{adjudicate, history, CycleMove, Judgement, RepetitionError, Ruling, Verdict};
+pub use verdict::{
+    adjudicate, history, CycleMove, Judgement, Judgements, RepetitionError, Ruling, Verdict,
+};
 
 use crate::xiangqi::Role;
 use crate::{Game, Ruleset};
