@@ -28,7 +28,7 @@ mod steps;
 pub use load::{load_cases, LoadedCaseFile, Suite};
 pub use model::{
     is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
-    OutcomeExpect, PerftExpect, Rejected, Stage,
+    OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures, Stage,
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};

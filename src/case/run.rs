@@ -1,6 +1,6 @@
 //! Checking one case under one ruleset.
 
-use super::{Case, Expect, Rejected, Stage};
+use super::{Case, Expect, Rejected, RepetitionExpect, RepetitionVerdict, Stage};
 use crate::engine::{
     Answer, Capability, Engine, Query, ReferenceEngine, RejectedAt, Reply, Request, RulesFactory,
 };
@@ -407,6 +407,9 @@ impl Checker<'_> {
             self.check_fen(expected, reached);
         }
         self.check_endings(expect)?;
+        if let Some(repetition) = &expect.repetition {
+            self.check_repetition(repetition)?;
+        }
         if let Some(check) = expect.check {
             let status = self.status()?;
             if status.in_check != check {
@@ -422,6 +425,130 @@ impl Checker<'_> {
                     json!(status.in_check),
                 );
             }
+        }
+        Ok(())
+    }
+
+    /// The repetition verdict, judged by the reference adjudicator
+    /// ([`crate::xiangqi::repetition::adjudicate`]) on the case's position and history: the
+    /// engine protocol has no repetition query, so this checks the reference itself.
+    fn check_repetition(&mut self, expected: &RepetitionExpect) -> Result<(), Halt> {
+        use crate::xiangqi::repetition::{adjudicate, history, RepetitionRules};
+        use crate::xiangqi::Position;
+        let Some(rules) = RepetitionRules::for_ruleset(self.ruleset) else {
+            return Err(Halt::Skipped(format!(
+                "repetition is only judged for xiangqi, not {}",
+                self.ruleset
+            )));
+        };
+        let start = match &self.case.position {
+            Some(fen) => Position::from_fen(fen)
+                .map_err(|e| Halt::Errored(format!("repetition: the position is invalid: {e}")))?,
+            None => Position::start(),
+        };
+        let verdict = history(&start, &self.case.moves)
+            .and_then(|moves| adjudicate(&start, &moves, &rules))
+            .map_err(|e| Halt::Errored(format!("repetition: {e}")))?;
+        let actual = serde_json::to_value(&verdict).unwrap_or(Value::Null);
+        let want = match expected {
+            RepetitionExpect::None => {
+                if let Some(v) = &verdict {
+                    self.fail(
+                        "repetition",
+                        format!(
+                            "expected no verdict, got {} ({})",
+                            v.ruling.slug(),
+                            v.reason
+                        ),
+                        json!("none"),
+                        actual,
+                    );
+                }
+                return Ok(());
+            }
+            RepetitionExpect::Verdict(want) => want,
+        };
+        let expected_json = repetition_json(want);
+        let Some(v) = verdict else {
+            self.fail(
+                "repetition",
+                format!(
+                    "expected {}, but the history does not end in a cycle played {} times",
+                    want.verdict, rules.cycles_for_verdict
+                ),
+                expected_json,
+                json!("none"),
+            );
+            return Ok(());
+        };
+        let mut problems = Vec::new();
+        let side = v.side.map(|c| c.name());
+        if v.ruling.slug() != want.verdict || side != want.side.as_deref() {
+            let say = |r: &str, s: Option<&str>| match s {
+                Some(s) => format!("{r} for {s}"),
+                None => r.to_owned(),
+            };
+            problems.push(format!(
+                "expected {}, got {}",
+                say(&want.verdict, want.side.as_deref()),
+                say(v.ruling.slug(), side)
+            ));
+        }
+        if let Some(natures) = &want.natures {
+            for (color, words) in [
+                (crate::xiangqi::Color::Red, &natures.red),
+                (crate::xiangqi::Color::Black, &natures.black),
+            ] {
+                let got: Vec<String> = v
+                    .cycle
+                    .iter()
+                    .filter(|c| c.side == color)
+                    .map(|c| match c.sub_kind {
+                        Some(k) => format!("{}/{}", c.nature, k),
+                        None => c.nature.to_string(),
+                    })
+                    .collect();
+                let matches = got.len() == words.len()
+                    && v.cycle
+                        .iter()
+                        .filter(|c| c.side == color)
+                        .zip(words.iter())
+                        .all(|(c, w)| {
+                            c.nature.slug() == w || c.sub_kind.is_some_and(|k| k.slug() == w)
+                        });
+                if !matches {
+                    problems.push(format!(
+                        "{} moves: expected [{}], got [{}]",
+                        color.name(),
+                        words.join(", "),
+                        got.join(", ")
+                    ));
+                }
+            }
+        }
+        if let Some(chased) = &want.chased {
+            let want_set: BTreeSet<&str> = chased.iter().map(String::as_str).collect();
+            let got_set: BTreeSet<String> = v
+                .cycle
+                .iter()
+                .flat_map(|c| c.chased.iter().map(|p| p.square.to_string()))
+                .collect();
+            let got_ref: BTreeSet<&str> = got_set.iter().map(String::as_str).collect();
+            if want_set != got_ref {
+                problems.push(format!(
+                    "chased: expected [{}], got [{}]",
+                    want_set.into_iter().collect::<Vec<_>>().join(", "),
+                    got_ref.into_iter().collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            self.fail(
+                "repetition",
+                format!("{} ({})", problems.join("; "), v.reason),
+                expected_json,
+                actual,
+            );
         }
         Ok(())
     }
@@ -665,6 +792,15 @@ impl Checker<'_> {
             );
         }
     }
+}
+
+fn repetition_json(want: &RepetitionVerdict) -> Value {
+    json!({
+        "verdict": want.verdict,
+        "side": want.side,
+        "natures": want.natures.as_ref().map(|n| json!({"red": n.red, "black": n.black})),
+        "chased": want.chased,
+    })
 }
 
 fn unexpected(answer: Answer, query: &str) -> Halt {

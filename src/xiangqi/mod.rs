@@ -26,6 +26,7 @@ pub mod iccs;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod repetition;
 pub mod rules;
 pub mod setup;
 pub mod square;

@@ -1,0 +1,365 @@
+//! The nature of one move (着法性质): 将 check, 杀 mate threat, 捉 chase or 闲 idle.
+
+use super::material::{after, exchange_gain, mates_by_checks, pass, threats, Threat, MATE_DEPTH};
+use super::RepetitionRules;
+use crate::xiangqi::{IllegalMove, Move, Position, Role, Square};
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// What a move does, for the repetition rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Nature {
+    /// 将: after the move a piece attacks the opponent's general.
+    Check,
+    /// 杀: not a check, but the mover threatens to mate next move or by consecutive checks.
+    MateThreat,
+    /// 捉: a new threat to win an opponent's piece of value next move.
+    Chase,
+    /// 闲: anything else.
+    Idle,
+}
+
+impl Nature {
+    /// Every nature, in order.
+    pub const ALL: [Nature; 4] = [
+        Nature::Check,
+        Nature::MateThreat,
+        Nature::Chase,
+        Nature::Idle,
+    ];
+
+    /// The slug used in JSON and cases (`check`, `mate-threat`, `chase`, `idle`).
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Nature::Check => "check",
+            Nature::MateThreat => "mate-threat",
+            Nature::Chase => "chase",
+            Nature::Idle => "idle",
+        }
+    }
+
+    /// The Chinese term (将, 杀, 捉, 闲).
+    pub const fn chinese(self) -> char {
+        match self {
+            Nature::Check => '将',
+            Nature::MateThreat => '杀',
+            Nature::Chase => '捉',
+            Nature::Idle => '闲',
+        }
+    }
+
+    /// The nature of a slug.
+    pub fn from_slug(s: &str) -> Option<Nature> {
+        Nature::ALL.into_iter().find(|n| n.slug() == s)
+    }
+}
+
+impl fmt::Display for Nature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// Why an idle move is idle, where one of the named kinds applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SubKind {
+    /// 兑: the moved piece may be taken, but only in an even exchange.
+    ExchangeOffer,
+    /// 献: the moved piece may be taken for a gain.
+    SacrificeOffer,
+    /// 拦: the moved piece stands in the way of a check or of an attack on one of its own
+    /// pieces.
+    Block,
+    /// 跟: the moved piece repeats the opponent's last move alongside it (same step, from
+    /// and to squares in line with the opponent's piece).
+    Follow,
+    /// A chase made by the general, which the rules allow.
+    GeneralChase,
+    /// A chase made by a soldier, which the rules allow.
+    SoldierChase,
+    /// A move of the general out of check; what it attacks does not count.
+    AnswersCheck,
+}
+
+impl SubKind {
+    /// Every sub-kind, in order.
+    pub const ALL: [SubKind; 7] = [
+        SubKind::ExchangeOffer,
+        SubKind::SacrificeOffer,
+        SubKind::Block,
+        SubKind::Follow,
+        SubKind::GeneralChase,
+        SubKind::SoldierChase,
+        SubKind::AnswersCheck,
+    ];
+
+    /// The slug used in JSON and cases (`exchange-offer`, …).
+    pub const fn slug(self) -> &'static str {
+        match self {
+            SubKind::ExchangeOffer => "exchange-offer",
+            SubKind::SacrificeOffer => "sacrifice-offer",
+            SubKind::Block => "block",
+            SubKind::Follow => "follow",
+            SubKind::GeneralChase => "general-chase",
+            SubKind::SoldierChase => "soldier-chase",
+            SubKind::AnswersCheck => "answers-check",
+        }
+    }
+
+    /// The sub-kind of a slug.
+    pub fn from_slug(s: &str) -> Option<SubKind> {
+        SubKind::ALL.into_iter().find(|k| k.slug() == s)
+    }
+}
+
+impl fmt::Display for SubKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// An opponent piece a move chases (or, for an allowed chase, attacks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Chased {
+    /// Where it stands.
+    #[serde(serialize_with = "display")]
+    pub square: Square,
+    /// What it is (`chariot`, `horse`, …).
+    #[serde(rename = "piece", serialize_with = "display")]
+    pub role: Role,
+}
+
+pub(super) fn display<T: fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+/// The nature of one move, with what it chases.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Classification {
+    /// 将, 杀, 捉 or 闲.
+    pub nature: Nature,
+    /// For an idle move, which kind of idle move, when one applies.
+    pub sub_kind: Option<SubKind>,
+    /// The pieces chased: for a chase, the new targets; for an allowed general's or
+    /// soldier's chase, the pieces it attacks; otherwise empty.
+    pub chased: Vec<Chased>,
+}
+
+/// Classifies the legal move `m` played in `before` under `rules`. `previous` is the
+/// opponent's move that led to `before`, if known (only used to recognise 跟).
+///
+/// The order of the tests is: check; mate threat (when the rules count it as an attack);
+/// chase; mate threat (when they do not); idle with its sub-kind. See `docs/repetition.md`.
+///
+/// ```
+/// use arbiter::xiangqi::repetition::{classify, Nature, RepetitionRules};
+/// use arbiter::xiangqi::{parse_move, Position};
+///
+/// // The red chariot leaves a1 for d1 and attacks the loose black horse on d6.
+/// let pos = Position::from_fen("3aka3/9/4b4/3n5/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+/// let m = parse_move(&pos, "a1d1").unwrap();
+/// let c = classify(&pos, m, None, &RepetitionRules::CXA).unwrap();
+/// assert_eq!(c.nature, Nature::Chase);
+/// assert_eq!(c.chased[0].square.to_string(), "d6");
+/// ```
+pub fn classify(
+    before: &Position,
+    m: Move,
+    previous: Option<Move>,
+    rules: &RepetitionRules,
+) -> Result<Classification, IllegalMove> {
+    let Some(mover) = before.piece_at(m.from).filter(|_| before.is_legal(m)) else {
+        return Err(IllegalMove(m));
+    };
+    let now = after(before, m);
+    if now.is_check() {
+        return Ok(Classification {
+            nature: Nature::Check,
+            sub_kind: None,
+            chased: Vec::new(),
+        });
+    }
+    // `now` is not check, so passing the move back to the mover is always a position.
+    let again = pass(&now);
+    let mate = again
+        .as_ref()
+        .is_some_and(|q| mates_by_checks(q, MATE_DEPTH));
+
+    // New threats: targets the mover could win after the move that it could not win before.
+    let old = threats(before, rules);
+    let mut new: Vec<Threat> = again
+        .as_ref()
+        .map(|q| threats(q, rules))
+        .unwrap_or_default();
+    new.retain(|t| {
+        !old.iter()
+            .any(|o| o.target == t.target && o.piece == t.piece)
+    });
+    // The opponent moves next: a target that can itself take its attacker without loss is
+    // not chased by that attacker (兑, or the attacker is offered: 献).
+    for t in &mut new {
+        t.attackers.retain(|&a| !strikes_back(&now, t.target, a));
+    }
+    new.retain(|t| !t.attackers.is_empty());
+
+    let free = |sq: Square| {
+        now.piece_at(sq)
+            .is_some_and(|p| rules.free_chasers.contains(&p.role))
+    };
+    let answers_check = before.is_check() && mover.role == Role::General;
+    let (real, allowed): (Vec<&Threat>, Vec<&Threat>) = new
+        .iter()
+        .partition(|t| !answers_check && t.attackers.iter().any(|&a| !free(a)));
+    let chased = |list: &[&Threat]| -> Vec<Chased> {
+        let mut v: Vec<Chased> = list
+            .iter()
+            .map(|t| Chased {
+                square: t.target,
+                role: t.piece.role,
+            })
+            .collect();
+        v.sort();
+        v
+    };
+
+    if mate && rules.mate_threat_is_attack {
+        return Ok(Classification {
+            nature: Nature::MateThreat,
+            sub_kind: None,
+            chased: chased(&real),
+        });
+    }
+    if !real.is_empty() {
+        return Ok(Classification {
+            nature: Nature::Chase,
+            sub_kind: None,
+            chased: chased(&real),
+        });
+    }
+    if mate {
+        return Ok(Classification {
+            nature: Nature::MateThreat,
+            sub_kind: None,
+            chased: Vec::new(),
+        });
+    }
+    if !allowed.is_empty() {
+        let sub_kind = if answers_check {
+            SubKind::AnswersCheck
+        } else if allowed.iter().any(|t| {
+            t.attackers
+                .iter()
+                .any(|&a| now.piece_at(a).is_some_and(|p| p.role == Role::General))
+        }) {
+            SubKind::GeneralChase
+        } else {
+            SubKind::SoldierChase
+        };
+        return Ok(Classification {
+            nature: Nature::Idle,
+            sub_kind: Some(sub_kind),
+            chased: chased(&allowed),
+        });
+    }
+    Ok(Classification {
+        nature: Nature::Idle,
+        sub_kind: idle_kind(before, &now, m, mover.role, previous, rules),
+        chased: Vec::new(),
+    })
+}
+
+/// Whether the piece on `target` (its side to move in `pos`) can legally take the piece on
+/// `attacker` without losing material in the exchange that follows.
+fn strikes_back(pos: &Position, target: Square, attacker: Square) -> bool {
+    let m = Move {
+        from: target,
+        to: attacker,
+    };
+    pos.legal_moves().contains(&m) && exchange_gain(pos, m) >= 0
+}
+
+/// Which named kind of idle move `m` is, if any: offered for an even exchange (兑) or for
+/// a gain (献), blocking (拦), following (跟).
+fn idle_kind(
+    before: &Position,
+    now: &Position,
+    m: Move,
+    role: Role,
+    previous: Option<Move>,
+    rules: &RepetitionRules,
+) -> Option<SubKind> {
+    let best_take = now
+        .legal_moves()
+        .iter()
+        .filter(|r| r.to == m.to)
+        .map(|&r| exchange_gain(now, r))
+        .max();
+    match best_take {
+        Some(g) if g > 0 => return Some(SubKind::SacrificeOffer),
+        Some(0) => return Some(SubKind::ExchangeOffer),
+        _ => {}
+    }
+    let captures = before.piece_at(m.to).is_some();
+    if before.is_check() && role != Role::General && !captures {
+        return Some(SubKind::Block); // interposed against the check
+    }
+    if !captures {
+        if let Some(them) = pass(before) {
+            let was = threats(&them, rules);
+            let still = threats(now, rules);
+            let blocked = was.iter().any(|t| {
+                t.target != m.from
+                    && !still.iter().any(|s| s.target == t.target)
+                    && t.attackers
+                        .iter()
+                        .any(|&a| stands_between(&them, a, t.target, m.to))
+            });
+            if blocked {
+                return Some(SubKind::Block);
+            }
+        }
+    }
+    let follows = previous
+        .is_some_and(|p| step(p) == step(m) && in_line(p.from, m.from) && in_line(p.to, m.to));
+    follows.then_some(SubKind::Follow)
+}
+
+fn step(m: Move) -> (i32, i32) {
+    (
+        m.to.file() as i32 - m.from.file() as i32,
+        m.to.rank() as i32 - m.from.rank() as i32,
+    )
+}
+
+fn in_line(a: Square, b: Square) -> bool {
+    a.file() == b.file() || a.rank() == b.rank()
+}
+
+/// Whether `sq` lies in the way of the piece on `from` reaching `to`: strictly between them
+/// on a file or rank (chariot, cannon), or on the horse's leg.
+fn stands_between(pos: &Position, from: Square, to: Square, sq: Square) -> bool {
+    let Some(p) = pos.piece_at(from) else {
+        return false;
+    };
+    let (ff, fr) = (from.file() as i32, from.rank() as i32);
+    let (tf, tr) = (to.file() as i32, to.rank() as i32);
+    let (sf, sr) = (sq.file() as i32, sq.rank() as i32);
+    match p.role {
+        Role::Chariot | Role::Cannon => {
+            (ff == tf && sf == ff && sr > fr.min(tr) && sr < fr.max(tr))
+                || (fr == tr && sr == fr && sf > ff.min(tf) && sf < ff.max(tf))
+        }
+        Role::Horse => {
+            let (df, dr) = (tf - ff, tr - fr);
+            let leg = if df.abs() == 2 {
+                (ff + df / 2, fr)
+            } else {
+                (ff, fr + dr / 2)
+            };
+            leg == (sf, sr)
+        }
+        _ => false,
+    }
+}

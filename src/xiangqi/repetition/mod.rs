@@ -1,0 +1,122 @@
+//! Repetition adjudication (棋例): the nature of each move of a repeated cycle and the
+//! verdict on the cycle, under the Chinese (`xiangqi@cxa`) or Asian (`xiangqi@axf`) rules.
+//!
+//! - [`classify`] decides one move's [`Nature`]: 将 check, 杀 mate threat, 捉 chase or
+//!   闲 idle (with a [`SubKind`] such as 兑 exchange offer), and which pieces it chases.
+//! - [`adjudicate`] finds the cycle the history ends in, judges each side's moves forbidden
+//!   (every move an attack, 打) or allowed (at least one idle move), and gives the
+//!   [`Verdict`]: draw (不变作和), the forbidden side must change, or it has lost
+//!   (走棋违犯禁例，应当变着而不变, 第一章 第四节 一 (七)).
+//! - [`RepetitionRules`] holds what differs between editions; there is one mechanism.
+//!
+//! The algorithm, the clause each judgement follows and what it does not decide are in
+//! `docs/repetition.md`.
+//!
+//! ```
+//! use arbiter::xiangqi::repetition::{adjudicate, history, Ruling, RepetitionRules};
+//! use arbiter::xiangqi::{Color, Position};
+//!
+//! // The red chariot checks on ranks 9 and 8 for ever; the black general steps d9-d8-d9.
+//! let start = Position::from_fen("3k5/6R2/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+//! let cycle = ["g8g9", "d9d8", "g9g8", "d8d9"];
+//! let texts: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+//! let moves = history(&start, &texts).unwrap();
+//! let verdict = adjudicate(&start, &moves, &RepetitionRules::CXA).unwrap().unwrap();
+//! assert_eq!(verdict.ruling, Ruling::MustChange);
+//! assert_eq!(verdict.side, Some(Color::Red));
+//! ```
+
+mod classify;
+pub mod material;
+mod verdict;
+
+pub use classify::{classify, Chased, Classification, Nature, SubKind};
+pub use verdict::{
+    adjudicate, history, CycleMove, Judgement, Judgements, RepetitionError, Ruling, Verdict,
+};
+
+use crate::xiangqi::Role;
+use crate::{Game, Ruleset};
+
+/// What an edition's repetition rules decide differently. [`RepetitionRules::CXA`] and
+/// [`RepetitionRules::AXF`] are the two editions; [`RepetitionRules::for_ruleset`] picks
+/// one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepetitionRules {
+    /// The edition slug (`cxa`, `axf`).
+    pub edition: &'static str,
+    /// Whether 杀 (mate threat) is an attack (打). CXA: yes (长杀 is forbidden); AXF: no,
+    /// a perpetual mate threat is drawn (xq.repetition.axf-mate-threat-draw).
+    pub mate_threat_is_attack: bool,
+    /// Whether a cycle of attacks of different natures (一将一捉, 一将一杀, 一杀一捉) is
+    /// forbidden. CXA: yes (xq.repetition.all-attack-forbidden); AXF: no, only 长将 and
+    /// 长捉 are (xq.repetition.axf-check-and-chase).
+    pub mixed_attacks_forbidden: bool,
+    /// Whether a piece won by a check followed by a capture (抽将) is chased. CXA: yes
+    /// (xq.repetition.term-chase); AXF: no, chases are direct attacks
+    /// (xq.repetition.axf-direct-chase).
+    pub chases_by_checks: bool,
+    /// The pieces whose chases are allowed (counted as idle): general and soldiers
+    /// (xq.repetition.general-soldier-chase).
+    pub free_chasers: &'static [Role],
+    /// Whether one side's perpetual check must change even when the other side's moves
+    /// are forbidden too (xq.repetition.perpetual-check-loses).
+    pub perpetual_check_always_loses: bool,
+    /// How many times the cycle must have been played for a verdict: three
+    /// (循环反复已达三次（六个回合）, 第一章 第四节 二 (三)). One further cycle by a side
+    /// that must change is a loss.
+    pub cycles_for_verdict: usize,
+}
+
+impl RepetitionRules {
+    /// The Chinese Xiangqi Association rules (`xiangqi@cxa`).
+    pub const CXA: RepetitionRules = RepetitionRules {
+        edition: "cxa",
+        mate_threat_is_attack: true,
+        mixed_attacks_forbidden: true,
+        chases_by_checks: true,
+        free_chasers: &[Role::General, Role::Soldier],
+        perpetual_check_always_loses: true,
+        cycles_for_verdict: 3,
+    };
+
+    /// The Asian Xiangqi Federation rules (`xiangqi@axf`).
+    pub const AXF: RepetitionRules = RepetitionRules {
+        edition: "axf",
+        mate_threat_is_attack: false,
+        mixed_attacks_forbidden: false,
+        chases_by_checks: false,
+        free_chasers: &[Role::General, Role::Soldier],
+        perpetual_check_always_loses: true,
+        cycles_for_verdict: 3,
+    };
+
+    /// The rules of a xiangqi ruleset's edition (CXA unless the edition is `axf`), or `None`
+    /// for another game.
+    pub fn for_ruleset(ruleset: &Ruleset) -> Option<RepetitionRules> {
+        match (ruleset.game, ruleset.edition.as_str()) {
+            (Game::Xiangqi, "axf") => Some(RepetitionRules::AXF),
+            (Game::Xiangqi, _) => Some(RepetitionRules::CXA),
+            _ => None,
+        }
+    }
+
+    /// Whether a move of this nature is an attack (打) under these rules.
+    pub fn is_attack(&self, nature: Nature) -> bool {
+        match nature {
+            Nature::Check | Nature::Chase => true,
+            Nature::MateThreat => self.mate_threat_is_attack,
+            Nature::Idle => false,
+        }
+    }
+
+    /// Whether a side whose moves in a cycle have these natures repeats a forbidden cycle:
+    /// every move is an attack and, unless mixtures are forbidden, all of one nature.
+    pub fn is_forbidden(&self, natures: &[Nature]) -> bool {
+        let Some(&first) = natures.first() else {
+            return false;
+        };
+        natures.iter().all(|&n| self.is_attack(n))
+            && (self.mixed_attacks_forbidden || natures.iter().all(|&n| n == first))
+    }
+}

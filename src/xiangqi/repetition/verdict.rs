@@ -1,0 +1,328 @@
+//! Finding the cycle a history ends in, and the verdict on it.
+
+use super::classify::{classify, display, Chased, Nature, SubKind};
+use super::RepetitionRules;
+use crate::xiangqi::{parse_move, Color, Move, NotationError, Piece, Position};
+use serde::{Serialize, Serializer};
+
+/// What the rules make of a repeated cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ruling {
+    /// Neither side must change: the repetition is a draw (不变作和; with allowed moves on
+    /// both sides either side may claim it).
+    Draw,
+    /// One side repeats a forbidden cycle and must change its moves.
+    MustChange,
+    /// One side went on repeating a forbidden cycle after it had to change, and loses.
+    Loss,
+}
+
+impl Ruling {
+    /// The slug used in JSON and cases (`draw`, `must-change`, `loss`).
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Ruling::Draw => "draw",
+            Ruling::MustChange => "must-change",
+            Ruling::Loss => "loss",
+        }
+    }
+}
+
+/// Whether a side's moves in a cycle are allowed (允许着法) or forbidden (禁止着法).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Judgement {
+    /// At least one idle move.
+    Allowed,
+    /// Every move an attack (打).
+    Forbidden,
+}
+
+/// Each side's judgement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Judgements {
+    /// Red's moves in the cycle.
+    pub red: Judgement,
+    /// Black's moves in the cycle.
+    pub black: Judgement,
+}
+
+/// One move of the cycle, with its nature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CycleMove {
+    /// Its number in the history, counting from 1.
+    pub ply: usize,
+    /// The move (ICCS in JSON).
+    #[serde(rename = "move", serialize_with = "display")]
+    pub mv: Move,
+    /// Who played it.
+    #[serde(serialize_with = "color")]
+    pub side: Color,
+    /// 将, 杀, 捉 or 闲.
+    pub nature: Nature,
+    /// For an idle move, its kind where one applies.
+    pub sub_kind: Option<SubKind>,
+    /// The pieces it chases (see [`super::Classification::chased`]).
+    pub chased: Vec<Chased>,
+}
+
+/// The verdict on the cycle a history ends in. Serialises to the `repetition` object of
+/// `arbiter status --format json` (see `docs/repetition.md`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Draw, must change, or loss.
+    #[serde(rename = "verdict")]
+    pub ruling: Ruling,
+    /// The side that must change or has lost; `None` for a draw.
+    #[serde(serialize_with = "opt_color")]
+    pub side: Option<Color>,
+    /// The last cycle of the history, move by move.
+    pub cycle: Vec<CycleMove>,
+    /// How many times the cycle has been played in a row, ending with the last move.
+    pub repetitions: usize,
+    /// Each side's moves: allowed or forbidden.
+    pub judgement: Judgements,
+    /// The reasoning in a sentence, with the clauses it follows.
+    pub reason: String,
+}
+
+fn color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(c.name())
+}
+
+fn opt_color<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => s.serialize_str(c.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// Why a history cannot be judged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RepetitionError {
+    /// A move text could not be read in the position it is played in.
+    #[error("move {number} '{text}': {reason}")]
+    Notation {
+        /// 1-based number of the move in the history.
+        number: usize,
+        /// The text.
+        text: String,
+        /// Why it was refused.
+        reason: NotationError,
+    },
+    /// A move is not legal in the position it is played in.
+    #[error("move {number} ({mv}) is not legal in the position it is played in")]
+    Illegal {
+        /// 1-based number of the move in the history.
+        number: usize,
+        /// The move.
+        mv: Move,
+    },
+}
+
+/// Reads a history of move texts (ICCS, WXF or Chinese) played from `start`.
+pub fn history<S: AsRef<str>>(start: &Position, texts: &[S]) -> Result<Vec<Move>, RepetitionError> {
+    let mut pos = *start;
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let text = text.as_ref();
+        let m = parse_move(&pos, text).map_err(|reason| RepetitionError::Notation {
+            number: i + 1,
+            text: text.to_owned(),
+            reason,
+        })?;
+        pos = pos.play(m).map_err(|_| RepetitionError::Illegal {
+            number: i + 1,
+            mv: m,
+        })?;
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// What makes two positions the same for repetition: the pieces and the side to move.
+type Key = ([Option<Piece>; 90], Color);
+
+fn key(pos: &Position) -> Key {
+    let setup = pos.to_setup();
+    (setup.board, setup.turn)
+}
+
+/// Judges the cycle the history `moves` (played from `start`) ends in, or `None` when the
+/// history does not end in a cycle played [`RepetitionRules::cycles_for_verdict`] times.
+///
+/// The cycle is the shortest period `L` (in plies) such that each of the last
+/// `cycles_for_verdict × L` positions equals the one `L` plies later (same pieces, same
+/// side to move). Each move of the last `L` plies is classified; a side whose moves are all
+/// attacks is forbidden ([`RepetitionRules::is_forbidden`]). Then:
+///
+/// - one side checks perpetually and the other does not: the checker must change;
+/// - otherwise one side forbidden and the other allowed: the forbidden side must change;
+/// - otherwise (both allowed, both forbidden): draw.
+///
+/// A side that must change and has let the cycle be played once more (the repetition
+/// count exceeds `cycles_for_verdict`) has lost.
+pub fn adjudicate(
+    start: &Position,
+    moves: &[Move],
+    rules: &RepetitionRules,
+) -> Result<Option<Verdict>, RepetitionError> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(*start);
+    let mut pos = *start;
+    for (i, &m) in moves.iter().enumerate() {
+        pos = pos.play(m).map_err(|_| RepetitionError::Illegal {
+            number: i + 1,
+            mv: m,
+        })?;
+        positions.push(pos);
+    }
+    let keys: Vec<Key> = positions.iter().map(key).collect();
+    let n = moves.len();
+    let r = rules.cycles_for_verdict.max(1);
+    let periodic = |from: usize, len: usize| (from..=n - len).all(|k| keys[k] == keys[k + len]);
+    let Some(len) = (1..)
+        .map(|k| 2 * k)
+        .take_while(|&len| r * len <= n)
+        .find(|&len| periodic(n - r * len, len))
+    else {
+        return Ok(None);
+    };
+    let mut first = n - r * len;
+    while first > 0 && keys[first - 1] == keys[first - 1 + len] {
+        first -= 1;
+    }
+    let repetitions = (n - first) / len;
+
+    let mut cycle = Vec::with_capacity(len);
+    for ply in n - len + 1..=n {
+        let before = &positions[ply - 1];
+        let m = moves[ply - 1];
+        let previous = ply.checked_sub(2).map(|i| moves[i]);
+        let c = classify(before, m, previous, rules)
+            .map_err(|_| RepetitionError::Illegal { number: ply, mv: m })?;
+        cycle.push(CycleMove {
+            ply,
+            mv: m,
+            side: before.turn(),
+            nature: c.nature,
+            sub_kind: c.sub_kind,
+            chased: c.chased,
+        });
+    }
+    Ok(Some(judge(cycle, repetitions, rules)))
+}
+
+fn natures(cycle: &[CycleMove], side: Color) -> Vec<Nature> {
+    cycle
+        .iter()
+        .filter(|c| c.side == side)
+        .map(|c| c.nature)
+        .collect()
+}
+
+/// The Chinese name of a side's pattern: 长将, 长捉, 一将一捉, 一捉一闲, 闲 …
+fn pattern(natures: &[Nature]) -> String {
+    let mut distinct: Vec<Nature> = Vec::new();
+    for &n in natures {
+        if !distinct.contains(&n) {
+            distinct.push(n);
+        }
+    }
+    match distinct.as_slice() {
+        [Nature::Idle] => "闲".to_owned(),
+        [one] => format!("长{}", one.chinese()),
+        many => many.iter().map(|n| format!("一{}", n.chinese())).collect(),
+    }
+}
+
+fn judge(cycle: Vec<CycleMove>, repetitions: usize, rules: &RepetitionRules) -> Verdict {
+    let red = natures(&cycle, Color::Red);
+    let black = natures(&cycle, Color::Black);
+    let forbidden = |n: &[Nature]| {
+        if rules.is_forbidden(n) {
+            Judgement::Forbidden
+        } else {
+            Judgement::Allowed
+        }
+    };
+    let judgement = Judgements {
+        red: forbidden(&red),
+        black: forbidden(&black),
+    };
+    let perpetual = |n: &[Nature]| !n.is_empty() && n.iter().all(|&x| x == Nature::Check);
+    let describe = |side: Color, n: &[Nature], j: Judgement| {
+        let list: Vec<&str> = n.iter().map(|x| x.slug()).collect();
+        let j = match j {
+            Judgement::Allowed => "allowed",
+            Judgement::Forbidden => "forbidden",
+        };
+        format!("{side} {} ({}): {j}", list.join(", "), pattern(n))
+    };
+    let mut reason = format!(
+        "cycle of {} plies played {repetitions} times; {}; {}",
+        cycle.len(),
+        describe(Color::Red, &red, judgement.red),
+        describe(Color::Black, &black, judgement.black)
+    );
+    let (red_pc, black_pc) = (perpetual(&red), perpetual(&black));
+    let culprit = if rules.perpetual_check_always_loses && red_pc != black_pc {
+        let side = if red_pc { Color::Red } else { Color::Black };
+        reason.push_str(&format!(
+            "; {side} checks perpetually and the other side does not, so {side} must change \
+             (xq.repetition.perpetual-check-loses)"
+        ));
+        Some(side)
+    } else {
+        match (judgement.red, judgement.black) {
+            (Judgement::Forbidden, Judgement::Allowed)
+            | (Judgement::Allowed, Judgement::Forbidden) => {
+                let side = if judgement.red == Judgement::Forbidden {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                reason.push_str(&format!(
+                    "; only {side}'s moves are forbidden, so {side} must change \
+                     (xq.repetition.mutual-draw, xq.result.forbidden-repetition-unchanged)"
+                ));
+                Some(side)
+            }
+            (Judgement::Allowed, Judgement::Allowed) => {
+                reason.push_str(
+                    "; both sides' moves are allowed: drawn if neither changes, and either side may \
+                     claim the draw (xq.draw.repetition-claim, xq.repetition.mutual-draw)",
+                );
+                None
+            }
+            (Judgement::Forbidden, Judgement::Forbidden) => {
+                reason.push_str(
+                    "; both sides' moves are forbidden: drawn if neither changes (不变作和, \
+                     xq.repetition.mutual-draw, xq.draw.repetition-unchanged)",
+                );
+                None
+            }
+        }
+    };
+    let ruling = match culprit {
+        None => Ruling::Draw,
+        Some(side) if repetitions > rules.cycles_for_verdict => {
+            reason.push_str(&format!(
+                "; {side} went on repeating after the cycle had been played {} times and loses \
+                 (xq.result.forbidden-repetition-unchanged)",
+                rules.cycles_for_verdict
+            ));
+            Ruling::Loss
+        }
+        Some(_) => Ruling::MustChange,
+    };
+    Verdict {
+        ruling,
+        side: culprit,
+        cycle,
+        repetitions,
+        judgement,
+        reason,
+    }
+}
