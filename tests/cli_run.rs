@@ -161,7 +161,7 @@ fn run_writes_the_json_lines_report_and_junit_for_skipped_cases() {
         "{xml}"
     );
     assert!(
-        xml.contains("<skipped message=\"uses repetition, not supported yet\"/>"),
+        xml.contains("<skipped message=\"uses clock, not supported yet\"/>"),
         "{xml}"
     );
     let _ = std::fs::remove_dir_all(&dir);
