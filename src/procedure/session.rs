@@ -31,10 +31,10 @@
 //! ```
 //!
 //! The game's history (start position and moves played) is judged by the edition's rules
-//! ([`Rules::outcome`](crate::Rules::outcome)): mates, automatic draws and whatever else the
+//! ([`Rules::outcome`]): mates, automatic draws and whatever else the
 //! endings decide end the session like its own verdicts. Draw offers, their answers and
-//! draw claims are events too, ruled by [`Rules::draw_offer`](crate::Rules::draw_offer)
-//! and [`Rules::claim`](crate::Rules::claim):
+//! draw claims are events too, ruled by [`Rules::draw_offer`]
+//! and [`Rules::claim`]:
 //!
 //! ```
 //! use arbiter::procedure::{Event, Session, Side};
@@ -108,7 +108,7 @@ pub enum Event {
     /// A player resigns.
     Resign(Side),
     /// A draw offer by a side (draughts art. 12.4, xiangqi 第一章 第四节 二 (二)), allowed or not
-    /// by [`Rules::draw_offer`](crate::Rules::draw_offer) given the earlier offers of the
+    /// by [`Rules::draw_offer`] given the earlier offers of the
     /// session. An allowed offer stands until answered or until the opponent moves; a
     /// disallowed one is recorded as a breach (see [`Session`]).
     Offer(Side),
@@ -119,7 +119,7 @@ pub enum Event {
         accept: bool,
     },
     /// A draw claim (`sixty-move`, `threefold`, `kings-only`, …) ruled by
-    /// [`Rules::claim`](crate::Rules::claim): upheld, the game is drawn; refused, it goes
+    /// [`Rules::claim`]: upheld, the game is drawn; refused, it goes
     /// on and the ruling's penalty (a false 60-move claim: 300 s) is recorded.
     Claim {
         /// The claim kind.
@@ -249,7 +249,7 @@ pub struct SessionOutcome {
     pub winner: Option<Side>,
     /// Why, as a slug: `third-violation` (xiangqi), `second-warning` (draughts),
     /// `resignation`, a forfeit reason, `agreement`, an upheld claim's kind, or the reason
-    /// of [`Rules::outcome`](crate::Rules::outcome) (`checkmate`, `no-legal-move`,
+    /// of [`Rules::outcome`] (`checkmate`, `no-legal-move`,
     /// `threefold`, `kings-only`, …).
     pub reason: String,
     /// The catalog clause behind it, when there is one.
@@ -348,7 +348,7 @@ impl Session {
         &self.moves
     }
 
-    /// What [`Rules::outcome`](crate::Rules::outcome) says about the history: result,
+    /// What [`Rules::outcome`] says about the history: result,
     /// claims valid now, draw counters.
     pub fn ending(&self) -> &GameOutcome {
         &self.ending
@@ -425,7 +425,7 @@ impl Session {
 
     /// How the game ended: a verdict of the session (violations, resignation, forfeit,
     /// agreement, upheld claim) or else the rules' judgement of the history
-    /// ([`Rules::outcome`](crate::Rules::outcome): mate, stalemate, no pieces, no move,
+    /// ([`Rules::outcome`]: mate, stalemate, no pieces, no move,
     /// automatic draws, …); `None` while it goes on.
     pub fn outcome(&self) -> Option<SessionOutcome> {
         self.verdict.clone().or_else(|| {
