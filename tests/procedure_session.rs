@@ -245,3 +245,330 @@ fn side_names_follow_the_game() {
         .to_string();
     assert_eq!(err, "invalid side 'red' (expected white or black)");
 }
+
+// ---------------------------------------------------------------------------------------
+// Draw offers, answers, claims, and the outcome of the history.
+
+fn mv(text: &str) -> Event {
+    Event::Move(text.into())
+}
+
+fn play_all(s: &mut Session, moves: &str) {
+    for m in moves.split_whitespace() {
+        s.apply(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+fn claim(kind: &str, by: Option<Side>) -> Event {
+    Event::Claim {
+        kind: kind.into(),
+        by,
+    }
+}
+
+fn start(ruleset: &str) -> Session {
+    Session::new(&ruleset.parse().unwrap(), None).unwrap()
+}
+
+/// 第一章 第四节 二 (二): an offer made after one's move; the opponent's acceptance draws.
+#[test]
+fn xiangqi_accepted_offer_draws_by_agreement_and_ends_the_game() {
+    let mut s = start("xiangqi");
+    s.apply(mv("h2e2")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    assert_eq!(s.pending_offer(), Some(Side::First));
+    assert!(s.breaches().is_empty());
+    s.apply(Event::Answer { accept: true }).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!(o.winner, None);
+    assert_eq!(o.reason, "agreement");
+    assert_eq!(o.clause.as_deref(), Some("xq.draw-offer.agreement"));
+    let err = s.apply(mv("h9g7")).unwrap_err().to_string();
+    assert_eq!(err, "the game is over: drawn (agreement)");
+}
+
+/// Art. 12.3.2 and 12.4: the same in draughts, after 20 moves of the offering side.
+#[test]
+fn draughts_agreed_draw_cites_its_clause() {
+    let mut s = d64("brazilian", "W:WK30:BK3");
+    play_all(&mut s, &"30-26 3-7 26-30 7-3 ".repeat(10)[..]);
+    // 40 plies: both sides have made 20 moves; black moved last.
+    s.apply(Event::Offer(Side::Second)).unwrap();
+    s.apply(Event::Answer { accept: true }).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (None, "agreement", Some("d64.end.agreed-draw"))
+    );
+}
+
+/// 第一章 第四节 二 (二), art. 12.4: the opponent refuses by saying so or by moving.
+#[test]
+fn an_offer_is_refused_by_an_answer_or_by_a_move() {
+    let mut s = start("xiangqi");
+    s.apply(mv("h2e2")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    let mut answered = s.clone();
+    answered.apply(Event::Answer { accept: false }).unwrap();
+    assert_eq!(answered.pending_offer(), None);
+    assert!(answered.outcome().is_none());
+    assert_eq!(
+        answered.apply(Event::Answer { accept: true }).unwrap_err(),
+        ProcedureError::NoOffer
+    );
+    // Touching or an illegal attempt does not answer it; a move does.
+    s.apply(Event::touch(["h9"])).unwrap();
+    assert_eq!(s.pending_offer(), Some(Side::First));
+    s.apply(mv("h9g7")).unwrap();
+    assert_eq!(s.pending_offer(), None);
+    assert_eq!(s.offers()[0].answer, arbiter::outcome::OfferAnswer::Refused);
+    assert_eq!(
+        s.apply(Event::Answer { accept: true }).unwrap_err(),
+        ProcedureError::NoOffer,
+        "a refused offer cannot be accepted later"
+    );
+}
+
+/// 第三章 第六节 三 (三): offering again after a refusal, before the opponent has offered, is a
+/// counted violation; the offer does not stand.
+#[test]
+fn xiangqi_reoffer_after_refusal_is_a_counted_violation() {
+    let mut s = start("xiangqi");
+    s.apply(mv("h2e2")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    s.apply(mv("h9g7")).unwrap(); // refuses
+    s.apply(mv("h0g2")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    assert_eq!(s.violations(Side::First), 1);
+    let b = &s.breaches()[0];
+    assert_eq!(
+        (b.kind.as_str(), b.clause.as_str(), b.counted),
+        (
+            "repeated-draw-offer",
+            "xq.violation.repeated-draw-offer",
+            true
+        )
+    );
+    assert_eq!(
+        s.pending_offer(),
+        None,
+        "the forbidden offer does not stand"
+    );
+    assert_eq!(s.offers().len(), 1);
+    // Once black has offered and been refused too, red may offer again.
+    s.apply(mv("i9h9")).unwrap();
+    s.apply(Event::Offer(Side::Second)).unwrap();
+    s.apply(Event::Answer { accept: false }).unwrap();
+    s.apply(mv("i0h0")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    assert_eq!(s.pending_offer(), Some(Side::First));
+    assert_eq!(s.violations(Side::First), 1);
+}
+
+/// 第一章 第四节 一 (八): a re-offer that is the third violation loses.
+#[test]
+fn a_third_violation_by_reoffer_loses() {
+    let mut s = start("xiangqi");
+    s.apply(violation(Side::First, "stopping-clock")).unwrap();
+    s.apply(violation(Side::First, "minor-conduct")).unwrap();
+    s.apply(mv("h2e2")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    s.apply(Event::Answer { accept: false }).unwrap();
+    assert!(s.outcome().is_none());
+    s.apply(mv("h9g7")).unwrap();
+    s.apply(mv("h0g2")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_str()),
+        (Some(Side::Second), "third-violation")
+    );
+}
+
+/// An offer not made right after one's own move is refused and recorded, not counted.
+#[test]
+fn an_offer_out_of_turn_does_not_stand() {
+    let mut s = start("xiangqi");
+    s.apply(mv("h2e2")).unwrap();
+    s.apply(Event::Offer(Side::Second)).unwrap();
+    assert_eq!(s.pending_offer(), None);
+    assert_eq!(s.breaches()[0].kind, "draw-offer-out-of-turn");
+    assert_eq!(s.violations(Side::Second), 0);
+}
+
+/// Art. 12.4: a draw may be offered only after one's 20th move; too early it is recorded, not
+/// counted, and does not stand. A re-offer after a refusal is recorded too (no-repeat rule).
+#[test]
+fn draughts_offers_need_twenty_moves_and_no_repeat_after_decline() {
+    let shuttle = "30-26 3-7 26-30 7-3 ".repeat(10);
+    let plies: Vec<&str> = shuttle.split_whitespace().collect();
+    let mut s = d64("brazilian", "W:WK30:BK3");
+    play_all(&mut s, &plies[..37].join(" ")); // white's 19th move
+    s.apply(Event::Offer(Side::First)).unwrap();
+    assert_eq!(s.pending_offer(), None);
+    let b = &s.breaches()[0];
+    assert_eq!(
+        (b.kind.as_str(), b.clause.as_str(), b.counted),
+        (
+            "early-draw-offer",
+            "d64.draw-offer.after-twenty-moves",
+            false
+        )
+    );
+    assert_eq!(s.violations(Side::First), 0);
+    play_all(&mut s, &plies[37..39].join(" ")); // white's 20th move
+    s.apply(Event::Offer(Side::First)).unwrap();
+    assert_eq!(s.pending_offer(), Some(Side::First));
+    s.apply(mv(plies[39])).unwrap(); // black moves on: refused
+    s.apply(mv("30-26")).unwrap();
+    s.apply(Event::Offer(Side::First)).unwrap();
+    let b = &s.breaches()[1];
+    assert_eq!(
+        (b.kind.as_str(), b.clause.as_str(), b.counted),
+        (
+            "repeated-draw-offer",
+            "d64.draw-offer.no-repeat-after-decline",
+            false
+        )
+    );
+    assert_eq!(s.violations(Side::First), 0);
+    assert!(s.outcome().is_none());
+}
+
+const SIXTY: &str = "3k5/9/9/9/9/9/4P4/9/9/R3K4 w - - 118 60";
+
+/// 第一章 第四节 二 (四): 60 moves without a capture, claimed, draw the game.
+#[test]
+fn an_upheld_sixty_move_claim_draws() {
+    let mut s = xq(SIXTY);
+    s.apply(mv("a0d0")).unwrap();
+    let mut early = s.clone();
+    s.apply(mv("d9e9")).unwrap();
+    s.apply(claim("sixty-move", Some(Side::First))).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (None, "sixty-move", Some("xq.draw.sixty-move-claim"))
+    );
+    assert!(s.claim_rulings()[0].upheld);
+    assert_eq!(s.penalty_seconds(Side::First), 0);
+    assert!(s.apply(mv("d0d1")).is_err());
+    // One ply short (119): refused, 5 minutes on the claimant, and the game goes on.
+    early.apply(claim("sixty-move", None)).unwrap();
+    assert!(early.outcome().is_none());
+    let r = early.claim_rulings().last().unwrap();
+    assert!(!r.upheld);
+    assert_eq!(r.by, "black", "the side to move claims by default");
+    assert_eq!(early.penalty_seconds(Side::Second), 300);
+    assert_eq!(early.penalty_seconds(Side::First), 0);
+    early
+        .apply(claim("sixty-move", Some(Side::Second)))
+        .unwrap();
+    assert_eq!(early.penalty_seconds(Side::Second), 600, "penalties add up");
+    early.apply(mv("d9e9")).unwrap();
+    assert_eq!(early.state()["penalties"]["black"], 600);
+}
+
+#[test]
+fn unknown_claim_kinds_are_errors_naming_the_kinds() {
+    let mut s = start("xiangqi");
+    let err = s.apply(claim("fifty-move", None)).unwrap_err().to_string();
+    assert!(
+        err.contains("'fifty-move'") && err.contains("sixty-move"),
+        "{err}"
+    );
+    assert!(s.claim_rulings().is_empty());
+}
+
+const SHUTTLE: &str = "30-26 3-7 26-30 7-3 30-26 3-7 26-30 7-3";
+
+/// FMJD-64 7.2.3: the third occurrence of a position draws at once under an edition with
+/// automatic draws; the session ends and refuses further moves.
+#[test]
+fn an_automatic_draw_ends_the_session() {
+    let mut s = d64("russian", "W:WK30:BK3");
+    play_all(&mut s, "30-26 3-7 26-30 7-3 30-26 3-7 26-30");
+    assert!(s.outcome().is_none());
+    s.apply(mv("7-3")).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (None, "threefold", Some("d64.draw.russian-threefold"))
+    );
+    let err = s.apply(mv("30-26")).unwrap_err().to_string();
+    assert_eq!(err, "the game is over: drawn (threefold)");
+    assert!(s.apply(Event::touch(["30"])).is_err());
+}
+
+/// Art. 12.5 (CXA Brazilian): the same position is drawn only when claimed.
+#[test]
+fn a_claim_mode_draw_goes_on_until_claimed() {
+    let mut s = d64("brazilian", "W:WK30:BK3");
+    play_all(&mut s, SHUTTLE);
+    assert!(s.outcome().is_none());
+    assert_eq!(s.ending().claims, ["threefold"]);
+    let mut wrong = s.clone();
+    wrong.apply(claim("kings-only", None)).unwrap();
+    assert!(
+        wrong.outcome().is_none(),
+        "8 plies of kings only is not 15 moves"
+    );
+    assert_eq!(
+        wrong.penalty_seconds(Side::First),
+        0,
+        "no penalty in draughts"
+    );
+    s.apply(claim("threefold", Some(Side::Second))).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!((o.winner, o.reason.as_str()), (None, "threefold"));
+}
+
+/// The history the rules judge follows the board: moves, an accepted legal irregular move,
+/// and a restart at an accepted position that no legal move reaches.
+#[test]
+fn the_history_follows_the_board() {
+    let rules = arbiter::rules_for(&"russian".parse().unwrap());
+    let consistent = |s: &Session| {
+        assert_eq!(rules.play(s.start_fen(), s.moves()).unwrap(), s.fen());
+    };
+    // Touched 22, moved 32: irregular but legal; accepted by moving on it joins the history.
+    let mut s = d64("russian", "W:W22,32:B1");
+    s.apply(Event::touch(["22"])).unwrap();
+    s.apply(mv("32-28")).unwrap();
+    assert!(s.moves().is_empty(), "pending: not yet part of the game");
+    s.apply(mv("1-6")).unwrap();
+    assert_eq!(s.moves(), ["32-28", "1-6"]);
+    consistent(&s);
+    // A compulsory capture not taken: accepted, the history restarts there.
+    let mut s = d64("russian", "W:W22,27:B18");
+    s.apply(illegal("27-23")).unwrap();
+    s.apply(Event::Accept).unwrap();
+    assert_eq!(s.start_fen(), "B:W22,23:B18");
+    assert!(s.moves().is_empty());
+    s.apply(mv("18x27")).unwrap();
+    consistent(&s);
+    // Corrected: the history is as before.
+    let mut s = d64("russian", "W:W22,27:B18");
+    s.apply(illegal("27-23")).unwrap();
+    s.apply(Event::Correct).unwrap();
+    s.apply(mv("22x15")).unwrap();
+    assert_eq!(s.moves(), ["22x15"]);
+    consistent(&s);
+}
+
+/// Mate still ends the session (now through the rules' outcome of the history).
+#[test]
+fn checkmate_ends_the_session() {
+    // The rook on i8 holds rank 8; a0a9 mates on rank 9.
+    let mut s = xq("3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    s.apply(mv("a0a9")).unwrap();
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (
+            Some(Side::First),
+            "checkmate",
+            Some("xq.result.checkmate-loses")
+        )
+    );
+}

@@ -109,6 +109,7 @@ fn a_case_runs_only_under_rulesets_its_clauses_apply_to() {
 fn a_case_expects_something_and_rejected_stands_alone() {
     problem("case 'lint.expects-nothing' expects nothing");
     problem("case 'lint.rejected-and-more' combines `rejected`");
+    problem("case 'lint.rejected-step-missing' expects step 2 to be refused, but has 1 step(s)");
 }
 
 #[test]
@@ -126,7 +127,7 @@ fn problems_print_as_file_line_message() {
         .unwrap()
         .to_string();
     assert!(shown.ends_with("lint/cases/problems.yaml:13: case 'lint.unknown-clause' cites clause 'd64.no.such-clause', which is not in the catalog"), "{shown}");
-    assert_eq!(problems().len(), 14, "{:#?}", problems());
+    assert_eq!(problems().len(), 15, "{:#?}", problems());
 }
 
 #[test]

@@ -196,6 +196,11 @@ fn schema_and_model_accept_the_same_keys() {
             "draw_offer.earlier",
         ),
         (
+            rust_keys::<Case>(&format!("expect: {{offer: {{{unknown}}}}}")),
+            schema_keys(&cases, "/$defs/expect/properties/offer/properties"),
+            "offer",
+        ),
+        (
             rust_keys::<Case>(&format!("expect: {{rejected: {{{unknown}}}}}")),
             schema_keys(&cases, "/$defs/expect/properties/rejected/properties"),
             "rejected",

@@ -32,7 +32,7 @@ pub use model::{
 };
 pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
-pub use steps::{PermittedExpect, SquareText, Step, ViolationsExpect};
+pub use steps::{OfferExpect, PermittedExpect, SquareText, Step, ViolationsExpect};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 //! The types of a case file.
 
-use super::steps::{PermittedExpect, Step, ViolationsExpect};
+use super::steps::{OfferExpect, PermittedExpect, Step, ViolationsExpect};
 use crate::edition::DrawKind;
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -65,13 +65,14 @@ pub struct Expect {
     /// Whether the side to move is in check.
     #[serde(default)]
     pub check: Option<bool>,
-    /// The position or a history move must be refused.
+    /// The position, a history move or a step must be refused.
     #[serde(default)]
     pub rejected: Option<Rejected>,
     /// The exact set of draw claims valid now (claim kinds).
     #[serde(default)]
     pub claims: Option<Vec<DrawKind>>,
-    /// The ruling on a draw claim made now.
+    /// The ruling on a draw claim made now; with `steps`, the ruling on the last `claim`
+    /// step.
     #[serde(default)]
     pub claim: Option<ClaimExpect>,
     /// Counters of the draw rules, by rule slug (plies, or occurrences for repetition
@@ -90,6 +91,9 @@ pub struct Expect {
     /// Counted violations per side after the steps.
     #[serde(default)]
     pub violations: Option<ViolationsExpect>,
+    /// The draw offer pending after the steps.
+    #[serde(default)]
+    pub offer: Option<OfferExpect>,
     /// Reserved: the clock state. Not supported yet.
     #[serde(default)]
     pub clock: Option<serde_yaml::Value>,
@@ -384,6 +388,8 @@ pub enum Stage {
     Setup,
     /// The history move with this 1-based number is refused.
     Move(usize),
+    /// The step with this 1-based number is refused (the steps before it applied).
+    Step(usize),
 }
 
 #[derive(Deserialize)]
@@ -393,6 +399,8 @@ struct RawRejected {
     #[serde(default, rename = "move")]
     number: Option<usize>,
     #[serde(default)]
+    step: Option<usize>,
+    #[serde(default)]
     contains: Option<String>,
 }
 
@@ -401,15 +409,19 @@ struct RawRejected {
 enum RawStage {
     Setup,
     Move,
+    Step,
 }
 
 impl TryFrom<RawRejected> for Rejected {
     type Error = String;
 
     fn try_from(raw: RawRejected) -> Result<Rejected, String> {
+        if raw.step.is_some() && !matches!(raw.stage, RawStage::Step) {
+            return Err("rejected: `step` is only allowed with `stage: step`".into());
+        }
         let stage = match (raw.stage, raw.number) {
             (RawStage::Setup, None) => Stage::Setup,
-            (RawStage::Setup, Some(_)) => {
+            (RawStage::Setup | RawStage::Step, Some(_)) => {
                 return Err("rejected: `move` is only allowed with `stage: move`".into())
             }
             (RawStage::Move, Some(0)) => {
@@ -419,6 +431,11 @@ impl TryFrom<RawRejected> for Rejected {
             (RawStage::Move, None) => {
                 return Err("rejected: `stage: move` needs `move: <number>`".into())
             }
+            (RawStage::Step, None) => match raw.step {
+                Some(0) => return Err("rejected: `step` counts from 1 (the first step)".into()),
+                Some(n) => Stage::Step(n),
+                None => return Err("rejected: `stage: step` needs `step: <number>`".into()),
+            },
         };
         Ok(Rejected {
             stage,
@@ -519,6 +536,22 @@ mod tests {
         assert!(parse("{stage: setup, move: 1}").is_err());
         assert!(parse("{stage: move, move: 0}").is_err());
         assert!(parse("{stage: later}").is_err());
+        assert_eq!(
+            parse("{stage: step, step: 3}").unwrap().stage,
+            Stage::Step(3)
+        );
+        for (bad, needle) in [
+            ("{stage: step}", "needs `step"),
+            ("{stage: step, step: 0}", "counts from 1"),
+            (
+                "{stage: move, move: 1, step: 1}",
+                "only allowed with `stage: step`",
+            ),
+            ("{stage: step, move: 1}", "only allowed with `stage: move`"),
+        ] {
+            let err = parse(bad).unwrap_err().to_string();
+            assert!(err.contains(needle), "{bad}: {err}");
+        }
     }
 
     #[test]

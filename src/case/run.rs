@@ -246,6 +246,11 @@ impl Runner {
         let want = match rejected.stage {
             Stage::Setup => RejectedAt::Setup,
             Stage::Move(n) => RejectedAt::Move(n),
+            Stage::Step(n) => {
+                return Err(Halt::Errored(format!(
+                    "rejected: `stage: step, step: {n}` needs `steps`"
+                )))
+            }
         };
         let expected = json!({
             "rejected": describe(want),

@@ -60,6 +60,18 @@ pub enum Step {
         /// Why, as a slug.
         reason: String,
     },
+    /// `{offer: red}`: a draw offer.
+    Offer(String),
+    /// `{answer: accept}` or `{answer: refuse}`: the answer to the pending draw offer;
+    /// `true` accepts.
+    Answer(bool),
+    /// `{claim: sixty-move, by: red}`: a draw claim (`by` defaults to the side to move).
+    Claim {
+        /// The claim kind.
+        kind: String,
+        /// The claiming side.
+        by: Option<String>,
+    },
 }
 
 /// A square as written: `h2`, `c3` or a number (`22`).
@@ -144,10 +156,18 @@ struct RawStep {
     resign: Option<String>,
     #[serde(default)]
     forfeit: Option<SideReason>,
+    #[serde(default)]
+    offer: Option<String>,
+    #[serde(default)]
+    answer: Option<String>,
+    #[serde(default)]
+    claim: Option<String>,
+    #[serde(default)]
+    by: Option<String>,
 }
 
-const EVENT_KEYS: &str =
-    "move, touch, accidental, adjust, illegal, accept, correct, violation, resign, forfeit";
+const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, violation, \
+     resign, forfeit, offer, answer, claim";
 
 impl TryFrom<RawStep> for Step {
     type Error = String;
@@ -164,6 +184,9 @@ impl TryFrom<RawStep> for Step {
             ("violation", r.violation.is_some()),
             ("resign", r.resign.is_some()),
             ("forfeit", r.forfeit.is_some()),
+            ("offer", r.offer.is_some()),
+            ("answer", r.answer.is_some()),
+            ("claim", r.claim.is_some()),
         ]
         .into_iter()
         .filter(|(_, g)| *g)
@@ -185,6 +208,7 @@ impl TryFrom<RawStep> for Step {
                 ("announced", r.announced.is_some()),
                 ("fen", r.fen.is_some()),
                 ("removed", r.removed.is_some()),
+                ("by", r.by.is_some()),
             ] {
                 if present && !allowed.contains(&key) {
                     return Err(format!("`{key}` does not go with `{event}`"));
@@ -262,12 +286,36 @@ impl TryFrom<RawStep> for Step {
                 only(&[])?;
                 Step::Resign(r.resign.unwrap_or_default())
             }
-            _ => {
+            "forfeit" => {
                 only(&[])?;
                 let f = r.forfeit.ok_or("`forfeit` needs side and reason")?;
                 Step::Forfeit {
                     side: f.side,
                     reason: f.reason,
+                }
+            }
+            "offer" => {
+                only(&[])?;
+                Step::Offer(r.offer.unwrap_or_default())
+            }
+            "answer" => {
+                only(&[])?;
+                match r.answer.as_deref() {
+                    Some("accept") => Step::Answer(true),
+                    Some("refuse") => Step::Answer(false),
+                    other => {
+                        return Err(format!(
+                            "`answer: {}`: expected `accept` or `refuse`",
+                            other.unwrap_or("")
+                        ))
+                    }
+                }
+            }
+            _ => {
+                only(&["by"])?;
+                Step::Claim {
+                    kind: r.claim.unwrap_or_default(),
+                    by: r.by,
                 }
             }
         })
@@ -296,6 +344,13 @@ impl fmt::Display for Step {
             Step::Resign(s) => write!(f, "resign: {s}"),
             Step::Forfeit { side, reason } => {
                 write!(f, "forfeit: {{side: {side}, reason: {reason}}}")
+            }
+            Step::Offer(side) => write!(f, "offer: {side}"),
+            Step::Answer(true) => f.write_str("answer: accept"),
+            Step::Answer(false) => f.write_str("answer: refuse"),
+            Step::Claim { kind, by } => {
+                write!(f, "claim: {kind}")?;
+                by.iter().try_for_each(|s| write!(f, ", by: {s}"))
             }
         }
     }
@@ -370,6 +425,14 @@ pub struct ViolationsExpect {
     pub kinds: Option<Vec<String>>,
 }
 
+/// `expect.offer`: the draw offer awaiting an answer after the steps.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferExpect {
+    /// The side whose offer is pending (`red`, `white`, `black`), or `none`.
+    pub pending: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,6 +475,23 @@ mod tests {
             step("{violation: {side: red, kind: stopping-clock}}").unwrap(),
             Step::Violation { .. }
         ));
+        assert_eq!(step("{offer: red}").unwrap(), Step::Offer("red".into()));
+        assert_eq!(step("{answer: accept}").unwrap(), Step::Answer(true));
+        assert_eq!(step("{answer: refuse}").unwrap(), Step::Answer(false));
+        assert_eq!(
+            step("{claim: sixty-move, by: black}").unwrap(),
+            Step::Claim {
+                kind: "sixty-move".into(),
+                by: Some("black".into())
+            }
+        );
+        assert_eq!(
+            step("{claim: threefold}").unwrap(),
+            Step::Claim {
+                kind: "threefold".into(),
+                by: None
+            }
+        );
     }
 
     #[test]
@@ -424,6 +504,12 @@ mod tests {
             ("{accept: false}", "write `accept: true`"),
             ("{touch: []}", "at least one square"),
             ("{tuch: h2}", "unknown field"),
+            ("{answer: yes}", "expected `accept` or `refuse`"),
+            ("{offer: red, by: red}", "`by` does not go with `offer`"),
+            (
+                "{claim: sixty-move, side: red}",
+                "`side` does not go with `claim`",
+            ),
         ] {
             let err = step(text).unwrap_err();
             assert!(err.contains(needle), "{text}: {err}");

@@ -360,3 +360,77 @@ fn an_engine_listing_a_wrong_move_fails() {
         r.message
     );
 }
+
+/// Session expectations: `offer`, `claim` after steps, and `rejected` at a step, each shown
+/// to pass when it holds and to fail when it does not.
+#[test]
+fn session_offer_claim_and_refused_step() {
+    let runner = Runner::reference();
+    let run = |yaml: &str| {
+        let case: Case = serde_yaml::from_str(yaml).unwrap();
+        runner.run(&case, &case.rulesets[0])
+    };
+    let head = "{id: t.s, clauses: [xq.t], ruleset: xiangqi, steps: [{move: h2e2}, {offer: red}";
+    let r = run(&format!("{head}], expect: {{offer: {{pending: red}}}}}}"));
+    assert_eq!(r.verdict, Verdict::Passed, "{}", r.message);
+    let r = run(&format!("{head}], expect: {{offer: {{pending: none}}}}}}"));
+    assert_eq!(r.verdict, Verdict::Failed);
+    assert!(
+        r.message.contains("pending draw offer: red, expected none"),
+        "{}",
+        r.message
+    );
+    let r = run(&format!("{head}], expect: {{offer: {{pending: white}}}}}}"));
+    assert!(
+        r.message.contains("'white' is no side of xiangqi"),
+        "{}",
+        r.message
+    );
+    // A refused step.
+    let refused = format!("{head}, {{answer: accept}}, {{move: h9g7}}]");
+    let r = run(&format!(
+        "{refused}, expect: {{rejected: {{stage: step, step: 4, contains: agreement}}}}}}"
+    ));
+    assert_eq!(r.verdict, Verdict::Passed, "{}", r.message);
+    let r = run(&format!(
+        "{refused}, expect: {{rejected: {{stage: step, step: 3}}}}}}"
+    ));
+    assert!(
+        r.message
+            .contains("expected step 3 to be refused, but step 4"),
+        "{}",
+        r.message
+    );
+    let r = run(&format!(
+        "{head}], expect: {{rejected: {{stage: step, step: 2}}}}}}"
+    ));
+    assert!(
+        r.message.contains("everything was accepted"),
+        "{}",
+        r.message
+    );
+    // `claim` after steps reads the last claim step; none made is a failure.
+    let r = run(&format!(
+        "{head}], expect: {{claim: {{kind: sixty-move, upheld: false}}}}}}"
+    ));
+    assert!(r.message.contains("no claim was made"), "{}", r.message);
+    let r = run(
+        "{id: t.s, clauses: [xq.t], ruleset: xiangqi, steps: [{claim: sixty-move}], \
+         expect: {claim: {kind: sixty-move, by: red, upheld: false}}}",
+    );
+    assert!(
+        r.message.contains("penalty 300 s, expected none"),
+        "{}",
+        r.message
+    );
+    // Expectations a session does not answer are an error, not silently ignored.
+    let r = run(&format!(
+        "{head}], expect: {{counters: {{sixty-move: 2}}}}}}"
+    ));
+    assert_eq!(r.verdict, Verdict::Errored);
+    assert!(
+        r.message.contains("counters cannot be combined"),
+        "{}",
+        r.message
+    );
+}

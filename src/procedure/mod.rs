@@ -1,5 +1,6 @@
 //! The arbiter's procedures at the board: touch-move, illegal and irregular moves,
-//! violations, and a game [`Session`] that applies them in order.
+//! violations, and a game [`Session`] that applies them in order, together with draw
+//! offers, their answers and draw claims, and judges its history by the edition's rules.
 //!
 //! - [`Board`]: the game-neutral view of a position the procedures need (who owns a square,
 //!   legal moves with origin, destination and captured squares).
@@ -91,6 +92,13 @@ pub enum ProcedureError {
     /// Another event while an irregular move awaits the opponent's choice.
     #[error("an irregular move is pending: the opponent must first accept, correct, or move")]
     Pending,
+    /// `answer` without a draw offer pending.
+    #[error("no draw offer is pending (answer replies to one)")]
+    NoOffer,
+    /// The rules could not judge the history, a claim or an offer (an unknown claim kind,
+    /// a position the rules refuse).
+    #[error("{0}")]
+    Rules(String),
     /// An event after the game ended.
     #[error("the game is over: {0}")]
     GameOver(String),

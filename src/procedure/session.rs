@@ -30,14 +30,31 @@
 //! assert_eq!(game.turn(), Side::Second);
 //! ```
 //!
-//! Claims and draw offers are left for later: [`Event`] is `#[non_exhaustive]` so that
-//! `Offer`, `Answer` and `Claim` variants can be added without breaking callers.
+//! The game's history (start position and moves played) is judged by the edition's rules
+//! ([`Rules::outcome`]): mates, automatic draws and whatever else the
+//! endings decide end the session like its own verdicts. Draw offers, their answers and
+//! draw claims are events too, ruled by [`Rules::draw_offer`]
+//! and [`Rules::claim`]:
+//!
+//! ```
+//! use arbiter::procedure::{Event, Session, Side};
+//!
+//! let mut game = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+//! game.apply(Event::Move("h2e2".into())).unwrap();
+//! game.apply(Event::Offer(Side::First)).unwrap();
+//! assert_eq!(game.pending_offer(), Some(Side::First));
+//! game.apply(Event::Answer { accept: true }).unwrap();
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!((outcome.winner, outcome.reason.as_str()), (None, "agreement"));
+//! assert!(game.apply(Event::Move("h9g7".into())).is_err()); // the game is over
+//! ```
 
 use super::board::{Board, Candidate, PerSide, Side, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
 use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
-use crate::{Game, Ruleset};
+use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
+use crate::{Game, Rules, Ruleset};
 use serde_json::{json, Value};
 
 /// Something that happens at the board.
@@ -90,6 +107,26 @@ pub enum Event {
     },
     /// A player resigns.
     Resign(Side),
+    /// A draw offer by a side (draughts art. 12.4, xiangqi 第一章 第四节 二 (二)), allowed or not
+    /// by [`Rules::draw_offer`] given the earlier offers of the
+    /// session. An allowed offer stands until answered or until the opponent moves; a
+    /// disallowed one is recorded as a breach (see [`Session`]).
+    Offer(Side),
+    /// The answer to the pending draw offer, by its opponent: accepting draws the game
+    /// (reason `agreement`), refusing lets it go on.
+    Answer {
+        /// Whether the offer is accepted.
+        accept: bool,
+    },
+    /// A draw claim (`sixty-move`, `threefold`, `kings-only`, …) ruled by
+    /// [`Rules::claim`]: upheld, the game is drawn; refused, it goes
+    /// on and the ruling's penalty (a false 60-move claim: 300 s) is recorded.
+    Claim {
+        /// The claim kind.
+        kind: String,
+        /// The claiming side; `None`: the side to move.
+        by: Option<Side>,
+    },
     /// The arbiter declares a loss for a reason decided elsewhere — the hook for the
     /// repetition verdict (xiangqi 第一章 第四节 一 (七): a forbidden repetition not changed
     /// after the verdict loses). `reason` is a slug such as `forbidden-repetition`.
@@ -133,6 +170,13 @@ pub struct Policy {
     pub violation_limit: u32,
     /// The clause of that loss.
     pub violation_limit_clause: &'static str,
+    /// The clause of a draw by agreement.
+    pub agreement_clause: &'static str,
+    /// The clause of a draw offer repeated against the re-offer rule.
+    pub reoffer_clause: &'static str,
+    /// Whether such an offer is a counted violation (xiangqi 违例, 第三章 第六节 三 (三)) or
+    /// only a recorded breach (draughts).
+    pub reoffer_counted: bool,
 }
 
 const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
@@ -165,6 +209,9 @@ impl Policy {
                 violation_kinds: DRAUGHTS_VIOLATIONS,
                 violation_limit: 2,
                 violation_limit_clause: "d64.penalty.two-warnings-lose",
+                agreement_clause: "d64.end.agreed-draw",
+                reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
+                reoffer_counted: false,
             }
         } else {
             Policy {
@@ -173,6 +220,9 @@ impl Policy {
                 violation_kinds: XIANGQI_VIOLATIONS,
                 violation_limit: 3,
                 violation_limit_clause: "xq.result.third-violation",
+                agreement_clause: "xq.draw-offer.agreement",
+                reoffer_clause: "xq.violation.repeated-draw-offer",
+                reoffer_counted: true,
             }
         }
     }
@@ -184,23 +234,26 @@ pub struct Breach {
     /// Who committed it.
     pub side: Side,
     /// Its slug (`exposing-general`, `repeated-draw-offer`, `too-few-removed`,
-    /// `touch-off-move`, `warning`, …).
+    /// `touch-off-move`, `warning`, `early-draw-offer`, …).
     pub kind: String,
     /// The catalog clause.
-    pub clause: &'static str,
+    pub clause: String,
     /// Whether it counts towards the losing limit.
     pub counted: bool,
 }
 
-/// How the game ended, by the session's events or by the position.
+/// How the game ended, by the session's events or by its history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionOutcome {
-    /// The winner (`None`: a draw, for later).
+    /// The winner; `None`: a draw.
     pub winner: Option<Side>,
     /// Why, as a slug: `third-violation` (xiangqi), `second-warning` (draughts),
-    /// `resignation`, a forfeit reason, or the position's reason (`checkmate`,
-    /// `no-legal-move`, …).
+    /// `resignation`, a forfeit reason, `agreement`, an upheld claim's kind, or the reason
+    /// of [`Rules::outcome`] (`checkmate`, `no-legal-move`,
+    /// `threefold`, `kings-only`, …).
     pub reason: String,
+    /// The catalog clause behind it, when there is one.
+    pub clause: Option<String>,
 }
 
 /// A pending draughts irregularity, awaiting the opponent's choice.
@@ -215,10 +268,33 @@ pub struct Pending {
 }
 
 /// A game as the arbiter follows it. See the [module documentation](self).
+///
+/// The session keeps the game's history as the rules see it: a start position and the
+/// moves played from it. Every move played is appended; a draughts irregular move joins it
+/// when it is accepted (a legal move that the touches forbade is appended; a position no
+/// legal move leads to restarts the history there, so the draw counts and the move count
+/// of the draw-offer rule restart with it). A corrected irregular move never joins it.
+///
+/// Draw offers: an allowed offer is pending until answered or until the opponent moves
+/// (which refuses it). A disallowed offer does not stand and is recorded as a breach of
+/// kind `early-draw-offer` (draughts: before the offering side's 20th move, art. 12.4),
+/// `draw-offer-out-of-turn` (not right after one's own move), `draw-offer-pending` (an
+/// offer is still unanswered) or `repeated-draw-offer` (against the re-offer rule): in
+/// xiangqi the last is the counted 违例 of 第三章 第六节 三 (三), in draughts it is recorded only.
 #[derive(Debug, Clone)]
 pub struct Session {
     policy: Policy,
+    ruleset: Ruleset,
     board: Board,
+    /// Where the history starts (canonical FEN).
+    start_fen: String,
+    /// The moves of the history, canonical text.
+    moves: Vec<String>,
+    /// What the rules say about the history.
+    ending: GameOutcome,
+    offers: Vec<OfferRecord>,
+    claims: Vec<ClaimRuling>,
+    penalties: PerSide<u32>,
     touches: Vec<Touch>,
     pending: Option<Pending>,
     breaches: Vec<Breach>,
@@ -227,23 +303,79 @@ pub struct Session {
     /// once (第三章 第六节 三 (一)).
     fresh_illegal: Option<Side>,
     verdict: Option<SessionOutcome>,
-    plies: usize,
 }
 
 impl Session {
     /// A game from `fen` (the start position when `None`) under a ruleset.
     pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Session, ProcedureError> {
+        let board = Board::new(ruleset, fen)?;
+        let start_fen = board.fen();
+        let ending = crate::rules_for(ruleset)
+            .outcome(&start_fen, &[])
+            .map_err(|e| ProcedureError::Rules(e.to_string()))?;
         Ok(Session {
             policy: Policy::of(ruleset.game),
-            board: Board::new(ruleset, fen)?,
+            ruleset: ruleset.clone(),
+            board,
+            start_fen,
+            moves: Vec::new(),
+            ending,
+            offers: Vec::new(),
+            claims: Vec::new(),
+            penalties: PerSide::default(),
             touches: Vec::new(),
             pending: None,
             breaches: Vec::new(),
             counts: PerSide::default(),
             fresh_illegal: None,
             verdict: None,
-            plies: 0,
         })
+    }
+
+    /// The ruleset played.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Where the history the rules judge starts (canonical FEN): the session's start
+    /// position, or the position of an accepted irregular move no legal move leads to.
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// The moves of that history, in canonical text.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// What [`Rules::outcome`] says about the history: result,
+    /// claims valid now, draw counters.
+    pub fn ending(&self) -> &GameOutcome {
+        &self.ending
+    }
+
+    /// The side whose draw offer awaits an answer.
+    pub fn pending_offer(&self) -> Option<Side> {
+        self.offers
+            .iter()
+            .find(|o| o.answer == OfferAnswer::Pending)
+            .and_then(|o| Side::parse(&o.by, self.policy.game).ok())
+    }
+
+    /// The draw offers that stood (were allowed), with their answers, in order.
+    pub fn offers(&self) -> &[OfferRecord] {
+        &self.offers
+    }
+
+    /// The rulings on the draw claims made, in order.
+    pub fn claim_rulings(&self) -> &[ClaimRuling] {
+        &self.claims
+    }
+
+    /// The clock penalties (seconds added to the time used) a side has incurred by false
+    /// claims, for a clock model to apply.
+    pub fn penalty_seconds(&self, side: Side) -> u32 {
+        self.penalties.get(side)
     }
 
     /// The rules' differences in force.
@@ -291,13 +423,16 @@ impl Session {
         &self.breaches
     }
 
-    /// How the game ended: a verdict of the session (violations, resignation, forfeit) or
-    /// else the position (mate, stalemate, no pieces, no move); `None` while it goes on.
+    /// How the game ended: a verdict of the session (violations, resignation, forfeit,
+    /// agreement, upheld claim) or else the rules' judgement of the history
+    /// ([`Rules::outcome`]: mate, stalemate, no pieces, no move,
+    /// automatic draws, …); `None` while it goes on.
     pub fn outcome(&self) -> Option<SessionOutcome> {
         self.verdict.clone().or_else(|| {
-            self.board.status().map(|(winner, reason)| SessionOutcome {
-                winner: Some(winner),
-                reason: reason.to_owned(),
+            self.ending.is_over().then(|| SessionOutcome {
+                winner: Side::parse(&self.ending.result, self.policy.game).ok(),
+                reason: self.ending.reason.clone(),
+                clause: self.ending.clause.clone(),
             })
         })
     }
@@ -317,14 +452,21 @@ impl Session {
             "violations": { name(Side::First): self.violations(Side::First), name(Side::Second): self.violations(Side::Second) },
             "breaches": self.breaches.iter().map(|b| json!({"side": name(b.side), "kind": b.kind, "clause": b.clause, "counted": b.counted})).collect::<Vec<_>>(),
             "pending": self.pending.as_ref().map(|p| json!({"move": p.irregular.text, "kind": p.irregular.kind.slug(), "by": name(p.irregular.offender)})),
-            "outcome": self.outcome().map(|o| json!({"winner": o.winner.map(name), "reason": o.reason})),
+            "history": {"start": self.start_fen, "moves": self.moves},
+            "offer_pending": self.pending_offer().map(name),
+            "offers": self.offers,
+            "claims": self.claims.iter().map(|c| json!({"kind": c.kind, "by": c.by, "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
+            "penalties": { name(Side::First): self.penalty_seconds(Side::First), name(Side::Second): self.penalty_seconds(Side::Second) },
+            "claims_valid": self.ending.claims,
+            "counters": self.ending.counters,
+            "outcome": self.outcome().map(|o| json!({"winner": o.winner.map(name), "reason": o.reason, "clause": o.clause})),
         })
     }
 
     /// Applies one event. On error the session is unchanged.
     pub fn apply(&mut self, event: Event) -> Result<(), ProcedureError> {
-        if let Some(o) = &self.verdict {
-            return Err(ProcedureError::GameOver(describe(o, self.policy.game)));
+        if let Some(o) = self.outcome() {
+            return Err(ProcedureError::GameOver(describe(&o, self.policy.game)));
         }
         let fresh = self.fresh_illegal.take();
         let mut next = self.clone();
@@ -343,8 +485,8 @@ impl Session {
                 | Event::Forfeit { .. } => {}
                 // Art. 7.7: going on with the game (touching or moving) without demanding
                 // correction accepts the position.
-                Event::Move(_) | Event::Touch { side: None, .. } => self.pending = None,
-                Event::Touch { side: Some(s), .. } if s == self.turn() => self.pending = None,
+                Event::Move(_) | Event::Touch { side: None, .. } => self.settle()?,
+                Event::Touch { side: Some(s), .. } if s == self.turn() => self.settle()?,
                 _ => return Err(ProcedureError::Pending),
             }
         }
@@ -384,8 +526,10 @@ impl Session {
                 removed,
             } => self.illegal(&text, side, fen.as_deref(), removed.as_deref()),
             Event::Accept => {
-                self.pending.take().ok_or(ProcedureError::NothingPending)?;
-                Ok(())
+                if self.pending.is_none() {
+                    return Err(ProcedureError::NothingPending);
+                }
+                self.settle()
             }
             Event::Correct => {
                 let p = self.pending.take().ok_or(ProcedureError::NothingPending)?;
@@ -421,6 +565,49 @@ impl Session {
                 self.count(side, &kind, clause);
                 Ok(())
             }
+            Event::Offer(side) => self.offer(side),
+            Event::Answer { accept } => {
+                let offer = self
+                    .offers
+                    .iter_mut()
+                    .rfind(|o| o.answer == OfferAnswer::Pending)
+                    .ok_or(ProcedureError::NoOffer)?;
+                if accept {
+                    offer.answer = OfferAnswer::Accepted;
+                    self.verdict = Some(SessionOutcome {
+                        winner: None,
+                        reason: "agreement".to_owned(),
+                        clause: Some(self.policy.agreement_clause.to_owned()),
+                    });
+                } else {
+                    offer.answer = OfferAnswer::Refused;
+                }
+                Ok(())
+            }
+            Event::Claim { kind, by } => {
+                let game = self.policy.game;
+                let ruling = self
+                    .rules()
+                    .claim(
+                        &self.start_fen,
+                        &self.moves,
+                        &kind,
+                        by.map(|s| s.name(game)),
+                    )
+                    .map_err(|e| ProcedureError::Rules(e.to_string()))?;
+                if ruling.upheld {
+                    self.verdict = Some(SessionOutcome {
+                        winner: None,
+                        reason: ruling.outcome.reason.clone(),
+                        clause: ruling.clause.clone(),
+                    });
+                } else if let Some(p) = &ruling.penalty {
+                    let side = Side::parse(&p.side, game)?;
+                    *self.penalties.slot(side) += p.seconds;
+                }
+                self.claims.push(ruling);
+                Ok(())
+            }
             Event::Resign(side) => {
                 if fresh == Some(side) {
                     // 第三章 第六节 三 (一): resigning at once, the illegal move is not counted.
@@ -437,6 +624,14 @@ impl Session {
                 self.verdict = Some(SessionOutcome {
                     winner: Some(side.other()),
                     reason: "resignation".to_owned(),
+                    clause: Some(
+                        if self.policy.game.is_draughts() {
+                            "d64.end.resignation"
+                        } else {
+                            "xq.result.resignation"
+                        }
+                        .to_owned(),
+                    ),
                 });
                 Ok(())
             }
@@ -444,23 +639,121 @@ impl Session {
                 self.verdict = Some(SessionOutcome {
                     winner: Some(side.other()),
                     reason,
+                    clause: None,
                 });
                 Ok(())
             }
         }
     }
 
-    fn breach(&mut self, side: Side, kind: &str, clause: &'static str, counted: bool) {
+    fn breach(&mut self, side: Side, kind: &str, clause: &str, counted: bool) {
         self.breaches.push(Breach {
             side,
             kind: kind.to_owned(),
-            clause,
+            clause: clause.to_owned(),
             counted,
         });
     }
 
+    fn rules(&self) -> Box<dyn Rules> {
+        crate::rules_for(&self.ruleset)
+    }
+
+    /// Judges the history again after it changed.
+    fn refresh(&mut self) -> Result<(), ProcedureError> {
+        self.ending = self
+            .rules()
+            .outcome(&self.start_fen, &self.moves)
+            .map_err(|e| ProcedureError::Rules(e.to_string()))?;
+        Ok(())
+    }
+
+    /// A move by `mover` refuses the opponent's pending draw offer (art. 12.4; 第一章 第四节
+    /// 二 (二)).
+    fn moved(&mut self, mover: Side) {
+        let game = self.policy.game;
+        for o in &mut self.offers {
+            if o.answer == OfferAnswer::Pending && o.by != mover.name(game) {
+                o.answer = OfferAnswer::Refused;
+            }
+        }
+    }
+
+    /// The pending draughts irregularity is accepted: the position on the board stands and
+    /// joins the history.
+    fn settle(&mut self) -> Result<(), ProcedureError> {
+        let Some(p) = self.pending.take() else {
+            return Ok(());
+        };
+        let as_move = p
+            .before
+            .read_move(&p.irregular.text)
+            .ok()
+            .filter(|m| p.before.play(m).fen() == self.board.fen());
+        match as_move {
+            Some(m) => self.moves.push(m.text),
+            None => {
+                // No legal move leads here: the history restarts at this position.
+                self.start_fen = self.board.fen();
+                self.moves.clear();
+                for o in &mut self.offers {
+                    o.after_move = 0;
+                }
+            }
+        }
+        self.moved(p.irregular.offender);
+        self.refresh()
+    }
+
+    /// A draw offer, ruled by [`Rules::draw_offer`] with the session's earlier offers.
+    fn offer(&mut self, side: Side) -> Result<(), ProcedureError> {
+        let by = side.name(self.policy.game);
+        let rules = self.rules();
+        let err = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
+        let ruling = rules
+            .draw_offer(&self.start_fen, &self.moves, by, &self.offers)
+            .map_err(err)?;
+        if ruling.allowed {
+            self.offers.push(OfferRecord {
+                by: by.to_owned(),
+                after_move: self.moves.len(),
+                answer: OfferAnswer::Pending,
+            });
+            return Ok(());
+        }
+        // Which rule forbids it: judged again without the earlier offers, a refusal that
+        // remains is about the moment (too early, not right after one's move); one that
+        // goes away is about the earlier offers (one pending, or the re-offer rule).
+        let alone = rules
+            .draw_offer(&self.start_fen, &self.moves, by, &[])
+            .map_err(err)?;
+        let rule_clause = &crate::edition::edition_of(&self.ruleset).draw_offer.clause;
+        if !alone.allowed {
+            let kind = if alone.clause == *rule_clause {
+                "early-draw-offer"
+            } else {
+                "draw-offer-out-of-turn"
+            };
+            self.breach(side, kind, &alone.clause, false);
+        } else if ruling.clause == *rule_clause {
+            if self.policy.reoffer_counted {
+                self.count(side, "repeated-draw-offer", self.policy.reoffer_clause);
+            } else {
+                self.breach(
+                    side,
+                    "repeated-draw-offer",
+                    self.policy.reoffer_clause,
+                    false,
+                );
+            }
+        } else {
+            self.breach(side, "draw-offer-pending", &ruling.clause, false);
+        }
+        Ok(())
+    }
+
     /// Counts a violation; reaching the limit loses.
-    fn count(&mut self, side: Side, kind: &str, clause: &'static str) {
+    fn count(&mut self, side: Side, kind: &str, clause: &str) {
         self.breach(side, kind, clause, true);
         let n = self.counts.slot(side);
         *n += 1;
@@ -473,16 +766,12 @@ impl Session {
             self.verdict = Some(SessionOutcome {
                 winner: Some(side.other()),
                 reason: reason.to_owned(),
+                clause: Some(self.policy.violation_limit_clause.to_owned()),
             });
         }
     }
 
     fn play(&mut self, text: &str) -> Result<(), ProcedureError> {
-        if self.board.status().is_some() {
-            return Err(ProcedureError::GameOver(
-                "the position is decided".to_owned(),
-            ));
-        }
         let m = self.board.read_move(text)?;
         let ruling = self.permitted();
         if !ruling.permits(&m.key) {
@@ -500,10 +789,12 @@ impl Session {
                 clause: ruling.clause(self.policy.game).unwrap_or(""),
             });
         }
+        let mover = self.turn();
         self.board = self.board.play(&m);
         self.touches.clear();
-        self.plies += 1;
-        Ok(())
+        self.moves.push(m.text);
+        self.moved(mover);
+        self.refresh()
     }
 
     /// Draughts art. 7.4.3: a legal move of another piece than the touched one.

@@ -204,6 +204,19 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
                 ));
             }
         }
+        if let Some(crate::case::Rejected {
+            stage: crate::case::Stage::Step(n),
+            ..
+        }) = &case.expect.rejected
+        {
+            let count = case.steps.as_ref().map_or(0, Vec::len);
+            if *n > count {
+                problem(format!(
+                    "case '{}' expects step {n} to be refused, but has {count} step(s)",
+                    case.id
+                ));
+            }
+        }
         if case.expect.is_empty() {
             problem(format!("case '{}' expects nothing", case.id));
         } else if case.expect.rejected.is_some() && case.expect.has_position_expectations() {
