@@ -7,7 +7,7 @@
 //!   [`Outcome`].
 //! - [`fen`] reads and writes FEN; [`iccs`], [`chinese`] and [`wxf`] read and write moves;
 //!   [`parse_move`] reads any of them.
-//! - [`perft`] counts the move tree.
+//! - [`perft()`] counts the move tree.
 //!
 //! ```
 //! use arbiter::xiangqi::{parse_move, perft, Position};

@@ -1,4 +1,4 @@
-//! The xiangqi reference rules behind the game-neutral [`Rules`](crate::Rules) trait.
+//! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
 use super::endings::XiangqiEndings;
 use super::notation::{parse_move, Notation};
