@@ -81,8 +81,8 @@ pub enum DrawKind {
     LongDiagonal,
     /// Xiangqi: `moves` moves by each side without a capture.
     SixtyMove,
-    /// Xiangqi: the same position for the `occurrences`-th time with the same side to move,
-    /// the moves being allowed by the repetition verdict.
+    /// Xiangqi: the repetition verdict (棋例) on the cycle the history ends in is a draw;
+    /// its parameters are the edition's [`Edition::repetition`].
     Repetition,
 }
 
@@ -197,7 +197,7 @@ pub struct DrawRule {
     /// The count, in moves by each side (count rules).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<u32>,
-    /// How many times the position must occur (repetition rules).
+    /// How many times the position must occur (`threefold`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub occurrences: Option<u32>,
     /// The least and most pieces on the board, both sides together (`equal-balance`).
@@ -223,8 +223,9 @@ impl DrawRule {
         self.moves.unwrap_or(0).saturating_mul(2)
     }
 
-    /// The counter limit in the counter's own unit: plies, or occurrences for repetition
-    /// rules.
+    /// The counter limit in the counter's own unit: plies, or occurrences for `threefold`.
+    /// (The xiangqi `repetition` rule has no count of its own: the verdict decides, and the
+    /// limit shown with its counter comes from [`RepetitionParams::cycles`].)
     pub fn limit(&self) -> u32 {
         if self.rule.counts_occurrences() {
             self.occurrences.unwrap_or(0)
@@ -253,7 +254,14 @@ impl DrawRule {
                 Ok(())
             }
         };
-        if kind.counts_occurrences() {
+        if kind == DrawKind::Repetition {
+            if self.occurrences.is_some() || self.moves.is_some() {
+                return Err(format!(
+                    "rule '{kind}' takes no count (`occurrences`, `moves`): the repetition \
+                     verdict decides, with the edition's `repetition` parameters"
+                ));
+            }
+        } else if kind.counts_occurrences() {
             need(self.occurrences.is_some(), "occurrences")?;
             forbid(self.moves.is_some(), "moves")?;
             if self.occurrences.is_some_and(|n| n < 2) {
@@ -316,6 +324,34 @@ pub struct DrawOfferRule {
     pub reoffer: Reoffer,
 }
 
+/// The xiangqi repetition rule sets (棋例) the adjudicator knows
+/// (`arbiter::xiangqi::repetition::RepetitionRules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RepetitionRuleSet {
+    /// Chinese Xiangqi Association rules.
+    Cxa,
+    /// Asian Xiangqi Federation rules.
+    Axf,
+}
+
+/// The parameters of the xiangqi repetition verdict of an edition (key `repetition`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionParams {
+    /// Which 棋例 judge the natures of moves and the cycle.
+    pub rules: RepetitionRuleSet,
+    /// How many times in a row the cycle must have been played for a verdict (循环反复已达三次,
+    /// 第一章 第四节 二 (三)): a draw may then be claimed, or the side with forbidden moves
+    /// must change; one more cycle by that side loses.
+    #[serde(default = "three_cycles")]
+    pub cycles: u32,
+}
+
+fn three_cycles() -> u32 {
+    3
+}
+
 /// One edition of a game's rules.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -336,9 +372,10 @@ pub struct Edition {
     pub draws: Vec<DrawRule>,
     /// The draw-offer rule.
     pub draw_offer: DrawOfferRule,
-    /// Reserved for the parameters of the xiangqi repetition verdict (棋例); not read here.
+    /// Xiangqi: the parameters of the repetition verdict (棋例); when absent, the CXA rules
+    /// with three cycles (`axf` for an edition with the id `axf`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repetition: Option<serde_yaml::Value>,
+    pub repetition: Option<RepetitionParams>,
     /// The game (from the file).
     #[serde(skip, default = "placeholder_game")]
     pub game: Game,
@@ -470,6 +507,27 @@ impl Registry {
                     id,
                     format!("editions[{i}].id: edition '{id}' is listed twice"),
                 ));
+            }
+            if let Some(params) = &edition.repetition {
+                if file.game != Game::Xiangqi {
+                    return Err(at(
+                        id,
+                        format!(
+                            "editions[{i}].repetition (edition {id}): the repetition verdict is a \
+                             rule of xiangqi, not {}",
+                            file.game
+                        ),
+                    ));
+                }
+                if !(2..=10).contains(&params.cycles) {
+                    return Err(at(
+                        id,
+                        format!(
+                            "editions[{i}].repetition.cycles (edition {id}): {} (expected 2 to 10)",
+                            params.cycles
+                        ),
+                    ));
+                }
             }
             for (j, rule) in edition.draws.iter().enumerate() {
                 rule.check(file.game)
@@ -668,6 +726,36 @@ mod tests {
             err.to_string(),
             "x.yaml:3: editions[0].draws[0] (edition x): rule 'kings-only' needs `moves`"
         );
+    }
+
+    #[test]
+    fn the_repetition_verdict_parameters_are_checked() {
+        let r = Registry::builtin().unwrap();
+        let params = |e| r.get(Game::Xiangqi, e).unwrap().repetition.unwrap();
+        assert_eq!(params("cxa").rules, RepetitionRuleSet::Cxa);
+        assert_eq!(params("axf").rules, RepetitionRuleSet::Axf);
+        assert_eq!(params("axf").cycles, 3);
+        let xq = |draw: &str, rep: &str| {
+            format!("game: xiangqi\neditions:\n  - id: x\n    title: t\n    source: s\n    draws: [{draw}]\n    draw_offer: {{clause: xq.a.b, min_own_moves: 0, reoffer: equal-counts}}\n{rep}")
+        };
+        let err = load(&xq(
+            "{rule: repetition, clause: xq.a.b, mode: claim, occurrences: 3}",
+            "",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("rule 'repetition' takes no count"), "{err}");
+        let err = load(&xq("", "    repetition: {rules: cxa, cycles: 1}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("repetition.cycles (edition x): 1"), "{err}");
+        let err = load(&xq("", "    repetition: {rules: chinese}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("chinese"), "{err}");
+        let draughts = "game: russian\neditions:\n  - id: x\n    title: t\n    source: s\n    draws: []\n    draw_offer: {clause: d64.a.b, min_own_moves: 20, reoffer: equal-counts}\n    repetition: {rules: cxa}\n";
+        let err = load(draughts).unwrap_err().to_string();
+        assert!(err.contains("a rule of xiangqi, not russian"), "{err}");
     }
 
     #[test]

@@ -43,6 +43,11 @@ pub struct GameOutcome {
     pub limits: BTreeMap<String, u32>,
     /// Whether the side to move is in check (always false in draughts).
     pub in_check: bool,
+    /// Xiangqi: the repetition verdict (棋例) on the cycle the history ends in, as the JSON
+    /// of `arbiter::xiangqi::repetition::Verdict` (docs/repetition.md); `None` when the
+    /// history does not end in a judged cycle, and in draughts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<serde_json::Value>,
 }
 
 impl GameOutcome {
@@ -56,6 +61,7 @@ impl GameOutcome {
             counters: BTreeMap::new(),
             limits: BTreeMap::new(),
             in_check: false,
+            repetition: None,
         }
     }
 
@@ -146,11 +152,18 @@ pub(crate) struct RuleState<'a> {
     pub rule: &'a DrawRule,
     /// Its counter, when its condition (material, position) holds now.
     pub value: Option<u32>,
-    /// Whether the rule is fulfilled now (counter at its limit and not suspended).
+    /// The limit shown with the counter, in the counter's unit.
+    pub limit: u32,
+    /// Whether the rule is fulfilled now (counter at its limit and not suspended, or the
+    /// repetition verdict is a draw).
     pub met: bool,
-    /// Why it is not fulfilled although the counter is at its limit (suspended, verdict
-    /// pending), for claim rulings.
+    /// Why it is not fulfilled (suspended, no repetition verdict, a side must change), for
+    /// claim rulings.
     pub blocked: Option<String>,
+    /// Why it is fulfilled, when the counter does not say it (the repetition verdict).
+    pub fulfilled: Option<String>,
+    /// The clause that decides a claim now, when it is not the rule's own.
+    pub clause: Option<String>,
 }
 
 impl RuleState<'_> {
@@ -159,8 +172,11 @@ impl RuleState<'_> {
         RuleState {
             rule,
             value,
+            limit: rule.limit(),
             met: value.is_some_and(|v| v >= rule.limit()),
             blocked: None,
+            fulfilled: None,
+            clause: None,
         }
     }
 }
@@ -184,7 +200,7 @@ pub(crate) fn assemble(
         if let Some(v) = s.value {
             let name = s.rule.rule.name().to_owned();
             out.counters.insert(name.clone(), v);
-            out.limits.insert(name, s.rule.limit());
+            out.limits.insert(name, s.limit);
         }
     }
     if let Some(d) = decided {
@@ -242,7 +258,12 @@ pub(crate) fn rule_on_claim(
         .find(|s| s.met)
         .or_else(|| of_kind.iter().find(|s| s.value.is_some()))
         .unwrap_or(first);
-    ruling.clause = Some(decisive.rule.clause.clone());
+    ruling.clause = Some(
+        decisive
+            .clause
+            .clone()
+            .unwrap_or_else(|| decisive.rule.clause.clone()),
+    );
     if outcome.is_over() {
         ruling.reason = format!(
             "the game is already over: {} ({})",
@@ -252,7 +273,10 @@ pub(crate) fn rule_on_claim(
     }
     if outcome.claims.iter().any(|c| c == kind.name()) {
         ruling.upheld = true;
-        ruling.reason = describe_count(decisive, "reached");
+        ruling.reason = decisive
+            .fulfilled
+            .clone()
+            .unwrap_or_else(|| describe_count(decisive, "reached"));
         let mut after = outcome.clone();
         after.result = "draw".to_owned();
         after.reason = kind.name().to_owned();
@@ -277,7 +301,7 @@ pub(crate) fn rule_on_claim(
 
 fn describe_count(s: &RuleState, verdict: &str) -> String {
     let value = s.value.unwrap_or(0);
-    let limit = s.rule.limit();
+    let limit = s.limit;
     if s.rule.rule.counts_occurrences() {
         format!("the position has occurred {value} time(s); {limit} needed: {verdict}")
     } else {

@@ -88,3 +88,54 @@ fn text_shows_an_automatic_draw_and_bad_input_is_an_error() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown edition 'club'"), "{err}");
 }
+
+/// The `repetition` object: the verdict's JSON, `null` without a verdict; the text shows one
+/// line per move of the cycle (ply, move, side, nature, sub-kind, chased pieces).
+#[test]
+fn the_repetition_verdict_in_json_and_text() {
+    let chase = "2bakab2/R8/2c6/4p4/9/9/4P4/9/9/2BAKAB2 w - - 0 1";
+    let moves = "a8a7 c7c8 a7a8 c8c7 a8a7 c7c8 a7a8 c8c7 a8a7 c7c8 a7a8 c8c7";
+    let (code, out, _) = status(&[
+        "-r", "xiangqi", "-p", chase, "-m", moves, "--format", "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["repetition"]["verdict"], "must-change");
+    assert_eq!(v["repetition"]["side"], "red");
+    assert_eq!(v["repetition"]["repetitions"], 3);
+    assert_eq!(v["repetition"]["cycle"][0]["ply"], 9);
+    assert_eq!(v["repetition"]["cycle"][0]["nature"], "chase");
+    assert_eq!(
+        v["repetition"]["cycle"][0]["chased"],
+        serde_json::json!([{"square": "c7", "piece": "cannon"}])
+    );
+
+    let (code, out, _) = status(&["-r", "xiangqi", "-m", "h2e2", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.as_object().unwrap().contains_key("repetition"));
+    assert_eq!(v["repetition"], serde_json::Value::Null);
+
+    let (code, out, _) = status(&["-r", "xiangqi", "-p", chase, "-m", moves]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("repetition must-change for red: cycle of 4 plies played 3 times"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ply 9    a8a7  red    chase  chases cannon c7"),
+        "{out}"
+    );
+    assert!(out.contains("ply 10   c7c8  black  idle"), "{out}");
+
+    // A loss by forbidden repetition ends the game.
+    let lost = format!("{moves} a8a7 c7c8 a7a8 c8c7");
+    let (code, out, _) = status(&["-r", "xiangqi", "-p", chase, "-m", &lost]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "result    black (forbidden-repetition, xq.result.forbidden-repetition-unchanged)"
+        ),
+        "{out}"
+    );
+}

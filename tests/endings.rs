@@ -387,32 +387,8 @@ fn only_a_capture_resets_the_sixty_move_count() {
     assert_eq!(r.outcome(fen, &moves).unwrap().claims, vec!["sixty-move"]);
 }
 
-#[test]
-fn repetition_claim_frame_and_the_interim_verdict() {
-    let r = rules("xiangqi@axf");
-    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
-    let cycle: Vec<String> = ["a0b0", "d9d8", "b0a0", "d8d9"]
-        .iter()
-        .cycle()
-        .take(8)
-        .map(|s| s.to_string())
-        .collect();
-    assert!(r.outcome(fen, &cycle[..7]).unwrap().claims.is_empty());
-    assert_eq!(r.outcome(fen, &cycle).unwrap().claims, vec!["repetition"]);
-    let refused = r.claim(fen, &cycle[..4], "repetition", None).unwrap();
-    assert!(!refused.upheld && refused.penalty.is_none());
-    // Perpetual check: the verdict is needed, the claim is not upheld.
-    let fen = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1";
-    let checks: Vec<String> = [
-        "a1d1", "d9e9", "d1e1", "e9d9", "e1d1", "d9e9", "d1e1", "e9d9", "e1d1", "d9e9",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let ruling = r.claim(fen, &checks, "repetition", None).unwrap();
-    assert!(!ruling.upheld);
-    assert!(ruling.reason.contains("gives check"), "{}", ruling.reason);
-}
+// The xiangqi repetition claim and the loss by forbidden repetition are decided by the
+// repetition verdict: tests/xiangqi_repetition_claims.rs.
 
 fn offer(by: &str, after_move: usize, answer: OfferAnswer) -> OfferRecord {
     OfferRecord {

@@ -2,8 +2,9 @@
 //! the draw claims valid now, the counters, and the ruling on a claim.
 
 use super::{CliError, Format};
-use arbiter::{rules_for, ClaimRuling, GameOutcome, Ruleset};
+use arbiter::{rules_for, ClaimRuling, Game, GameOutcome, Ruleset};
 use clap::Args;
+use serde_json::Value;
 use std::process::ExitCode;
 
 /// Arguments of `arbiter status`.
@@ -68,6 +69,9 @@ pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
                 (out.as_object_mut(), serde_json::to_value(&outcome)?)
             {
                 map.extend(o);
+                if rules.ruleset().game == Game::Xiangqi {
+                    map.entry("repetition").or_insert(serde_json::Value::Null);
+                }
                 if let Some(r) = &ruling {
                     map.insert("claim".to_owned(), serde_json::to_value(r)?);
                 }
@@ -79,6 +83,9 @@ pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
             println!("position  {reached}");
             println!("moves     {}", moves.len());
             print_outcome(&outcome);
+            if rules.ruleset().game == Game::Xiangqi {
+                print_repetition(outcome.repetition.as_ref());
+            }
             if let Some(r) = &ruling {
                 print_ruling(r);
             }
@@ -112,6 +119,54 @@ fn print_outcome(o: &GameOutcome) {
         };
         println!("counter   {name} {value}/{limit} {unit}");
     }
+}
+
+/// The repetition verdict (its JSON, docs/repetition.md): the ruling, then one line per move
+/// of the cycle with its nature and the pieces it chases, then the reasoning.
+fn print_repetition(verdict: Option<&Value>) {
+    let Some(v) = verdict else {
+        println!(
+            "repetition none (the history does not end in a cycle played three times in a row)"
+        );
+        return;
+    };
+    let text = |v: &Value| v.as_str().unwrap_or("-").to_owned();
+    let side = match v["side"].as_str() {
+        Some(s) => format!(" for {s}"),
+        None => String::new(),
+    };
+    println!(
+        "repetition {}{side}: cycle of {} plies played {} times; red {}, black {}",
+        text(&v["verdict"]),
+        v["cycle"].as_array().map_or(0, Vec::len),
+        v["repetitions"],
+        text(&v["judgement"]["red"]),
+        text(&v["judgement"]["black"]),
+    );
+    for m in v["cycle"].as_array().map_or(&[][..], Vec::as_slice) {
+        let nature = match m["sub_kind"].as_str() {
+            Some(kind) => format!("{} ({kind})", text(&m["nature"])),
+            None => text(&m["nature"]),
+        };
+        let chased: Vec<String> = m["chased"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|c| format!("{} {}", text(&c["piece"]), text(&c["square"])))
+            .collect();
+        let chased = if chased.is_empty() {
+            String::new()
+        } else {
+            format!("  chases {}", chased.join(", "))
+        };
+        println!(
+            "  ply {:<4} {:<5} {:<6} {nature}{chased}",
+            m["ply"].as_u64().unwrap_or(0),
+            text(&m["move"]),
+            text(&m["side"]),
+        );
+    }
+    println!("reasoning  {}", text(&v["reason"]));
 }
 
 fn print_ruling(r: &ClaimRuling) {

@@ -1,5 +1,6 @@
 //! Endings of a xiangqi game with its history (第一章 第四节): checkmate and stalemate lose;
-//! the 60-move rule (六十回合规则) and the repetition draw are claims.
+//! a side that had to change a forbidden repetition and did not loses (一 (七)); the 60-move
+//! rule (六十回合规则) and the repetition draw are claims (二 (三)(四)(五)).
 //!
 //! Counters, in plies unless said otherwise:
 //!
@@ -7,13 +8,18 @@
 //!   only a capture resets it (checks and soldier moves do not). The limit is 120 plies
 //!   (60 rounds, 回合, of one move by each side).
 //! - `repetition`: occurrences of the current position (pieces and side to move; the move
-//!   counters of the FEN are not part of it) since the history began.
+//!   counters of the FEN are not part of it) since the history began. Its limit is the
+//!   edition's cycles + 1 (4): when a cycle through the current position has been played
+//!   three times, the position stands there for the fourth time. The counter only informs;
+//!   it decides nothing.
 //!
-//! The repetition claim frame: a claim is possible when the current position occurs for the
-//! third time with the same side to move. Whether the moves of the cycle are allowed is the
-//! repetition verdict (棋例), which plugs in at [`repetition_verdict`]. Until it exists the
-//! claim is upheld only when no move of the cycle gives check (a cycle of idle moves and
-//! chases); a cycle with a check is undecided and the claim is not upheld.
+//! **Repetition.** One mechanism decides both the claim and the loss: the repetition verdict
+//! ([`crate::xiangqi::repetition::adjudicate`]) under the edition's
+//! [`RepetitionRules`]. A repetition claim is
+//! upheld exactly when the verdict is `draw` (both sides' moves allowed, or both forbidden:
+//! 不变作和); it is refused when there is no verdict (the cycle has not been played three
+//! times in a row) or the verdict is `must-change`. A verdict `loss` ends the game: the other
+//! side wins, reason `forbidden-repetition` (走棋违犯禁例，应当变着而不变).
 //!
 //! ```
 //! use arbiter::xiangqi::endings::XiangqiEndings;
@@ -21,75 +27,34 @@
 //! use arbiter::Ruleset;
 //!
 //! let ruleset: Ruleset = "xiangqi".parse().unwrap();
-//! let mut game = XiangqiEndings::new(&ruleset, Position::start());
-//! for m in ["h2e2", "h9g7", "e2h2", "g7h9"] {
+//! let start = Position::from_fen("3k5/6R2/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+//! let mut game = XiangqiEndings::new(&ruleset, start);
+//! // The red chariot checks from g9 and g8 for ever, four times round: red had to change.
+//! for m in ["g8g9", "d9d8", "g9g8", "d8d9"].iter().cycle().take(16) {
 //!     game.push_text(m).unwrap();
 //! }
-//! assert_eq!(game.occurrences(), 2); // the start position, twice
-//! assert_eq!(game.sixty_move_plies(), 4);
+//! assert_eq!(game.occurrences(), 5);
+//! let outcome = game.outcome();
+//! assert_eq!((outcome.result.as_str(), outcome.reason.as_str()), ("black", "forbidden-repetition"));
 //! ```
 
 use super::notation::{parse_move, NotationError};
 use super::position::{Move, Position};
+use super::repetition::{adjudicate, Judgement, RepetitionRules, Ruling, Verdict};
 use crate::edition::{edition_of, DrawKind, Edition};
 use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
 use crate::Ruleset;
-
-/// A repeated stretch of a game: the positions from the first occurrence of the repeated
-/// position to its latest occurrence, and the moves between them.
-#[derive(Debug, Clone, Copy)]
-pub struct RepetitionCycle<'a> {
-    /// The ruleset (editions judge cycles differently).
-    pub ruleset: &'a Ruleset,
-    /// Positions, first and last being the repeated position.
-    pub positions: &'a [Position],
-    /// The moves; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
-    pub moves: &'a [Move],
-}
-
-/// What the repetition verdict says about a cycle, as far as a draw claim is concerned.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CycleVerdict {
-    /// Both sides' moves are allowed (or both forbidden): the draw may be claimed.
-    Draw,
-    /// The verdict cannot be given here; the claim is not upheld. Says why.
-    Undecided(String),
-    /// One side's moves are forbidden: it must change; no draw. Names the side.
-    MustChange(String),
-}
-
-/// **The hook for the repetition verdict (棋例).** The claim frame calls this with the
-/// repeated stretch once the position has occurred the edition's number of times; the
-/// repetition adjudication replaces the interim rule here.
-///
-/// Interim rule: a cycle in which no move gives check is a draw (its moves can only be idle
-/// moves or chases, and a chase cannot be told here); a cycle with a check is undecided,
-/// because perpetual check may have to change or lose.
-pub fn repetition_verdict(cycle: &RepetitionCycle<'_>) -> CycleVerdict {
-    let checking = cycle.positions.iter().skip(1).position(|p| p.is_check());
-    match checking {
-        None => CycleVerdict::Draw,
-        Some(i) => CycleVerdict::Undecided(format!(
-            "move {} of the repeated stretch ({}) gives check; the repetition verdict (棋例) \
-             is needed to rule on a cycle with checks",
-            i + 1,
-            cycle
-                .moves
-                .get(i)
-                .map(|m| m.to_string())
-                .unwrap_or_default()
-        )),
-    }
-}
+use std::cell::OnceCell;
 
 /// A xiangqi game from a starting position, with its positions and moves.
 #[derive(Debug, Clone)]
 pub struct XiangqiEndings {
-    ruleset: Ruleset,
     edition: &'static Edition,
+    repetition: RepetitionRules,
     positions: Vec<Position>,
     keys: Vec<String>,
     moves: Vec<Move>,
+    verdict: OnceCell<Option<Verdict>>,
 }
 
 /// The repetition identity of a position: the pieces and the side to move.
@@ -107,11 +72,12 @@ impl XiangqiEndings {
     /// A game starting at `start` under the edition of `ruleset`.
     pub fn new(ruleset: &Ruleset, start: Position) -> XiangqiEndings {
         XiangqiEndings {
-            ruleset: ruleset.clone(),
             edition: edition_of(ruleset),
+            repetition: RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA),
             keys: vec![key(&start)],
             positions: vec![start],
             moves: Vec::new(),
+            verdict: OnceCell::new(),
         }
     }
 
@@ -120,7 +86,18 @@ impl XiangqiEndings {
         self.positions.last().unwrap_or_else(|| unreachable!())
     }
 
-    /// Plays a legal move.
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The repetition rules of the edition.
+    pub fn repetition_rules(&self) -> &RepetitionRules {
+        &self.repetition
+    }
+
+    /// Plays a legal move (an illegal one is recorded without changing the position, and the
+    /// history then has no repetition verdict).
     pub fn push(&mut self, m: Move) {
         let mut next = *self.position();
         if let Ok(p) = next.play(m) {
@@ -129,6 +106,7 @@ impl XiangqiEndings {
         self.keys.push(key(&next));
         self.positions.push(next);
         self.moves.push(m);
+        self.verdict = OnceCell::new();
     }
 
     /// Reads a move in any notation and plays it.
@@ -149,19 +127,30 @@ impl XiangqiEndings {
         self.keys.iter().filter(|k| Some(*k) == now).count() as u32
     }
 
-    /// The stretch from the first occurrence of the current position to now.
-    pub fn cycle(&self) -> RepetitionCycle<'_> {
-        let now = self.keys.last();
-        let first = self
-            .keys
-            .iter()
-            .position(|k| Some(k) == now)
-            .unwrap_or(self.keys.len() - 1);
-        RepetitionCycle {
-            ruleset: &self.ruleset,
-            positions: &self.positions[first..],
-            moves: &self.moves[first..],
-        }
+    /// The occurrences of the current position at which a cycle through it has been played
+    /// the edition's number of times (cycles + 1).
+    fn occurrences_for_verdict(&self) -> u32 {
+        self.repetition.cycles_for_verdict as u32 + 1
+    }
+
+    /// The repetition verdict (棋例) on the cycle the history ends in, under the edition's
+    /// rules; `None` when the history does not end in a cycle played the edition's number of
+    /// times in a row. Computed once per history.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict
+            .get_or_init(|| {
+                // A cycle played `cycles` times through the current position puts it there
+                // `cycles + 1` times: fewer occurrences cannot give a verdict (a shortcut,
+                // not a second rule).
+                if self.occurrences() < self.occurrences_for_verdict() {
+                    return None;
+                }
+                let start = self.positions.first()?;
+                adjudicate(start, &self.moves, &self.repetition)
+                    .ok()
+                    .flatten()
+            })
+            .as_ref()
     }
 
     /// The state of each draw rule of the edition now.
@@ -170,25 +159,7 @@ impl XiangqiEndings {
         for rule in &self.edition.draws {
             let state = match rule.rule {
                 DrawKind::SixtyMove => RuleState::counted(rule, Some(self.sixty_move_plies())),
-                DrawKind::Repetition => {
-                    let mut s = RuleState::counted(rule, Some(self.occurrences()));
-                    if s.met {
-                        match repetition_verdict(&self.cycle()) {
-                            CycleVerdict::Draw => {}
-                            CycleVerdict::Undecided(why) => {
-                                s.met = false;
-                                s.blocked = Some(why);
-                            }
-                            CycleVerdict::MustChange(side) => {
-                                s.met = false;
-                                s.blocked = Some(format!(
-                                    "the repetition verdict says {side} must change its moves"
-                                ));
-                            }
-                        }
-                    }
-                    s
-                }
+                DrawKind::Repetition => self.repetition_state(rule),
                 _ => continue,
             };
             states.push(state);
@@ -196,17 +167,79 @@ impl XiangqiEndings {
         states
     }
 
-    /// The outcome now: checkmate or stalemate, or the claims valid now; with the counters.
+    /// The repetition claim: upheld exactly when the verdict is a draw.
+    fn repetition_state(&self, rule: &'static crate::edition::DrawRule) -> RuleState<'static> {
+        let occurrences = self.occurrences();
+        let mut s = RuleState::counted(rule, Some(occurrences));
+        s.limit = self.occurrences_for_verdict();
+        s.met = false;
+        let cycles = self.repetition.cycles_for_verdict;
+        match self.verdict() {
+            None => {
+                s.blocked = Some(format!(
+                    "no repetition verdict: the history does not end in a cycle played {cycles} \
+                     times in a row (循环反复已达三次), so the cycle has not been repeated enough \
+                     (the current position has occurred {occurrences} time(s))"
+                ));
+            }
+            Some(v) => match (v.ruling, v.side) {
+                (Ruling::Draw, _) => {
+                    s.met = true;
+                    s.fulfilled = Some(format!("the repetition verdict is draw: {}", v.reason));
+                    if v.judgement.red == Judgement::Forbidden {
+                        // Both sides forbidden: 不变作和 (第一章 第四节 二 (五)).
+                        s.clause = Some("xq.draw.repetition-unchanged".to_owned());
+                    }
+                }
+                (Ruling::MustChange, Some(side)) => {
+                    s.blocked = Some(format!(
+                        "the repetition verdict is must-change: {side} must change its moves \
+                         ({})",
+                        v.reason
+                    ));
+                }
+                (ruling, _) => {
+                    s.blocked = Some(format!(
+                        "the repetition verdict is {}: {}",
+                        ruling.slug(),
+                        v.reason
+                    ));
+                }
+            },
+        }
+        s
+    }
+
+    /// The side that lost by not changing a forbidden repetition, if any.
+    fn repetition_loser(&self) -> Option<super::Color> {
+        self.verdict()
+            .filter(|v| v.ruling == Ruling::Loss)
+            .and_then(|v| v.side)
+    }
+
+    /// The outcome now: checkmate, stalemate or a loss by forbidden repetition, or the
+    /// claims valid now; with the counters and the repetition verdict.
     pub fn outcome(&self) -> GameOutcome {
         let pos = self.position();
-        let decided = pos.outcome().map(|o| Decided {
-            winner: o.winner.name(),
-            reason: o.reason.slug(),
-            clause: match o.reason.slug() {
-                "checkmate" => "xq.result.checkmate-loses",
-                _ => "xq.result.stalemate-loses",
-            },
-        });
-        assemble(decided, &self.rule_states(), pos.is_check())
+        let decided = pos
+            .outcome()
+            .map(|o| Decided {
+                winner: o.winner.name(),
+                reason: o.reason.slug(),
+                clause: match o.reason.slug() {
+                    "checkmate" => "xq.result.checkmate-loses",
+                    _ => "xq.result.stalemate-loses",
+                },
+            })
+            .or_else(|| {
+                self.repetition_loser().map(|loser| Decided {
+                    winner: loser.other().name(),
+                    reason: "forbidden-repetition",
+                    clause: "xq.result.forbidden-repetition-unchanged",
+                })
+            });
+        let mut out = assemble(decided, &self.rule_states(), pos.is_check());
+        out.repetition = self.verdict().and_then(|v| serde_json::to_value(v).ok());
+        out
     }
 }

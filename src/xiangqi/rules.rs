@@ -4,6 +4,7 @@ use super::endings::XiangqiEndings;
 use super::notation::{parse_move, Notation};
 use super::perft::{perft, perft_divide};
 use super::position::{Move, Position};
+use super::repetition::Ruling;
 use super::square::{Color, Square};
 use super::START_FEN;
 use crate::edition::edition_of;
@@ -14,7 +15,8 @@ use crate::outcome::{
 use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
-/// differ in repetition rulings, which are not part of this view).
+/// differ in the repetition verdict, which decides the repetition claim and the loss by
+/// forbidden repetition in [`Rules::outcome`], [`Rules::claim`] and [`Rules::play`]).
 #[derive(Debug, Clone)]
 pub struct XiangqiRules {
     ruleset: Ruleset,
@@ -29,7 +31,8 @@ impl XiangqiRules {
 
 impl XiangqiRules {
     /// Replays a history, keeping the positions for the draw rules. A move after checkmate
-    /// or stalemate is refused.
+    /// or stalemate is refused (it is illegal), and so is a move after a loss by forbidden
+    /// repetition (走棋违犯禁例，应当变着而不变: the game is over).
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
         let mut game = XiangqiEndings::new(&self.ruleset, position(fen)?);
         for (i, text) in moves.iter().enumerate() {
@@ -38,6 +41,13 @@ impl XiangqiRules {
                 text: text.clone(),
                 reason,
             };
+            if let Some((Ruling::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
+                return Err(err(format!(
+                    "the game is already over after move {i}: {} (forbidden-repetition: \
+                     {loser} did not change a forbidden repetition)",
+                    loser.other()
+                )));
+            }
             let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
             if !game.position().is_legal(m) {
                 return Err(err(format!("illegal move {m}")));
@@ -151,21 +161,10 @@ impl Rules for XiangqiRules {
         Ok(position(fen)?.fen())
     }
 
+    /// Plays the history; like [`XiangqiRules::replay`], a move after the game was lost by
+    /// forbidden repetition is refused.
     fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError> {
-        let mut pos = position(fen)?;
-        for (i, text) in moves.iter().enumerate() {
-            let m = parse_move(&pos, text).map_err(|e| RulesError::Move {
-                number: i + 1,
-                text: text.clone(),
-                reason: e.to_string(),
-            })?;
-            pos = pos.play(m).map_err(|e| RulesError::Move {
-                number: i + 1,
-                text: text.clone(),
-                reason: e.to_string(),
-            })?;
-        }
-        Ok(pos.fen())
+        Ok(self.replay(fen, moves)?.position().fen())
     }
 
     fn legal_moves(&self, fen: &str, name: Option<&str>) -> Result<Vec<MoveInfo>, RulesError> {

@@ -35,6 +35,7 @@ pub use verdict::{
     adjudicate, history, CycleMove, Judgement, Judgements, RepetitionError, Ruling, Verdict,
 };
 
+use crate::edition::RepetitionRuleSet;
 use crate::xiangqi::Role;
 use crate::{Game, Ruleset};
 
@@ -91,14 +92,33 @@ impl RepetitionRules {
         cycles_for_verdict: 3,
     };
 
-    /// The rules of a xiangqi ruleset's edition (CXA unless the edition is `axf`), or `None`
-    /// for another game.
-    pub fn for_ruleset(ruleset: &Ruleset) -> Option<RepetitionRules> {
-        match (ruleset.game, ruleset.edition.as_str()) {
-            (Game::Xiangqi, "axf") => Some(RepetitionRules::AXF),
-            (Game::Xiangqi, _) => Some(RepetitionRules::CXA),
-            _ => None,
+    /// The rules of a rule set, with its default of three cycles.
+    pub fn of(set: RepetitionRuleSet) -> RepetitionRules {
+        match set {
+            RepetitionRuleSet::Cxa => RepetitionRules::CXA,
+            RepetitionRuleSet::Axf => RepetitionRules::AXF,
         }
+    }
+
+    /// The rules of a xiangqi ruleset's edition, or `None` for another game. They are a
+    /// parameter of the edition (`repetition: {rules: cxa|axf, cycles: 3}` in
+    /// `spec/editions/xiangqi.yaml`); an edition without the key gets the CXA rules, or the
+    /// AXF rules if its id is `axf`, with three cycles.
+    pub fn for_ruleset(ruleset: &Ruleset) -> Option<RepetitionRules> {
+        if ruleset.game != Game::Xiangqi {
+            return None;
+        }
+        let params = crate::edition::registry()
+            .get(ruleset.game, &ruleset.edition)
+            .and_then(|e| e.repetition);
+        Some(match params {
+            Some(p) => RepetitionRules {
+                cycles_for_verdict: p.cycles as usize,
+                ..RepetitionRules::of(p.rules)
+            },
+            None if ruleset.edition == "axf" => RepetitionRules::AXF,
+            None => RepetitionRules::CXA,
+        })
     }
 
     /// Whether a move of this nature is an attack (打) under these rules.

@@ -1,0 +1,263 @@
+//! The xiangqi repetition claim and the loss by forbidden repetition, decided by the
+//! repetition verdict (棋例) through `Rules::outcome` and `Rules::claim`.
+//!
+//! 第一章 第四节 二 (三): a cycle played three times (循环反复已达三次（六个回合）) with allowed
+//! moves may be claimed as a draw; 二 (五): both sides forbidden, 不变作和; 一 (七): a side that
+//! must change and does not, loses (走棋违犯禁例，应当变着而不变). Positions are FEN (ranks 9 to
+//! 0), moves ICCS; the same histories are cases in cases/xiangqi/draws.yaml.
+
+use arbiter::edition::install_dir;
+use arbiter::xiangqi::repetition::{adjudicate, history, RepetitionRules, Ruling};
+use arbiter::xiangqi::Position;
+use arbiter::{rules_for, Rules, Ruleset};
+use std::path::Path;
+use std::sync::Once;
+
+/// Installs the club edition (AXF rules, two cycles) before any ruleset is parsed; every
+/// test calls it first, so the registry is never used before.
+fn rules(r: &str) -> Box<dyn Rules> {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/editions-club");
+        install_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
+    });
+    rules_for(&r.parse::<Ruleset>().unwrap())
+}
+
+fn times(cycle: &[&str], n: usize, prefix: &[&str]) -> Vec<String> {
+    prefix
+        .iter()
+        .chain(cycle.iter().cycle().take(cycle.len() * n))
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// Chariot a0-b0 against general d9-d8, the red general on f0: nothing is attacked.
+const IDLE: &str = "3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1";
+const SHUTTLE: [&str; 4] = ["a0b0", "d9d8", "b0a0", "d8d9"];
+/// The red chariot follows the loose black cannon c7-c8 (长捉).
+const CHASE: &str = "2bakab2/R8/2c6/4p4/9/9/4P4/9/9/2BAKAB2 w - - 0 1";
+const CHASE_CYCLE: [&str; 4] = ["a8a7", "c7c8", "a7a8", "c8c7"];
+/// 一将一捉: the chariot checks from g9 and chases the cannon c7 from g7.
+const CHECK_CHASE: &str = "3k5/9/2c3R2/9/9/9/9/9/9/4K4 w - - 0 1";
+const CHECK_CHASE_CYCLE: [&str; 4] = ["g7g9", "d9d8", "g9g7", "d8d9"];
+/// Both chariots chase a loose piece with every move (长捉 against 长捉).
+const BOTH: &str = "3aka3/9/7c1/R6n1/4p4/1C7/1N6r/9/9/3AKA3 w - - 0 1";
+const BOTH_CYCLE: [&str; 4] = ["a6a7", "i3i4", "a7a6", "i4i3"];
+/// Perpetual check by the chariot on d1/e1 after a1d1.
+const CHECKS: &str = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1";
+const CHECK_CYCLE: [&str; 4] = ["d9e9", "d1e1", "e9d9", "e1d1"];
+
+/// 二 (三): the claim needs the cycle played three times; the third occurrence of the
+/// position (two cycles) is too early, and the refusal says why.
+#[test]
+fn an_allowed_cycle_is_claimable_after_three_cycles_not_before() {
+    for r in ["xiangqi", "xiangqi@axf"] {
+        let r = rules(r);
+        let two = times(&SHUTTLE, 2, &[]);
+        let early = r.outcome(IDLE, &two).unwrap();
+        assert_eq!(early.counters["repetition"], 3);
+        assert!(early.claims.is_empty());
+        assert_eq!(early.repetition, None);
+        let refused = r.claim(IDLE, &two, "repetition", None).unwrap();
+        assert!(!refused.upheld && refused.penalty.is_none());
+        assert!(
+            refused.reason.contains("has not been repeated enough"),
+            "{}",
+            refused.reason
+        );
+
+        let three = times(&SHUTTLE, 3, &[]);
+        let at = r.outcome(IDLE, &three).unwrap();
+        assert_eq!(at.result, "ongoing", "a claim, not an automatic draw");
+        assert_eq!(at.claims, vec!["repetition"]);
+        assert_eq!(at.counters["repetition"], 4);
+        assert_eq!(at.limits["repetition"], 4);
+        let upheld = r.claim(IDLE, &three, "repetition", Some("black")).unwrap();
+        assert!(upheld.upheld, "{}", upheld.reason);
+        assert_eq!(upheld.clause.as_deref(), Some("xq.draw.repetition-claim"));
+        assert_eq!(upheld.outcome.result, "draw");
+        assert_eq!(upheld.outcome.reason, "repetition");
+    }
+}
+
+/// The outcome carries the verdict's JSON, the same the adjudicator gives.
+#[test]
+fn the_outcome_carries_the_verdict_json() {
+    let r = rules("xiangqi");
+    let moves = times(&CHASE_CYCLE, 3, &[]);
+    let start = Position::from_fen(CHASE).unwrap();
+    let verdict = adjudicate(
+        &start,
+        &history(&start, &moves).unwrap(),
+        &RepetitionRules::CXA,
+    )
+    .unwrap()
+    .unwrap();
+    let outcome = r.outcome(CHASE, &moves).unwrap();
+    assert_eq!(
+        outcome.repetition,
+        Some(serde_json::to_value(&verdict).unwrap())
+    );
+    let json = outcome.repetition.unwrap();
+    assert_eq!(json["verdict"], "must-change");
+    assert_eq!(json["side"], "red");
+    assert_eq!(json["cycle"][0]["chased"][0]["square"], "c7");
+}
+
+/// xq.repetition.mutual-draw: only red's moves are forbidden, so red must change; nobody may
+/// claim the draw, the side whose moves are allowed neither.
+#[test]
+fn a_claim_on_a_must_change_verdict_is_refused_and_names_the_side() {
+    for r in ["xiangqi", "xiangqi@axf"] {
+        let r = rules(r);
+        let moves = times(&CHASE_CYCLE, 3, &[]);
+        let outcome = r.outcome(CHASE, &moves).unwrap();
+        assert_eq!(outcome.result, "ongoing", "must change is not yet a loss");
+        assert!(outcome.claims.is_empty());
+        for by in ["red", "black"] {
+            let ruling = r.claim(CHASE, &moves, "repetition", Some(by)).unwrap();
+            assert!(!ruling.upheld, "{by}: {}", ruling.reason);
+            assert!(
+                ruling.reason.contains("must-change: red must change"),
+                "{}",
+                ruling.reason
+            );
+            assert_eq!(ruling.outcome.result, "ongoing");
+        }
+    }
+}
+
+/// The editions differ in the verdict, and the difference reaches the claim: 一将一捉 is
+/// forbidden under CXA (xq.repetition.all-attack-forbidden), allowed under AXF
+/// (xq.repetition.axf-check-and-chase).
+#[test]
+fn check_and_chase_is_refused_under_cxa_and_upheld_under_axf() {
+    let moves = times(&CHECK_CHASE_CYCLE, 3, &[]);
+    let cxa = rules("xiangqi")
+        .claim(CHECK_CHASE, &moves, "repetition", None)
+        .unwrap();
+    assert!(!cxa.upheld);
+    assert!(cxa.reason.contains("red must change"), "{}", cxa.reason);
+    let axf = rules("xiangqi@axf")
+        .claim(CHECK_CHASE, &moves, "repetition", None)
+        .unwrap();
+    assert!(axf.upheld, "{}", axf.reason);
+    assert_eq!(axf.outcome.result, "draw");
+}
+
+/// 二 (五) 不变作和: both sides forbidden and neither changes is a draw; the claim is upheld
+/// under xq.draw.repetition-unchanged, and a fourth cycle is no loss.
+#[test]
+fn both_sides_forbidden_is_a_draw_on_claim_and_never_a_loss() {
+    let r = rules("xiangqi");
+    let three = times(&BOTH_CYCLE, 3, &[]);
+    let ruling = r.claim(BOTH, &three, "repetition", None).unwrap();
+    assert!(ruling.upheld, "{}", ruling.reason);
+    assert_eq!(
+        ruling.clause.as_deref(),
+        Some("xq.draw.repetition-unchanged")
+    );
+    let four = times(&BOTH_CYCLE, 4, &[]);
+    let outcome = r.outcome(BOTH, &four).unwrap();
+    assert_eq!(outcome.result, "ongoing");
+    assert_eq!(outcome.claims, vec!["repetition"]);
+}
+
+/// 一 (七): red had to change its perpetual check after the third cycle and played it a
+/// fourth time: black wins; nothing can be claimed any more, and a further move is refused.
+#[test]
+fn a_fourth_forbidden_cycle_loses_and_ends_the_game() {
+    for name in ["xiangqi", "xiangqi@axf"] {
+        let r = rules(name);
+        let three = times(&CHECK_CYCLE, 3, &["a1d1"]);
+        let before = r.outcome(CHECKS, &three).unwrap();
+        assert_eq!(
+            before.result, "ongoing",
+            "{name}: must change, not lost yet"
+        );
+        assert_eq!(before.repetition.unwrap()["verdict"], "must-change");
+
+        let four = times(&CHECK_CYCLE, 4, &["a1d1"]);
+        let lost = r.outcome(CHECKS, &four).unwrap();
+        assert_eq!(lost.result, "black", "{name}");
+        assert_eq!(lost.reason, "forbidden-repetition");
+        assert_eq!(
+            lost.clause.as_deref(),
+            Some("xq.result.forbidden-repetition-unchanged")
+        );
+        assert!(lost.claims.is_empty());
+        assert_eq!(lost.repetition.unwrap()["verdict"], "loss");
+        let claim = r.claim(CHECKS, &four, "repetition", Some("black")).unwrap();
+        assert!(!claim.upheld);
+        assert!(claim.reason.contains("already over"), "{}", claim.reason);
+
+        let mut more = four.clone();
+        more.push("d9e9".into());
+        for err in [
+            r.outcome(CHECKS, &more).unwrap_err().to_string(),
+            r.play(CHECKS, &more).unwrap_err().to_string(),
+        ] {
+            assert!(err.contains("move 18"), "{err}");
+            assert!(err.contains("already over after move 17"), "{err}");
+        }
+    }
+}
+
+/// The 棋例 rules and the number of cycles are parameters of the edition: the club edition
+/// (tests/fixtures/editions-club) judges with the AXF rules after two cycles.
+#[test]
+fn the_verdict_parameters_come_from_the_edition() {
+    let club: Ruleset = {
+        rules("xiangqi");
+        "xiangqi@club".parse().unwrap()
+    };
+    let params = RepetitionRules::for_ruleset(&club).unwrap();
+    assert_eq!((params.edition, params.cycles_for_verdict), ("axf", 2));
+    assert_eq!(
+        RepetitionRules::for_ruleset(&"xiangqi@axf".parse().unwrap()),
+        Some(RepetitionRules::AXF)
+    );
+    let r = rules("xiangqi@club");
+    // Two cycles of 一将一捉: a draw under AXF rules after two cycles.
+    let two = times(&CHECK_CHASE_CYCLE, 2, &[]);
+    assert!(
+        r.claim(CHECK_CHASE, &two, "repetition", None)
+            .unwrap()
+            .upheld
+    );
+    assert!(rules("xiangqi@axf")
+        .outcome(CHECK_CHASE, &two)
+        .unwrap()
+        .claims
+        .is_empty());
+    // 长捉 played three times is already one cycle past the obligation to change: a loss.
+    let three = times(&CHASE_CYCLE, 3, &[]);
+    let outcome = r.outcome(CHASE, &three).unwrap();
+    assert_eq!(
+        (outcome.result.as_str(), outcome.reason.as_str()),
+        ("black", "forbidden-repetition")
+    );
+    assert_eq!(outcome.limits["repetition"], 3);
+}
+
+/// The verdict is the only mechanism: a loss comes from the adjudicator's `loss`, not from
+/// counting occurrences (five occurrences of a position in an allowed cycle are no loss).
+#[test]
+fn occurrences_alone_decide_nothing() {
+    let r = rules("xiangqi");
+    let moves = times(&SHUTTLE, 4, &[]);
+    let outcome = r.outcome(IDLE, &moves).unwrap();
+    assert_eq!(outcome.counters["repetition"], 5);
+    assert_eq!(outcome.result, "ongoing");
+    let start = Position::from_fen(IDLE).unwrap();
+    let v = adjudicate(
+        &start,
+        &history(&start, &moves).unwrap(),
+        &RepetitionRules::CXA,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(v.ruling, Ruling::Draw);
+    assert_eq!(outcome.claims, vec!["repetition"]);
+}
