@@ -131,15 +131,9 @@ impl Rules for DraughtsRules {
     }
 
     fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError> {
-        let mut pos = self.position(fen)?;
-        for (i, text) in moves.iter().enumerate() {
-            pos = pos.play_text(text).map_err(|e| RulesError::Move {
-                number: i + 1,
-                text: text.clone(),
-                reason: e.to_string(),
-            })?;
-        }
-        Ok(pos.to_fen())
+        // Played through the endings, so a move after the game ended (an automatic draw,
+        // say) is refused here too, as in xiangqi.
+        Ok(self.replay(fen, moves)?.position().to_fen())
     }
 
     fn legal_moves(&self, fen: &str, notation: Option<&str>) -> Result<Vec<MoveInfo>, RulesError> {
