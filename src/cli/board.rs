@@ -6,37 +6,47 @@ use clap::{Args, ValueEnum};
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Where the position comes from: a FEN (or the start position) plus moves played from it.
+/// Where the position comes from: a ruleset, a FEN (or the start position) and moves played
+/// from it. Shared by every command that looks at one game.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
     /// The ruleset: brazilian, russian or xiangqi, optionally with an edition
-    /// (`russian@fmjd64`).
+    /// (`russian@fmjd64`, `brazilian@fmjd`); the edition decides the draw rules.
     #[arg(long, short = 'r')]
-    ruleset: Ruleset,
+    pub ruleset: Ruleset,
     /// The position as FEN (PDN FEN for draughts). Default: the start position.
     #[arg(long, short = 'p')]
-    position: Option<String>,
-    /// Moves to play from the position first, separated by spaces, in any notation the game
-    /// reads.
+    pub position: Option<String>,
+    /// Moves played from the position, separated by spaces, in any notation the game reads.
     #[arg(long, short = 'm', allow_hyphen_values = true)]
-    moves: Option<String>,
+    pub moves: Option<String>,
 }
 
 impl PositionArgs {
-    /// The rules and the canonical FEN of the position reached.
-    fn resolve(&self) -> Result<(Box<dyn Rules>, String), CliError> {
+    /// The moves of `--moves`, one text each.
+    pub fn move_list(&self) -> Vec<String> {
+        self.moves
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The rules and the canonical FEN of the starting position (before `--moves`).
+    pub fn start(&self) -> Result<(Box<dyn Rules>, String), CliError> {
         let rules = rules_for(&self.ruleset);
         let fen = match &self.position {
             Some(fen) => rules.canonical_fen(fen)?,
             None => rules.start_fen(),
         };
-        let moves: Vec<String> = self
-            .moves
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect();
+        Ok((rules, fen))
+    }
+
+    /// The rules and the canonical FEN of the position reached after `--moves`.
+    fn resolve(&self) -> Result<(Box<dyn Rules>, String), CliError> {
+        let (rules, fen) = self.start()?;
+        let moves = self.move_list();
         let fen = if moves.is_empty() {
             fen
         } else {

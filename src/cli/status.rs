@@ -1,8 +1,9 @@
 //! `arbiter status`: the result of a game given a position and the moves that led to it,
 //! the draw claims valid now, the counters, and the ruling on a claim.
 
+use super::board::PositionArgs;
 use super::{CliError, Format};
-use arbiter::{rules_for, ClaimRuling, Game, GameOutcome, Ruleset};
+use arbiter::{ClaimRuling, Game, GameOutcome};
 use clap::Args;
 use serde_json::Value;
 use std::process::ExitCode;
@@ -10,17 +11,8 @@ use std::process::ExitCode;
 /// Arguments of `arbiter status`.
 #[derive(Debug, Args)]
 pub struct StatusArgs {
-    /// The ruleset: brazilian, russian or xiangqi, optionally with an edition
-    /// (`brazilian@fmjd`); the edition decides the draw rules.
-    #[arg(long, short = 'r')]
-    ruleset: Ruleset,
-    /// The position the history starts from, as FEN. Default: the start position.
-    #[arg(long, short = 'p')]
-    position: Option<String>,
-    /// The moves played from the position, separated by spaces, in any notation the game
-    /// reads.
-    #[arg(long, short = 'm', allow_hyphen_values = true)]
-    moves: Option<String>,
+    #[command(flatten)]
+    game: PositionArgs,
     /// Rule on a draw claim of this kind: xiangqi sixty-move, repetition; draughts
     /// threefold, kings-only, small-ending, three-kings-vs-king, equal-balance,
     /// three-vs-king, long-diagonal.
@@ -36,18 +28,8 @@ pub struct StatusArgs {
 
 /// Prints the outcome, and the ruling on `--claim`.
 pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
-    let rules = rules_for(&args.ruleset);
-    let start = match &args.position {
-        Some(fen) => rules.canonical_fen(fen)?,
-        None => rules.start_fen(),
-    };
-    let moves: Vec<String> = args
-        .moves
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
+    let (rules, start) = args.game.start()?;
+    let moves = args.game.move_list();
     let outcome = rules.outcome(&start, &moves)?;
     let reached = if moves.is_empty() {
         start.clone()

@@ -1,9 +1,9 @@
 //! `arbiter touch`: the moves permitted after touching pieces, and the rule step that
 //! decided them.
 
+use super::board::PositionArgs;
 use super::{CliError, Format};
 use arbiter::procedure::{Event, Session};
-use arbiter::Ruleset;
 use clap::Args;
 use std::process::ExitCode;
 
@@ -20,15 +20,8 @@ Examples:
   arbiter touch -r brazilian -p 'W:W22,23:B18' --touch 23"
 )]
 pub struct TouchArgs {
-    /// The ruleset: brazilian, russian or xiangqi, optionally with an edition.
-    #[arg(long, short = 'r')]
-    ruleset: Ruleset,
-    /// The position as FEN (PDN FEN for draughts). Default: the start position.
-    #[arg(long, short = 'p')]
-    position: Option<String>,
-    /// Moves to play from the position first, separated by spaces.
-    #[arg(long, short = 'm', allow_hyphen_values = true)]
-    moves: Option<String>,
+    #[command(flatten)]
+    game: PositionArgs,
     /// A touched square; repeat in the order of touching. Commas group squares touched at
     /// the same moment.
     #[arg(
@@ -46,16 +39,10 @@ pub struct TouchArgs {
 
 /// Prints the permitted moves and the deciding step.
 pub fn touch(args: TouchArgs) -> Result<ExitCode, CliError> {
-    let mut session = Session::new(&args.ruleset, args.position.as_deref())?;
-    for (i, text) in args
-        .moves
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .enumerate()
-    {
+    let mut session = Session::new(&args.game.ruleset, args.game.position.as_deref())?;
+    for (i, text) in args.game.move_list().into_iter().enumerate() {
         session
-            .apply(Event::Move(text.to_owned()))
+            .apply(Event::Move(text))
             .map_err(|e| format!("--moves, move {}: {e}", i + 1))?;
     }
     for (i, group) in args.touches.iter().enumerate() {
@@ -68,7 +55,7 @@ pub fn touch(args: TouchArgs) -> Result<ExitCode, CliError> {
             .apply(Event::touch(squares))
             .map_err(|e| format!("touch {} ('{group}'): {e}", i + 1))?;
     }
-    let game = args.ruleset.game;
+    let game = args.game.ruleset.game;
     let ruling = session.permitted();
     let texts: Vec<&str> = ruling.permitted.iter().map(|m| m.text.as_str()).collect();
     match args.format {
@@ -82,7 +69,7 @@ pub fn touch(args: TouchArgs) -> Result<ExitCode, CliError> {
         }
         Format::Json => {
             let out = serde_json::json!({
-                "ruleset": args.ruleset.to_string(),
+                "ruleset": args.game.ruleset.to_string(),
                 "position": session.fen(),
                 "touches": args.touches,
                 "permitted": texts,
