@@ -303,7 +303,8 @@ impl Runner {
     }
 }
 
-fn failed(mismatches: Vec<Mismatch>) -> CaseResult {
+/// A failed result whose message joins the mismatches.
+pub(super) fn failed(mismatches: Vec<Mismatch>) -> CaseResult {
     let message = mismatches
         .iter()
         .map(|m| format!("{}: {}", m.expectation, m.message))

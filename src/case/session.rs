@@ -338,17 +338,10 @@ pub(super) fn check(case: &Case, ruleset: &Ruleset, engine_plays_sessions: bool)
             ..result(Verdict::Passed, String::new())
         }
     } else {
-        let message = mismatches
-            .iter()
-            .map(|m| format!("{}: {}", m.expectation, m.message))
-            .collect::<Vec<_>>()
-            .join("; ");
         CaseResult {
-            verdict: Verdict::Failed,
-            message,
-            mismatches,
             fen: Some(fen),
             board,
+            ..super::run::failed(mismatches)
         }
     }
 }
