@@ -86,6 +86,7 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
         },
         Step::Accept => Event::Accept,
         Step::Correct => Event::Correct,
+        Step::RefuseCorrection(s) => Event::RefuseCorrection(side(s, game)?),
         Step::Violation { side: s, kind } => Event::Violation {
             side: side(s, game)?,
             kind: kind.clone(),

@@ -44,6 +44,9 @@ pub enum Step {
     Accept,
     /// `{correct: true}`: the opponent demands its correction.
     Correct,
+    /// `{refuse_correction: white}`: right after `correct`, the author of the irregular
+    /// move refuses to correct it and loses (art. 14.4).
+    RefuseCorrection(String),
     /// `{violation: {side: red, kind: repeated-draw-offer}}`.
     Violation {
         /// Who.
@@ -151,6 +154,8 @@ struct RawStep {
     #[serde(default)]
     correct: Option<bool>,
     #[serde(default)]
+    refuse_correction: Option<String>,
+    #[serde(default)]
     violation: Option<SideKind>,
     #[serde(default)]
     resign: Option<String>,
@@ -166,8 +171,8 @@ struct RawStep {
     by: Option<String>,
 }
 
-const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, violation, \
-     resign, forfeit, offer, answer, claim";
+const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
+     refuse_correction, violation, resign, forfeit, offer, answer, claim";
 
 impl TryFrom<RawStep> for Step {
     type Error = String;
@@ -181,6 +186,7 @@ impl TryFrom<RawStep> for Step {
             ("illegal", r.illegal.is_some()),
             ("accept", r.accept.is_some()),
             ("correct", r.correct.is_some()),
+            ("refuse_correction", r.refuse_correction.is_some()),
             ("violation", r.violation.is_some()),
             ("resign", r.resign.is_some()),
             ("forfeit", r.forfeit.is_some()),
@@ -274,6 +280,10 @@ impl TryFrom<RawStep> for Step {
                 yes("correct", r.correct)?;
                 Step::Correct
             }
+            "refuse_correction" => {
+                only(&[])?;
+                Step::RefuseCorrection(r.refuse_correction.unwrap_or_default())
+            }
             "violation" => {
                 only(&[])?;
                 let v = r.violation.ok_or("`violation` needs side and kind")?;
@@ -338,6 +348,7 @@ impl fmt::Display for Step {
             Step::Illegal { text, .. } => write!(f, "illegal: {text}"),
             Step::Accept => f.write_str("accept: true"),
             Step::Correct => f.write_str("correct: true"),
+            Step::RefuseCorrection(s) => write!(f, "refuse_correction: {s}"),
             Step::Violation { side, kind } => {
                 write!(f, "violation: {{side: {side}, kind: {kind}}}")
             }
@@ -467,6 +478,10 @@ mod tests {
         );
         assert_eq!(step("{accept: true}").unwrap(), Step::Accept);
         assert_eq!(step("{correct: true}").unwrap(), Step::Correct);
+        assert_eq!(
+            step("{refuse_correction: white}").unwrap(),
+            Step::RefuseCorrection("white".into())
+        );
         assert!(matches!(
             step("{illegal: 22x13, removed: [17]}").unwrap(),
             Step::Illegal { removed: Some(r), .. } if r == ["17"]
@@ -506,6 +521,14 @@ mod tests {
             ("{tuch: h2}", "unknown field"),
             ("{answer: yes}", "expected `accept` or `refuse`"),
             ("{offer: red, by: red}", "`by` does not go with `offer`"),
+            (
+                "{refuse_correction: white, side: white}",
+                "`side` does not go with `refuse_correction`",
+            ),
+            (
+                "{correct: true, refuse_correction: white}",
+                "found correct and refuse_correction",
+            ),
             (
                 "{claim: sixty-move, side: red}",
                 "`side` does not go with `claim`",

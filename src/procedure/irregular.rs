@@ -30,6 +30,11 @@ pub enum Irregularity {
     IllegalPieceMove,
     /// Draughts 7.4.3: one piece touched, another moved.
     TouchedOneMovedAnother,
+    /// Draughts 7.4.4: taking a move back (悔棋) — the side that has just moved puts the
+    /// position back as it was before its move (the piece just moved returned to its
+    /// square, and any piece it captured put back). Without it, a second act by the side
+    /// that just moved is [`TwoMovesInARow`](Irregularity::TwoMovesInARow).
+    TakeBack,
     /// Draughts 7.4.5: an opponent's piece moved.
     MovingOpponentPiece,
     /// Draughts 7.4.6: a non-capturing move while a capture is compulsory.
@@ -55,6 +60,7 @@ impl Irregularity {
             Irregularity::TwoMovesInARow => "two-moves-in-a-row",
             Irregularity::IllegalPieceMove => "illegal-piece-move",
             Irregularity::TouchedOneMovedAnother => "touched-one-moved-another",
+            Irregularity::TakeBack => "take-back",
             Irregularity::MovingOpponentPiece => "moving-opponent-piece",
             Irregularity::CaptureNotTaken => "capture-not-taken",
             Irregularity::WrongNumberCaptured => "wrong-number-captured",
@@ -73,6 +79,7 @@ impl Irregularity {
             Irregularity::TwoMovesInARow => "d64.irregularity.two-moves-in-a-row",
             Irregularity::IllegalPieceMove => "d64.irregularity.illegal-piece-move",
             Irregularity::TouchedOneMovedAnother => "d64.irregularity.touched-one-moved-another",
+            Irregularity::TakeBack => "d64.irregularity.take-back",
             Irregularity::MovingOpponentPiece => "d64.irregularity.moving-opponent-piece",
             Irregularity::CaptureNotTaken => "d64.irregularity.capture-not-taken",
             Irregularity::WrongNumberCaptured => "d64.irregularity.wrong-number-captured",
@@ -99,6 +106,22 @@ pub struct IrregularMove {
     /// The position left on the board (draughts); the position before it in xiangqi, where
     /// the move is taken back at once.
     pub after: Board,
+}
+
+impl IrregularMove {
+    /// Whether the position it leaves has exactly the pieces of `earlier` on the same
+    /// squares (men and kings alike), whoever is to move: a draughts move taken back
+    /// (art. 7.4.4) leaves the pieces as they were before the move it takes back. Always
+    /// `false` in xiangqi or when the two boards are of different games.
+    pub fn restores(&self, earlier: &Board) -> bool {
+        match (&self.after, earlier) {
+            (Board::Draughts(a), Board::Draughts(b)) => {
+                let (a, b) = (a.setup(), b.setup());
+                (a.white, a.black, a.kings) == (b.white, b.black, b.kings)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Reads an illegal move of the side to move in xiangqi (ICCS coordinates).

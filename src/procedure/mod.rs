@@ -89,6 +89,15 @@ pub enum ProcedureError {
     /// `accept` or `correct` without an irregular move pending.
     #[error("no irregular move is pending (accept and correct answer one)")]
     NothingPending,
+    /// `refuse_correction` not right after the opponent demanded the correction of this
+    /// side's irregular move.
+    #[error(
+        "{side} has no correction to refuse (refusing answers the opponent's demand to correct {side}'s irregular move, as the next event)"
+    )]
+    NoCorrectionDemanded {
+        /// The side that tried to refuse.
+        side: String,
+    },
     /// Another event while an irregular move awaits the opponent's choice.
     #[error("an irregular move is pending: the opponent must first accept, correct, or move")]
     Pending,

@@ -98,6 +98,11 @@ pub enum Event {
     /// Draughts: the opponent demands its correction (art. 7.4): the position before it is
     /// restored and the piece moved counts as touched.
     Correct,
+    /// Draughts: the author of an irregular move refuses the correction just demanded
+    /// (art. 7.8, 14.3.1). Allowed only as the event right after [`Event::Correct`], by the
+    /// side whose irregular move was corrected: the irregular position stays on the board
+    /// and that side loses the game (art. 14.4; reason `refused-correction`).
+    RefuseCorrection(Side),
     /// A violation (违例) or, in draughts, an oral warning, by kind slug.
     Violation {
         /// Who committed it.
@@ -302,6 +307,9 @@ pub struct Session {
     /// A violation for an illegal move just made: not counted if its author resigns at
     /// once (第三章 第六节 三 (一)).
     fresh_illegal: Option<Side>,
+    /// Draughts: the irregular move whose correction the last event demanded; its author
+    /// may refuse at once ([`Event::RefuseCorrection`]).
+    demanded: Option<Pending>,
     verdict: Option<SessionOutcome>,
 }
 
@@ -328,6 +336,7 @@ impl Session {
             breaches: Vec::new(),
             counts: PerSide::default(),
             fresh_illegal: None,
+            demanded: None,
             verdict: None,
         })
     }
@@ -470,16 +479,23 @@ impl Session {
         }
         let fresh = self.fresh_illegal.take();
         let mut next = self.clone();
-        next.step(event, fresh)?;
+        let demanded = next.demanded.take();
+        next.step(event, fresh, demanded)?;
         *self = next;
         Ok(())
     }
 
-    fn step(&mut self, event: Event, fresh: Option<Side>) -> Result<(), ProcedureError> {
+    fn step(
+        &mut self,
+        event: Event,
+        fresh: Option<Side>,
+        demanded: Option<Pending>,
+    ) -> Result<(), ProcedureError> {
         if self.pending.is_some() {
             match event {
                 Event::Accept
                 | Event::Correct
+                | Event::RefuseCorrection(_)
                 | Event::Resign(_)
                 | Event::Violation { .. }
                 | Event::Forfeit { .. } => {}
@@ -533,6 +549,7 @@ impl Session {
             }
             Event::Correct => {
                 let p = self.pending.take().ok_or(ProcedureError::NothingPending)?;
+                self.demanded = Some(p.clone());
                 self.board = p.before;
                 self.touches = p.touches;
                 if let Some(spot) = p.irregular.moved {
@@ -543,6 +560,27 @@ impl Session {
                         });
                     }
                 }
+                Ok(())
+            }
+            Event::RefuseCorrection(side) => {
+                if !self.policy.game.is_draughts() {
+                    return Err(ProcedureError::WrongGame("refusing a correction"));
+                }
+                let p = demanded
+                    .filter(|p| p.irregular.offender == side)
+                    .ok_or_else(|| ProcedureError::NoCorrectionDemanded {
+                        side: side.name(self.policy.game).to_owned(),
+                    })?;
+                // Art. 7.8, 14.3.1: the correction is not made, the irregular position
+                // stays; art. 14.4: the offender loses the game.
+                self.board = p.irregular.after;
+                self.touches.clear();
+                self.breach(side, REFUSED_CORRECTION, REFUSED_CORRECTION_CLAUSE, false);
+                self.verdict = Some(SessionOutcome {
+                    winner: Some(side.other()),
+                    reason: REFUSED_CORRECTION.to_owned(),
+                    clause: Some(REFUSED_CORRECTION_CLAUSE.to_owned()),
+                });
                 Ok(())
             }
             Event::Violation { side, kind } => {
@@ -827,6 +865,19 @@ impl Session {
         });
     }
 
+    /// The position before the last move of the history, replayed from its start; `None`
+    /// when the history has no move (at the start, or right after an accepted irregular
+    /// position restarted it).
+    fn before_last_move(&self) -> Option<Board> {
+        let (_, earlier) = self.moves.split_last()?;
+        let mut board = Board::new(&self.ruleset, Some(&self.start_fen)).ok()?;
+        for text in earlier {
+            let m = board.read_move(text).ok()?;
+            board = board.play(&m);
+        }
+        Some(board)
+    }
+
     fn illegal(
         &mut self,
         text: &str,
@@ -858,7 +909,16 @@ impl Session {
             }
             IllegalHandling::OpponentChooses => {
                 let offender = side.unwrap_or(self.turn());
-                let irregular = draughts_irregular(&self.board, offender, text, fen, removed)?;
+                let mut irregular = draughts_irregular(&self.board, offender, text, fen, removed)?;
+                // Art. 7.4.4: a second act of the side that just moved which puts the
+                // pieces back as they were before its move takes that move back.
+                if irregular.kind == Irregularity::TwoMovesInARow
+                    && self
+                        .before_last_move()
+                        .is_some_and(|b| irregular.restores(&b))
+                {
+                    irregular.kind = Irregularity::TakeBack;
+                }
                 let before = self.board.clone();
                 self.open(irregular, before);
                 Ok(())
@@ -866,6 +926,11 @@ impl Session {
         }
     }
 }
+
+/// The reason slug of a loss by refusing to correct an irregular move (art. 14.4).
+const REFUSED_CORRECTION: &str = "refused-correction";
+/// Its catalog clause.
+const REFUSED_CORRECTION_CLAUSE: &str = "d64.penalty.refused-technical-correction-loses";
 
 fn describe(o: &SessionOutcome, game: Game) -> String {
     match o.winner {
