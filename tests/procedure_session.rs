@@ -223,6 +223,156 @@ fn a_move_the_touch_forbids() {
     assert_eq!(texts, ["22-17", "22-18"]);
 }
 
+/// Art. 7.4.4 (悔棋): putting back the man just moved is a take-back, not merely a second
+/// move in a row; accepted, the pieces stand as before the move with the opponent to move;
+/// corrected, the move stands as played.
+#[test]
+fn taking_a_move_back_is_its_own_irregularity() {
+    let start = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let take_back = Event::Illegal {
+        text: "18-22".into(),
+        side: Some(Side::First),
+        fen: None,
+        removed: None,
+    };
+    let mut s = Session::new(&"russian".parse().unwrap(), None).unwrap();
+    s.apply(mv("22-18")).unwrap();
+    let after_move = s.fen();
+    s.apply(take_back.clone()).unwrap();
+    let pending = &s.pending_irregularity().unwrap().irregular;
+    assert_eq!(pending.kind, Irregularity::TakeBack);
+    assert_eq!(pending.kind.slug(), "take-back");
+    assert_eq!(pending.kind.clause(), "d64.irregularity.take-back");
+    assert_eq!(pending.offender, Side::First);
+
+    let mut accepted = s.clone();
+    accepted.apply(Event::Accept).unwrap();
+    // The start pieces, but black to move: the take-back was white's act in black's turn.
+    assert_eq!(accepted.fen(), format!("B{}", &start[1..]));
+    assert_eq!(accepted.turn(), Side::Second);
+    // No legal move leads there: the history restarts at that position.
+    assert_eq!(accepted.start_fen(), accepted.fen());
+    assert!(accepted.moves().is_empty());
+
+    s.apply(Event::Correct).unwrap();
+    assert_eq!(s.fen(), after_move);
+    assert_eq!(s.moves(), ["22-18"]);
+    assert!(
+        s.pending_touches().is_empty(),
+        "white's man binds black to nothing"
+    );
+
+    // Another second act of white (filling c3 from d2) is two moves in a row.
+    let mut s = Session::new(&"russian".parse().unwrap(), None).unwrap();
+    s.apply(mv("22-18")).unwrap();
+    s.apply(Event::Illegal {
+        text: "26-22".into(),
+        side: Some(Side::First),
+        fen: None,
+        removed: None,
+    })
+    .unwrap();
+    assert_eq!(
+        s.pending_irregularity().unwrap().irregular.kind,
+        Irregularity::TwoMovesInARow
+    );
+}
+
+/// Art. 7.4.4: a capture is taken back only if the captured pieces are put back too; the
+/// capturing man alone returned to its square leaves another position (7.4.1).
+#[test]
+fn a_capture_taken_back_restores_the_captured_pieces() {
+    let back = |fen: Option<&str>| {
+        let mut s = d64("brazilian", "W:W22:B1,18");
+        s.apply(mv("22x15")).unwrap();
+        s.apply(Event::Illegal {
+            text: "15-22".into(),
+            side: Some(Side::First),
+            fen: fen.map(str::to_owned),
+            removed: None,
+        })
+        .unwrap();
+        s.pending_irregularity().unwrap().irregular.kind
+    };
+    assert_eq!(back(Some("B:W22:B1,18")), Irregularity::TakeBack);
+    assert_eq!(back(None), Irregularity::TwoMovesInARow);
+    // With no move in the history there is nothing to take back.
+    let mut s = d64("russian", "B:W22:B1");
+    s.apply(Event::Illegal {
+        text: "22-18".into(),
+        side: Some(Side::First),
+        fen: None,
+        removed: None,
+    })
+    .unwrap();
+    assert_eq!(
+        s.pending_irregularity().unwrap().irregular.kind,
+        Irregularity::TwoMovesInARow
+    );
+}
+
+/// Art. 14.4 (with 7.8 and 14.3.1): refusing the correction the opponent demanded loses the
+/// game; the refusal answers the demand at once and only the offender can make it.
+#[test]
+fn refusing_a_demanded_correction_loses() {
+    let mut s = d64("russian", "W:W22,27:B1,18");
+    s.apply(illegal("27-23")).unwrap();
+    // Nothing demanded yet: nothing to refuse.
+    let err = s.apply(Event::RefuseCorrection(Side::First)).unwrap_err();
+    assert_eq!(
+        err,
+        ProcedureError::NoCorrectionDemanded {
+            side: "white".into()
+        }
+    );
+    assert!(
+        s.pending_irregularity().is_some(),
+        "the refused step changed nothing"
+    );
+    s.apply(Event::Correct).unwrap();
+    // The side that demanded cannot refuse.
+    let err = s.apply(Event::RefuseCorrection(Side::Second)).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("black has no correction to refuse"),
+        "{err}"
+    );
+
+    let mut refused = s.clone();
+    refused.apply(Event::RefuseCorrection(Side::First)).unwrap();
+    let outcome = refused.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Side::Second));
+    assert_eq!(outcome.reason, "refused-correction");
+    assert_eq!(
+        outcome.clause.as_deref(),
+        Some("d64.penalty.refused-technical-correction-loses")
+    );
+    assert_eq!(
+        refused.fen(),
+        "B:W22,23:B1,18",
+        "the irregular position stays"
+    );
+    assert_eq!(refused.violations(Side::First), 0);
+    assert!(refused.apply(mv("18x27")).is_err(), "the game is over");
+
+    // Complying (playing the capture) answers the demand: a later refusal is refused.
+    s.apply(mv("22x15")).unwrap();
+    assert_eq!(
+        s.apply(Event::RefuseCorrection(Side::First)).unwrap_err(),
+        ProcedureError::NoCorrectionDemanded {
+            side: "white".into()
+        }
+    );
+    assert!(s.outcome().is_none());
+
+    // Xiangqi has no correction to refuse.
+    let mut x = xq(LAB);
+    assert!(matches!(
+        x.apply(Event::RefuseCorrection(Side::First)),
+        Err(ProcedureError::WrongGame(_))
+    ));
+}
+
 /// Art. 14.2.4: the second oral warning loses.
 #[test]
 fn second_warning_loses_in_draughts() {
