@@ -10,6 +10,7 @@
 //! | a touch by the side not on move | ignored (not regulated) | a breach of art. 5.11, no obligation |
 //! | an illegal move | taken back at once; one violation; the moved piece counts as touched (第一章 第二节 四, 第四章 第一节 三 (三) 1) | stays until the opponent corrects or accepts it (art. 7.4, 7.7) |
 //! | a legal move the touches forbid | refused | irregular (art. 7.4.3) |
+//! | refusing a demanded correction | — | loses (art. 7.8, 14.4) |
 //! | counted violations | 违例, the third loses (第一章 第四节 一 (八)) | oral warnings, the second loses (art. 14.2.4) |
 //!
 //! ```
@@ -252,8 +253,8 @@ pub struct Breach {
 pub struct SessionOutcome {
     /// The winner; `None`: a draw.
     pub winner: Option<Side>,
-    /// Why, as a slug: `third-violation` (xiangqi), `second-warning` (draughts),
-    /// `resignation`, a forfeit reason, `agreement`, an upheld claim's kind, or the reason
+    /// Why, as a slug: `third-violation` (xiangqi), `second-warning` and
+    /// `refused-correction` (draughts), `resignation`, a forfeit reason, `agreement`, an upheld claim's kind, or the reason
     /// of [`Rules::outcome`] (`checkmate`, `no-legal-move`,
     /// `threefold`, `kings-only`, …).
     pub reason: String,
