@@ -6,6 +6,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     // Extra editions must be installed before any ruleset is parsed (by the arguments).
     if let Some(dir) = std::env::var_os("ARBITER_EDITIONS") {
         if let Err(err) = arbiter::edition::install_dir(std::path::Path::new(&dir)) {
@@ -22,3 +23,17 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Lets the process end quietly when its output is closed early (`arbiter perft … | head`),
+/// as Unix tools do, instead of panicking on a failed write: Rust ignores SIGPIPE by default.
+#[cfg(unix)]
+fn restore_default_sigpipe() {
+    // SAFETY: called once at start-up, before any other thread exists; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn restore_default_sigpipe() {}

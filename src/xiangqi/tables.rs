@@ -61,35 +61,11 @@ const fn make_rays() -> Rays {
     t
 }
 
-/// General: one orthogonal step inside the palace.
-const fn make_general() -> Steps<4> {
-    let mut t = Steps {
-        to: [[NONE; 4]; 90],
-        block: [[NONE; 4]; 90],
-        len: [0; 90],
-    };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (x, y) = (f + DIRS[d].0, r + DIRS[d].1);
-            if in_any_palace(f, r) && in_any_palace(x, y) {
-                let n = t.len[s] as usize;
-                t.to[s][n] = sq(x, y);
-                t.len[s] += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// Advisor: one diagonal step inside the palace.
-const fn make_advisor() -> Steps<4> {
+/// One step in one of `dirs`, from a palace point to a palace point: the general moves
+/// orthogonally (`DIRS`), the advisor diagonally (`DIAG`).
+const fn make_palace_steps(dirs: [(i32, i32); 4]) -> Steps<4> {
     let mut t = Steps {
         to: [[NONE; 4]; 90],
         block: [[NONE; 4]; 90],
@@ -100,7 +76,7 @@ const fn make_advisor() -> Steps<4> {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
         let mut d = 0;
         while d < 4 {
-            let (x, y) = (f + DIAG[d].0, r + DIAG[d].1);
+            let (x, y) = (f + dirs[d].0, r + dirs[d].1);
             if in_any_palace(f, r) && in_any_palace(x, y) {
                 let n = t.len[s] as usize;
                 t.to[s][n] = sq(x, y);
@@ -272,8 +248,8 @@ const fn make_danger() -> [u128; 90] {
 }
 
 pub(crate) static RAYS: Rays = make_rays();
-pub(crate) static GENERAL: Steps<4> = make_general();
-pub(crate) static ADVISOR: Steps<4> = make_advisor();
+pub(crate) static GENERAL: Steps<4> = make_palace_steps(DIRS);
+pub(crate) static ADVISOR: Steps<4> = make_palace_steps(DIAG);
 pub(crate) static ELEPHANT: Steps<4> = make_elephant();
 pub(crate) static HORSE_STEPS: Steps<8> = make_horse();
 pub(crate) static SOLDIER: [Steps<3>; 2] = [make_soldier(0), make_soldier(1)];
