@@ -302,3 +302,23 @@ fn run_fail_fast_stops_at_the_first_failure() {
         stdout(&out)
     );
 }
+
+#[test]
+fn a_junit_path_in_a_missing_directory_is_refused_before_running() {
+    let out = arbiter(&[
+        "run",
+        "tests/fixtures/cases/pass",
+        "--spec",
+        SPEC,
+        "--junit",
+        "/nonexistent-arbiter-dir/junit.xml",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("cannot write JUnit report /nonexistent-arbiter-dir/junit.xml"),
+        "{}",
+        stderr(&out)
+    );
+    // Nothing ran: no summary was printed.
+    assert!(!stdout(&out).contains("passed"), "{}", stdout(&out));
+}

@@ -105,6 +105,18 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         views.push(Box::new(view));
     }
     if let Some(path) = &args.junit {
+        // JUnit XML is written whole at the end; refuse a path that cannot take it before
+        // running anything.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if !dir.is_dir() {
+                return Err(format!(
+                    "cannot write JUnit report {}: directory {} does not exist",
+                    path.display(),
+                    dir.display()
+                )
+                .into());
+            }
+        }
         views.push(Box::new(Junit::new(path)));
     }
     let rulesets: BTreeSet<String> = runs.iter().map(|r| r.ruleset.to_string()).collect();

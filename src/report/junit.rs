@@ -127,6 +127,7 @@ impl View for Junit {
 
     fn finish(self: Box<Self>) -> std::io::Result<()> {
         write_atomically(&self.path, self.to_xml().as_bytes())
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", self.path.display())))
     }
 }
 
