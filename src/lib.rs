@@ -16,6 +16,7 @@ pub mod edition;
 pub mod engine;
 pub mod outcome;
 pub mod procedure;
+pub mod protocol;
 pub mod report;
 pub mod rules;
 pub mod ruleset;

@@ -18,21 +18,28 @@
 //! assert_eq!(cases[0].expect.legal_count, Some(7));
 //! ```
 
+mod endings;
 mod load;
 mod model;
+mod moves;
+mod repetition;
+mod result;
 mod run;
 mod select;
 mod session;
 mod steps;
 
+pub use crate::protocol::SquareText;
+pub use crate::protocol::{Stage, Step};
 pub use load::{load_cases, LoadedCaseFile, Suite};
 pub use model::{
     is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
-    OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures, Stage,
+    OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures,
 };
-pub use run::{capture_panics, CaseResult, Mismatch, Runner, Verdict};
+pub use result::{CaseResult, Mismatch, Verdict};
+pub use run::{capture_panics, Runner};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
-pub use steps::{OfferExpect, PermittedExpect, SquareText, Step, ViolationsExpect};
+pub use steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 
 #[cfg(test)]
 mod tests;

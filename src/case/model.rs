@@ -1,8 +1,9 @@
 //! The types of a case file.
 
-use super::steps::{OfferExpect, PermittedExpect, Step, ViolationsExpect};
+use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use crate::edition::DrawKind;
 use crate::outcome::OfferRecord;
+use crate::protocol::{Stage, Step};
 use crate::{PerftCount, Ruleset};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -379,17 +380,6 @@ pub struct Rejected {
     pub stage: Stage,
     /// Text the error message must contain.
     pub contains: Option<String>,
-}
-
-/// The stage at which a case is refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    /// The position itself is invalid.
-    Setup,
-    /// The history move with this 1-based number is refused.
-    Move(usize),
-    /// The step with this 1-based number is refused (the steps before it applied).
-    Step(usize),
 }
 
 #[derive(Deserialize)]

@@ -1,124 +1,48 @@
-//! Checking one case under one ruleset.
+//! Checking one case under one ruleset: every expectation becomes a query to the engine
+//! under test, and its answer is compared with what the case expects.
+//!
+//! The runner never answers for the engine. It uses the reference [`Rules`] only to write
+//! the case's position and history in canonical notation for the engine, and to read move
+//! texts back as move identities. A query the engine does not answer, or skips, leaves its
+//! expectation unchecked: the case is then reported skipped with the reason (unless another
+//! expectation already failed), never passed.
 
-use super::{Case, Expect, Rejected, RepetitionExpect, RepetitionVerdict, Stage};
-use crate::engine::{
-    Answer, Capability, Engine, Query, ReferenceEngine, RejectedAt, Reply, Request, RulesFactory,
-};
-use crate::{rules_for, Rules, RulesError, Ruleset, Status};
+use super::result::{CaseResult, Mismatch, Verdict};
+use super::{Case, Stage};
+use crate::engine::{Engine, ReferenceEngine, RulesFactory};
+use crate::protocol::{Answer, EngineFailure, EngineInfo, Query, Reply, Request};
+use crate::{rules_for, Game, Rules, Ruleset};
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
-#[path = "endings.rs"]
-mod endings;
-
-/// How a case run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Verdict {
-    /// Every expectation held.
-    Passed,
-    /// Some expectation did not hold.
-    Failed,
-    /// Not run: the case uses something not supported yet, or the engine does not answer
-    /// that kind of query.
-    Skipped,
-    /// The case could not be run (the rules panicked, the engine failed).
-    Errored,
-}
-
-impl Verdict {
-    /// The lowercase name used in reports (`passed`, `failed`, `skipped`, `errored`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Passed => "passed",
-            Verdict::Failed => "failed",
-            Verdict::Skipped => "skipped",
-            Verdict::Errored => "errored",
-        }
-    }
-}
-
-/// One expectation that did not hold.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Mismatch {
-    /// Which expectation (`legal`, `perft`, `fen`, …).
-    pub expectation: &'static str,
-    /// What went wrong, naming the moves, counts or texts involved.
-    pub message: String,
-    /// What the case expected.
-    pub expected: Value,
-    /// What the engine answered.
-    pub actual: Value,
-}
-
-/// The result of one case under one ruleset.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CaseResult {
-    /// Passed, failed, skipped or errored.
-    pub verdict: Verdict,
-    /// Why it failed, was skipped or errored (empty when passed).
-    pub message: String,
-    /// The expectations that did not hold (failed cases only).
-    pub mismatches: Vec<Mismatch>,
-    /// The position the case is about (reached, or the starting one), as FEN, when known.
-    pub fen: Option<String>,
-    /// That position drawn as a board, when the rules could draw it.
-    pub board: Option<String>,
-}
-
-impl CaseResult {
-    fn new(verdict: Verdict, message: impl Into<String>) -> CaseResult {
-        CaseResult {
-            verdict,
-            message: message.into(),
-            mismatches: Vec::new(),
-            fen: None,
-            board: None,
-        }
-    }
-
-    /// What the case expected, by expectation, for the failed ones (`null` otherwise).
-    pub fn expected(&self) -> Value {
-        self.by_expectation(|m| &m.expected)
-    }
-
-    /// What the engine answered, by expectation, for the failed ones (`null` otherwise).
-    pub fn actual(&self) -> Value {
-        self.by_expectation(|m| &m.actual)
-    }
-
-    fn by_expectation(&self, f: impl Fn(&Mismatch) -> &Value) -> Value {
-        if self.mismatches.is_empty() {
-            return Value::Null;
-        }
-        let map: serde_json::Map<String, Value> = self
-            .mismatches
-            .iter()
-            .map(|m| (m.expectation.to_owned(), f(m).clone()))
-            .collect();
-        Value::Object(map)
-    }
-}
-
 /// Stops a case before its expectations are all checked.
-enum Halt {
-    Skipped(String),
+pub(super) enum Halt {
+    /// The case cannot run (a bad case, or the reference cannot set it up).
     Errored(String),
+    /// The engine failed (crashed, hung, nonsense, errored).
+    Engine(EngineFailure),
+    /// The engine refused the case's position or history, which the case expects accepted.
+    Refused(Mismatch),
 }
 
-/// Runs cases: asks an [`Engine`] and compares its answers with the expectations, reading
-/// move texts through the reference rules so moves are compared by identity.
+/// Runs cases: asks an [`Engine`] and compares its answers with the expectations.
 pub struct Runner {
     engine: Box<dyn Engine>,
+    info: EngineInfo,
     rules_for: RulesFactory,
 }
 
 impl Runner {
     /// A runner asking `engine`, reading moves with the rules `rules_for` makes.
     pub fn new(engine: Box<dyn Engine>, rules_for: RulesFactory) -> Runner {
-        Runner { engine, rules_for }
+        let info = engine.info();
+        Runner {
+            engine,
+            info,
+            rules_for,
+        }
     }
 
     /// The reference engine, checked against cases with the reference rules.
@@ -131,19 +55,31 @@ impl Runner {
         self.engine.as_ref()
     }
 
+    /// What the engine said of itself when it started.
+    pub fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
     /// Runs one case under one of its rulesets. Never panics: a panic in the rules or the
     /// engine makes the result [`Verdict::Errored`].
     pub fn run(&self, case: &Case, ruleset: &Ruleset) -> CaseResult {
         if let Some(reason) = case.skip_reason() {
             return CaseResult::new(Verdict::Skipped, reason);
         }
+        if !self.info.plays(ruleset) {
+            return CaseResult::new(
+                Verdict::Skipped,
+                format!(
+                    "the engine does not play {ruleset} (it plays {})",
+                    list_or_nothing(&self.info.rulesets)
+                ),
+            );
+        }
         CAPTURING.with(|c| c.set(true));
         let outcome = catch_unwind(AssertUnwindSafe(|| self.check(case, ruleset)));
         CAPTURING.with(|c| c.set(false));
         match outcome {
-            Ok(Ok(result)) => result,
-            Ok(Err(Halt::Skipped(msg))) => CaseResult::new(Verdict::Skipped, msg),
-            Ok(Err(Halt::Errored(msg))) => CaseResult::new(Verdict::Errored, msg),
+            Ok(result) => result,
             Err(payload) => {
                 let text = PANIC_TEXT
                     .with(|p| p.borrow_mut().take())
@@ -162,658 +98,312 @@ impl Runner {
         }
     }
 
-    fn ask(&self, case: &Case, ruleset: &Ruleset, moves: &[String], query: Query) -> Reply {
-        self.engine.run(&Request {
-            ruleset,
-            position: case.position.as_deref(),
-            moves,
-            query,
-        })
-    }
-
-    /// Asks a query about the position reached; refusing it now is the engine's failure,
-    /// since it accepted the same position before.
-    fn answer(&self, case: &Case, ruleset: &Ruleset, query: Query) -> Result<Answer, Halt> {
-        match self.ask(case, ruleset, &case.moves, query) {
-            Reply::Answer(a) => Ok(a),
-            Reply::Skipped(msg) => Err(Halt::Skipped(msg)),
-            Reply::Errored(msg) => Err(Halt::Errored(format!("engine failed: {msg}"))),
-            Reply::Rejected(_, msg) => Err(Halt::Errored(format!(
-                "engine accepted the position but refused it for {query:?}: {msg}"
-            ))),
-        }
-    }
-
-    fn check(&self, case: &Case, ruleset: &Ruleset) -> Result<CaseResult, Halt> {
+    fn check(&self, case: &Case, ruleset: &Ruleset) -> CaseResult {
         let rules = (self.rules_for)(ruleset);
-        if super::session::uses_session(case) {
-            let can = self.engine.capabilities().contains(&Capability::Session);
-            return Ok(super::session::check(case, ruleset, can));
-        }
-        if let Some(rejected) = &case.expect.rejected {
-            return self.check_rejected(case, ruleset, rules.as_ref(), rejected);
-        }
-        let reached = match self.ask(case, ruleset, &case.moves, Query::Play) {
-            Reply::Answer(Answer::Position(fen)) => fen,
-            Reply::Answer(other) => {
-                return Err(Halt::Errored(format!("engine answered {other:?} to play")))
-            }
-            Reply::Rejected(at, msg) => {
-                let mut result = failed(vec![Mismatch {
-                    expectation: "setup",
-                    message: format!("{} refused: {msg}", describe(at)),
-                    expected: json!("accepted"),
-                    actual: json!({"rejected": describe(at), "message": msg}),
-                }]);
-                draw_start(&mut result, rules.as_ref(), case);
-                return Ok(result);
-            }
-            Reply::Skipped(msg) => return Err(Halt::Skipped(msg)),
-            Reply::Errored(msg) => return Err(Halt::Errored(format!("engine failed: {msg}"))),
-        };
-        let fen = reference_position(rules.as_ref(), case).map_err(|e| {
-            Halt::Errored(format!("the reference rules cannot set up the case: {e}"))
-        })?;
-        let mut checker = Checker {
-            runner: self,
-            case,
-            ruleset,
-            rules: rules.as_ref(),
-            fen: &fen,
-            legal: None,
-            status: None,
-            outcome: None,
-            mismatches: Vec::new(),
-        };
-        checker.check_all(&case.expect, &reached)?;
-        let mut result = if checker.mismatches.is_empty() {
-            CaseResult::new(Verdict::Passed, "")
+        let mut checker = Checker::new(self, case, ruleset, rules.as_ref());
+        let halted = if super::session::uses_session(case) {
+            checker.check_session()
+        } else if let Some(rejected) = &case.expect.rejected {
+            checker.check_rejected(rejected)
         } else {
-            failed(checker.mismatches)
+            checker.check_all()
         };
-        result.board = rules.render(&fen, false).ok();
-        result.fen = Some(fen);
-        Ok(result)
-    }
-
-    fn check_rejected(
-        &self,
-        case: &Case,
-        ruleset: &Ruleset,
-        rules: &dyn Rules,
-        rejected: &Rejected,
-    ) -> Result<CaseResult, Halt> {
-        let want = match rejected.stage {
-            Stage::Setup => RejectedAt::Setup,
-            Stage::Move(n) => RejectedAt::Move(n),
-            Stage::Step(n) => {
-                return Err(Halt::Errored(format!(
-                    "rejected: `stage: step, step: {n}` needs `steps`"
-                )))
-            }
-        };
-        let expected = json!({
-            "rejected": describe(want),
-            "contains": rejected.contains,
-        });
-        let mismatch = match self.ask(case, ruleset, &case.moves, Query::Play) {
-            Reply::Rejected(at, msg) if at == want => match &rejected.contains {
-                Some(text) if !msg.contains(text.as_str()) => Some(Mismatch {
-                    expectation: "rejected",
-                    message: format!(
-                        "{} was refused as expected, but the message does not contain '{text}': {msg}",
-                        describe(at)
-                    ),
-                    expected,
-                    actual: json!({"rejected": describe(at), "message": msg}),
-                }),
-                _ => None,
-            },
-            Reply::Rejected(at, msg) => Some(Mismatch {
-                expectation: "rejected",
-                message: format!(
-                    "expected {} to be refused, but {} was refused instead: {msg}",
-                    describe(want),
-                    describe(at)
-                ),
-                expected,
-                actual: json!({"rejected": describe(at), "message": msg}),
-            }),
-            Reply::Answer(Answer::Position(fen)) => Some(Mismatch {
-                expectation: "rejected",
-                message: format!(
-                    "expected {} to be refused, but everything was accepted (reached {fen})",
-                    describe(want)
-                ),
-                expected,
-                actual: json!({"accepted": fen}),
-            }),
-            Reply::Answer(other) => {
-                return Err(Halt::Errored(format!("engine answered {other:?} to play")))
-            }
-            Reply::Skipped(msg) => return Err(Halt::Skipped(msg)),
-            Reply::Errored(msg) => return Err(Halt::Errored(format!("engine failed: {msg}"))),
-        };
-        let mut result = match mismatch {
-            None => CaseResult::new(Verdict::Passed, ""),
-            Some(m) => failed(vec![m]),
-        };
-        draw_start(&mut result, rules, case);
-        Ok(result)
+        checker.finish(halted)
     }
 }
 
-/// A failed result whose message joins the mismatches.
-pub(super) fn failed(mismatches: Vec<Mismatch>) -> CaseResult {
-    let message = mismatches
-        .iter()
-        .map(|m| format!("{}: {}", m.expectation, m.message))
-        .collect::<Vec<_>>()
-        .join("; ");
-    CaseResult {
-        verdict: Verdict::Failed,
-        message,
-        mismatches,
-        fen: None,
-        board: None,
-    }
-}
-
-/// Draws the case's starting position, if the reference rules accept it.
-fn draw_start(result: &mut CaseResult, rules: &dyn Rules, case: &Case) {
-    let fen = match &case.position {
-        Some(p) => rules.canonical_fen(p).ok(),
-        None => Some(rules.start_fen()),
-    };
-    if let Some(fen) = fen {
-        result.board = rules.render(&fen, false).ok();
-        result.fen = Some(fen);
-    }
-}
-
-fn describe(at: RejectedAt) -> String {
-    match at {
-        RejectedAt::Setup => "the position".to_owned(),
-        RejectedAt::Move(n) => format!("move {n}"),
-    }
-}
-
-/// The position a case reaches according to the reference rules.
-fn reference_position(rules: &dyn Rules, case: &Case) -> Result<String, RulesError> {
-    let fen = match &case.position {
-        Some(p) => rules.canonical_fen(p)?,
-        None => rules.start_fen(),
-    };
-    if case.moves.is_empty() {
-        Ok(fen)
+fn list_or_nothing(items: &[String]) -> String {
+    if items.is_empty() {
+        "nothing".to_owned()
     } else {
-        rules.play(&fen, &case.moves)
+        items.join(", ")
     }
 }
 
 /// A legal move as the engine wrote it, with its identity per the reference rules.
-struct EngineMove {
-    text: String,
-    key: Result<String, String>,
+pub(super) struct EngineMove {
+    pub text: String,
+    pub key: Result<String, String>,
 }
 
-struct Checker<'a> {
-    runner: &'a Runner,
-    case: &'a Case,
-    ruleset: &'a Ruleset,
-    rules: &'a dyn Rules,
-    /// The position reached, per the reference rules (to read move texts).
-    fen: &'a str,
-    legal: Option<Vec<EngineMove>>,
-    status: Option<Status>,
-    outcome: Option<crate::GameOutcome>,
-    mismatches: Vec<Mismatch>,
+/// The state of checking one case: the engine's answers so far and the mismatches found.
+pub(super) struct Checker<'a> {
+    pub runner: &'a Runner,
+    pub case: &'a Case,
+    pub ruleset: &'a Ruleset,
+    pub rules: &'a dyn Rules,
+    /// The starting position as sent to the engine.
+    pub position: Option<String>,
+    /// The history as sent to the engine (canonical where the reference can read it).
+    pub moves: Vec<String>,
+    /// The position reached per the reference rules (to read move texts); `None` when the
+    /// reference cannot set the case up.
+    pub fen: Option<String>,
+    /// The starting position per the reference, when valid.
+    pub start: Option<String>,
+    pub legal: Option<Vec<EngineMove>>,
+    pub outcome: Option<Option<crate::protocol::OutcomeAnswer>>,
+    pub mismatches: Vec<Mismatch>,
+    /// Why some expectation could not be checked.
+    pub unanswered: Vec<String>,
 }
 
-impl Checker<'_> {
-    fn fail(&mut self, expectation: &'static str, message: String, expected: Value, actual: Value) {
-        self.mismatches.push(Mismatch {
-            expectation,
-            message,
-            expected,
-            actual,
-        });
-    }
-
-    fn check_all(&mut self, expect: &Expect, reached: &str) -> Result<(), Halt> {
-        if let Some(list) = &expect.legal {
-            self.check_legal(list)?;
-        }
-        if let Some(list) = &expect.legal_includes {
-            self.check_legal_includes(list)?;
-        }
-        if let Some(list) = &expect.illegal {
-            self.check_illegal(list)?;
-        }
-        if let Some(count) = expect.legal_count {
-            self.check_legal_count(count)?;
-        }
-        for p in expect.perft.iter().flatten() {
-            let query = Query::Perft {
-                depth: p.depth,
-                count: p.count.into(),
-            };
-            match self.runner.answer(self.case, self.ruleset, query)? {
-                Answer::Nodes(n) if n == p.nodes => {}
-                Answer::Nodes(n) => self.fail(
-                    "perft",
-                    format!("perft({}) counted {n} nodes, expected {}", p.depth, p.nodes),
-                    json!({"depth": p.depth, "nodes": p.nodes}),
-                    json!({"depth": p.depth, "nodes": n}),
-                ),
-                other => return Err(unexpected(other, "perft")),
+impl<'a> Checker<'a> {
+    fn new(runner: &'a Runner, case: &'a Case, ruleset: &'a Ruleset, rules: &'a dyn Rules) -> Self {
+        let start = match &case.position {
+            Some(p) => rules.canonical_fen(p).ok(),
+            None => Some(rules.start_fen()),
+        };
+        let position = match (&case.position, &start) {
+            (None, _) => None,
+            (Some(_), Some(fen)) => Some(fen.clone()),
+            (Some(p), None) => Some(p.clone()),
+        };
+        // The history in canonical notation, as far as the reference reads it; the rest
+        // as the case writes it.
+        let mut moves = Vec::with_capacity(case.moves.len());
+        let mut fen = start.clone();
+        for text in &case.moves {
+            let next = fen.as_deref().and_then(|f| {
+                let m = rules.resolve_move(f, text).ok()?;
+                let after = rules.play(f, std::slice::from_ref(&m.text)).ok()?;
+                Some((m.text, after))
+            });
+            match next {
+                Some((canonical, after)) => {
+                    moves.push(canonical);
+                    fen = Some(after);
+                }
+                None => {
+                    moves.push(text.clone());
+                    fen = None;
+                }
             }
         }
-        if let Some(expected) = &expect.fen {
-            self.check_fen(expected, reached);
+        Checker {
+            runner,
+            case,
+            ruleset,
+            rules,
+            position,
+            moves,
+            fen,
+            start,
+            legal: None,
+            outcome: None,
+            mismatches: Vec::new(),
+            unanswered: Vec::new(),
         }
+    }
+
+    pub fn fail(
+        &mut self,
+        expectation: &'static str,
+        message: String,
+        expected: Value,
+        actual: Value,
+    ) {
+        self.mismatches
+            .push(Mismatch::new(expectation, message, expected, actual));
+    }
+
+    /// The engine's reply to `query` about the case's position after `moves`.
+    pub fn ask_raw(&self, moves: &[String], query: Query) -> Reply {
+        self.runner.engine.run(&Request {
+            ruleset: self.ruleset.clone(),
+            position: self.position.clone(),
+            moves: moves.to_vec(),
+            query,
+        })
+    }
+
+    /// Asks a query about the position reached. `None`: the engine does not answer it (the
+    /// reason is kept); a refusal of the position or history stops the case as a mismatch.
+    pub fn ask(&mut self, query: Query) -> Result<Option<Answer>, Halt> {
+        let kind = query.kind();
+        if !self.runner.info.answers(kind) {
+            self.skip(format!("the engine does not answer `{kind}` queries"));
+            return Ok(None);
+        }
+        match self.ask_raw(&self.moves.clone(), query) {
+            Reply::Answer(a) if a.kind() == kind => Ok(Some(a)),
+            Reply::Answer(a) => Err(Halt::Errored(format!(
+                "the engine answered a `{}` query with a `{}` answer",
+                kind,
+                a.kind()
+            ))),
+            Reply::Skipped(msg) => {
+                self.skip(format!("`{kind}`: {msg}"));
+                Ok(None)
+            }
+            Reply::Failed(f) => Err(Halt::Engine(f)),
+            Reply::Rejected { stage, message } => Err(Halt::Refused(refused(stage, &message))),
+        }
+    }
+
+    /// Whether a side name belongs to the case's game.
+    pub fn is_side(&self, name: &str) -> bool {
+        match self.ruleset.game {
+            Game::Xiangqi => ["red", "black"].contains(&name),
+            _ => ["white", "black"].contains(&name),
+        }
+    }
+
+    pub fn skip(&mut self, reason: String) {
+        if !self.unanswered.contains(&reason) {
+            self.unanswered.push(reason);
+        }
+    }
+
+    /// Checks every expectation of a case without steps or `rejected`.
+    fn check_all(&mut self) -> Result<(), Halt> {
+        if self.fen.is_none() {
+            return Err(Halt::Errored(
+                "the reference rules cannot set up the case (position or history invalid); \
+                 a case that expects that writes `rejected`"
+                    .to_owned(),
+            ));
+        }
+        let expect = &self.case.expect;
+        self.check_moves(expect)?;
         self.check_endings(expect)?;
         if let Some(repetition) = &expect.repetition {
             self.check_repetition(repetition)?;
         }
-        if let Some(check) = expect.check {
-            let status = self.status()?;
-            if status.in_check != check {
-                let say = |b: bool| if b { "in check" } else { "not in check" };
-                self.fail(
-                    "check",
-                    format!(
-                        "expected the side to move {}, but it is {}",
-                        say(check),
-                        say(status.in_check)
-                    ),
-                    json!(check),
-                    json!(status.in_check),
-                );
-            }
-        }
         Ok(())
     }
 
-    /// The repetition verdict, judged by the reference adjudicator
-    /// ([`crate::xiangqi::repetition::adjudicate`]) on the case's position and history: the
-    /// engine protocol has no repetition query, so this checks the reference itself.
-    fn check_repetition(&mut self, expected: &RepetitionExpect) -> Result<(), Halt> {
-        use crate::xiangqi::repetition::{adjudicate, history, RepetitionRules};
-        use crate::xiangqi::Position;
-        let Some(rules) = RepetitionRules::for_ruleset(self.ruleset) else {
-            return Err(Halt::Skipped(format!(
-                "repetition is only judged for xiangqi, not {}",
-                self.ruleset
+    /// `rejected` without steps: the engine must refuse the position or that history move.
+    fn check_rejected(&mut self, rejected: &super::Rejected) -> Result<(), Halt> {
+        if let Stage::Step(n) = rejected.stage {
+            return Err(Halt::Errored(format!(
+                "rejected: `stage: step, step: {n}` needs `steps`"
             )));
-        };
-        let start = match &self.case.position {
-            Some(fen) => Position::from_fen(fen)
-                .map_err(|e| Halt::Errored(format!("repetition: the position is invalid: {e}")))?,
-            None => Position::start(),
-        };
-        let verdict = history(&start, &self.case.moves)
-            .and_then(|moves| adjudicate(&start, &moves, &rules))
-            .map_err(|e| Halt::Errored(format!("repetition: {e}")))?;
-        let actual = serde_json::to_value(&verdict).unwrap_or(Value::Null);
-        let want = match expected {
-            RepetitionExpect::None => {
-                if let Some(v) = &verdict {
-                    self.fail(
-                        "repetition",
-                        format!(
-                            "expected no verdict, got {} ({})",
-                            v.ruling.slug(),
-                            v.reason
-                        ),
-                        json!("none"),
-                        actual,
-                    );
+        }
+        if !self.runner.info.answers(crate::protocol::QueryKind::Play) {
+            self.skip("the engine does not answer `play` queries".to_owned());
+            return Ok(());
+        }
+        let got = match self.ask_raw(&self.moves.clone(), Query::Play) {
+            Reply::Rejected { stage, message } => Some((stage, message)),
+            Reply::Answer(Answer::Position(fen)) => {
+                let m = self.refusal(rejected, None);
+                if let Some(mut m) = m {
+                    m.actual = json!({"accepted": fen});
+                    m.message = format!("{} (reached {fen})", m.message);
+                    self.mismatches.push(m);
                 }
                 return Ok(());
             }
-            RepetitionExpect::Verdict(want) => want,
-        };
-        let expected_json = repetition_json(want);
-        let Some(v) = verdict else {
-            self.fail(
-                "repetition",
-                format!(
-                    "expected {}, but the history does not end in a cycle played {} times",
-                    want.verdict, rules.cycles_for_verdict
-                ),
-                expected_json,
-                json!("none"),
-            );
-            return Ok(());
-        };
-        let mut problems = Vec::new();
-        let side = v.side.map(|c| c.name());
-        if v.ruling.slug() != want.verdict || side != want.side.as_deref() {
-            let say = |r: &str, s: Option<&str>| match s {
-                Some(s) => format!("{r} for {s}"),
-                None => r.to_owned(),
-            };
-            problems.push(format!(
-                "expected {}, got {}",
-                say(&want.verdict, want.side.as_deref()),
-                say(v.ruling.slug(), side)
-            ));
-        }
-        if let Some(natures) = &want.natures {
-            for (color, words) in [
-                (crate::xiangqi::Color::Red, &natures.red),
-                (crate::xiangqi::Color::Black, &natures.black),
-            ] {
-                let got: Vec<String> = v
-                    .cycle
-                    .iter()
-                    .filter(|c| c.side == color)
-                    .map(|c| match c.sub_kind {
-                        Some(k) => format!("{}/{}", c.nature, k),
-                        None => c.nature.to_string(),
-                    })
-                    .collect();
-                let matches = got.len() == words.len()
-                    && v.cycle
-                        .iter()
-                        .filter(|c| c.side == color)
-                        .zip(words.iter())
-                        .all(|(c, w)| {
-                            c.nature.slug() == w || c.sub_kind.is_some_and(|k| k.slug() == w)
-                        });
-                if !matches {
-                    problems.push(format!(
-                        "{} moves: expected [{}], got [{}]",
-                        color.name(),
-                        words.join(", "),
-                        got.join(", ")
-                    ));
-                }
-            }
-        }
-        if let Some(chased) = &want.chased {
-            let want_set: BTreeSet<&str> = chased.iter().map(String::as_str).collect();
-            let got_set: BTreeSet<String> = v
-                .cycle
-                .iter()
-                .flat_map(|c| c.chased.iter().map(|p| p.square.to_string()))
-                .collect();
-            let got_ref: BTreeSet<&str> = got_set.iter().map(String::as_str).collect();
-            if want_set != got_ref {
-                problems.push(format!(
-                    "chased: expected [{}], got [{}]",
-                    want_set.into_iter().collect::<Vec<_>>().join(", "),
-                    got_ref.into_iter().collect::<Vec<_>>().join(", ")
-                ));
-            }
-        }
-        if !problems.is_empty() {
-            self.fail(
-                "repetition",
-                format!("{} ({})", problems.join("; "), v.reason),
-                expected_json,
-                actual,
-            );
-        }
-        Ok(())
-    }
-
-    fn status(&mut self) -> Result<Status, Halt> {
-        if let Some(s) = &self.status {
-            return Ok(s.clone());
-        }
-        match self.runner.answer(self.case, self.ruleset, Query::Status)? {
-            Answer::Status(s) => {
-                self.status = Some(s.clone());
-                Ok(s)
-            }
-            other => Err(unexpected(other, "status")),
-        }
-    }
-
-    /// The engine's legal moves with their identities.
-    fn legal(&mut self) -> Result<&[EngineMove], Halt> {
-        if self.legal.is_none() {
-            let moves = match self.runner.answer(self.case, self.ruleset, Query::Legal)? {
-                Answer::Moves(m) => m,
-                other => return Err(unexpected(other, "legal")),
-            };
-            let moves = moves
-                .into_iter()
-                .map(|text| {
-                    let key = self
-                        .rules
-                        .resolve_move(self.fen, &text)
-                        .map(|m| m.key)
-                        .map_err(|e| e.to_string());
-                    EngineMove { text, key }
-                })
-                .collect();
-            self.legal = Some(moves);
-        }
-        Ok(self.legal.as_deref().unwrap_or_default())
-    }
-
-    /// Reads expected move texts; those that name no legal move (per the reference) are
-    /// returned apart, with the reason.
-    fn resolve_expected(&self, texts: &[String]) -> (Vec<(String, String)>, Vec<String>) {
-        let mut keyed = Vec::new();
-        let mut unreadable = Vec::new();
-        for text in texts {
-            match self.rules.resolve_move(self.fen, text) {
-                Ok(m) => keyed.push((text.clone(), m.key)),
-                Err(e) => unreadable.push(format!("'{text}' ({e})")),
-            }
-        }
-        (keyed, unreadable)
-    }
-
-    /// Reports engine moves the reference cannot read; returns the readable ones' keys.
-    fn engine_keys(&mut self, expectation: &'static str) -> Result<BTreeMap<String, String>, Halt> {
-        let mut keys = BTreeMap::new();
-        let mut unreadable = Vec::new();
-        for m in self.legal()? {
-            match &m.key {
-                Ok(k) => {
-                    keys.entry(k.clone()).or_insert_with(|| m.text.clone());
-                }
-                Err(e) => unreadable.push(format!("'{}' ({e})", m.text)),
-            }
-        }
-        if !unreadable.is_empty() {
-            self.fail(
-                expectation,
-                format!(
-                    "the engine listed moves that are not legal: {}",
-                    unreadable.join(", ")
-                ),
-                Value::Null,
-                json!(unreadable),
-            );
-        }
-        Ok(keys)
-    }
-
-    fn check_legal(&mut self, expected: &[String]) -> Result<(), Halt> {
-        let actual = self.engine_keys("legal")?;
-        let (keyed, unreadable) = self.resolve_expected(expected);
-        let mut problems = Vec::new();
-        if !unreadable.is_empty() {
-            problems.push(format!(
-                "expected moves that name no legal move: {}",
-                unreadable.join(", ")
-            ));
-        }
-        let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
-        for (text, key) in &keyed {
-            if let Some(first) = seen.insert(key, text) {
-                problems.push(format!(
-                    "'{first}' and '{text}' are listed but are the same move"
-                ));
-            }
-        }
-        let missing: Vec<&str> = keyed
-            .iter()
-            .filter(|(_, k)| !actual.contains_key(k))
-            .map(|(t, _)| t.as_str())
-            .collect();
-        let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, k)| k.as_str()).collect();
-        let unexpected: Vec<&str> = actual
-            .iter()
-            .filter(|(k, _)| !expected_keys.contains(k.as_str()))
-            .map(|(_, t)| t.as_str())
-            .collect();
-        if !missing.is_empty() {
-            problems.push(format!("missing {}", quoted(&missing)));
-        }
-        if !unexpected.is_empty() {
-            problems.push(format!("unexpected {}", quoted(&unexpected)));
-        }
-        if !problems.is_empty() {
-            let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
-            actual_texts.sort_unstable();
-            self.fail(
-                "legal",
-                problems.join("; "),
-                json!(expected),
-                json!(actual_texts),
-            );
-        }
-        Ok(())
-    }
-
-    fn check_legal_includes(&mut self, expected: &[String]) -> Result<(), Halt> {
-        let actual = self.engine_keys("legal_includes")?;
-        let (keyed, unreadable) = self.resolve_expected(expected);
-        let mut problems = Vec::new();
-        if !unreadable.is_empty() {
-            problems.push(format!("not legal: {}", unreadable.join(", ")));
-        }
-        let missing: Vec<&str> = keyed
-            .iter()
-            .filter(|(_, k)| !actual.contains_key(k))
-            .map(|(t, _)| t.as_str())
-            .collect();
-        if !missing.is_empty() {
-            problems.push(format!(
-                "missing from the engine's moves: {}",
-                quoted(&missing)
-            ));
-        }
-        if !problems.is_empty() {
-            let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
-            actual_texts.sort_unstable();
-            self.fail(
-                "legal_includes",
-                problems.join("; "),
-                json!(expected),
-                json!(actual_texts),
-            );
-        }
-        Ok(())
-    }
-
-    /// Each text, played after the history, must be refused as that next move.
-    fn check_illegal(&mut self, texts: &[String]) -> Result<(), Halt> {
-        let next = self.case.moves.len() + 1;
-        let mut accepted = Vec::new();
-        for text in texts {
-            let mut moves = self.case.moves.clone();
-            moves.push(text.clone());
-            match self
-                .runner
-                .ask(self.case, self.ruleset, &moves, Query::Play)
-            {
-                Reply::Rejected(RejectedAt::Move(n), _) if n == next => {}
-                Reply::Rejected(at, msg) => {
-                    return Err(Halt::Errored(format!(
-                    "engine accepted the position but refused {} when '{text}' was added: {msg}",
-                    describe(at)
+            Reply::Answer(other) => {
+                return Err(Halt::Errored(format!(
+                    "the engine answered a `play` query with a `{}` answer",
+                    other.kind()
                 )))
-                }
-                Reply::Answer(Answer::Position(fen)) => accepted.push((text.clone(), fen)),
-                Reply::Answer(other) => return Err(unexpected(other, "play")),
-                Reply::Skipped(msg) => return Err(Halt::Skipped(msg)),
-                Reply::Errored(msg) => return Err(Halt::Errored(format!("engine failed: {msg}"))),
             }
-        }
-        if !accepted.is_empty() {
-            let names: Vec<&str> = accepted.iter().map(|(t, _)| t.as_str()).collect();
-            self.fail(
-                "illegal",
-                format!("accepted as legal: {}", quoted(&names)),
-                json!(texts),
-                json!(accepted
-                    .iter()
-                    .map(|(t, f)| json!({"move": t, "reached": f}))
-                    .collect::<Vec<_>>()),
-            );
-        }
-        Ok(())
-    }
-
-    fn check_legal_count(&mut self, expected: usize) -> Result<(), Halt> {
-        let keys = self.engine_keys("legal_count")?;
-        if keys.len() != expected {
-            let mut texts: Vec<&str> = keys.values().map(String::as_str).collect();
-            texts.sort_unstable();
-            self.fail(
-                "legal_count",
-                format!(
-                    "{} legal moves, expected {expected}: {}",
-                    keys.len(),
-                    texts.join(" ")
-                ),
-                json!(expected),
-                json!(keys.len()),
-            );
-        }
-        Ok(())
-    }
-
-    fn check_fen(&mut self, expected: &str, reached: &str) {
-        let want = match self.rules.canonical_fen(expected) {
-            Ok(f) => f,
-            Err(e) => {
-                self.fail(
-                    "fen",
-                    format!("the expected FEN is invalid: {e}"),
-                    json!(expected),
-                    json!(reached),
-                );
-                return;
+            Reply::Skipped(msg) => {
+                self.skip(format!("`play`: {msg}"));
+                return Ok(());
             }
+            Reply::Failed(f) => return Err(Halt::Engine(f)),
         };
-        let got = self
-            .rules
-            .canonical_fen(reached)
-            .unwrap_or_else(|_| reached.to_owned());
-        if got != want {
-            self.fail(
-                "fen",
-                format!("reached {got}, expected {want}"),
-                json!(want),
-                json!(got),
-            );
+        let m = self.refusal(rejected, got.as_ref().map(|(s, m)| (*s, m.as_str())));
+        self.mismatches.extend(m);
+        Ok(())
+    }
+
+    /// Compares an expected refusal with what was refused (`None`: everything was
+    /// accepted). The words of the refusal are compared only for engines that word their
+    /// refusals as the reference does.
+    pub fn refusal(&self, want: &super::Rejected, got: Option<(Stage, &str)>) -> Option<Mismatch> {
+        let expected = json!({"rejected": want.stage.to_string(), "contains": want.contains});
+        match got {
+            Some((at, msg)) if at == want.stage => match &want.contains {
+                Some(text)
+                    if self.runner.info.arbiter_messages && !msg.contains(text.as_str()) =>
+                {
+                    Some(Mismatch::new(
+                        "rejected",
+                        format!(
+                            "{at} was refused as expected, but the message does not contain '{text}': {msg}"
+                        ),
+                        expected,
+                        json!({"rejected": at.to_string(), "message": msg}),
+                    ))
+                }
+                _ => None,
+            },
+            Some((at, msg)) => Some(Mismatch::new(
+                "rejected",
+                format!(
+                    "expected {} to be refused, but {at} was refused instead: {msg}",
+                    want.stage
+                ),
+                expected,
+                json!({"rejected": at.to_string(), "message": msg}),
+            )),
+            None => Some(Mismatch::new(
+                "rejected",
+                format!(
+                    "expected {} to be refused, but everything was accepted",
+                    want.stage
+                ),
+                expected,
+                json!("accepted"),
+            )),
+        }
+    }
+
+    /// The result from the mismatches, the unanswered queries and how checking ended.
+    fn finish(mut self, halted: Result<(), Halt>) -> CaseResult {
+        let mut result = match halted {
+            Ok(()) => self.verdict(),
+            Err(Halt::Refused(m)) => {
+                self.mismatches.push(m);
+                self.verdict()
+            }
+            Err(Halt::Errored(msg)) => CaseResult::new(Verdict::Errored, msg),
+            Err(Halt::Engine(f)) => CaseResult {
+                engine_failure: Some(f.kind),
+                stderr: f.stderr.clone(),
+                ..CaseResult::new(Verdict::Errored, f.to_string())
+            },
+        };
+        let fen = self.fen.clone().or_else(|| self.start.clone());
+        if let Some(fen) = fen {
+            result.board = self.rules.render(&fen, false).ok();
+            result.fen = Some(fen);
+        }
+        result
+    }
+
+    fn verdict(&mut self) -> CaseResult {
+        if !self.mismatches.is_empty() {
+            CaseResult::failed(std::mem::take(&mut self.mismatches))
+        } else if !self.unanswered.is_empty() {
+            CaseResult::new(Verdict::Skipped, self.unanswered.join("; "))
+        } else {
+            CaseResult::new(Verdict::Passed, "")
         }
     }
 }
 
-fn repetition_json(want: &RepetitionVerdict) -> Value {
-    json!({
-        "verdict": want.verdict,
-        "side": want.side,
-        "natures": want.natures.as_ref().map(|n| json!({"red": n.red, "black": n.black})),
-        "chased": want.chased,
-    })
+/// The mismatch for an engine that refused what the case expects accepted.
+fn refused(stage: Stage, message: &str) -> Mismatch {
+    let expectation = match stage {
+        Stage::Setup => "setup",
+        Stage::Move(_) => "moves",
+        Stage::Step(_) => "steps",
+    };
+    Mismatch::new(
+        expectation,
+        format!("the engine refused {stage}: {message}"),
+        json!("accepted"),
+        json!({"rejected": stage.to_string(), "message": message}),
+    )
 }
 
-fn unexpected(answer: Answer, query: &str) -> Halt {
-    Halt::Errored(format!("engine answered {answer:?} to {query}"))
-}
-
-fn quoted(texts: &[&str]) -> String {
+pub(super) fn quoted(texts: &[&str]) -> String {
     texts
         .iter()
         .map(|t| format!("'{t}'"))

@@ -271,15 +271,68 @@ fn rejected_move_needs_that_history_move_refused() {
 }
 
 #[test]
-fn a_refused_history_fails_cases_about_the_position() {
-    fails(
+fn a_case_the_reference_cannot_set_up_is_errored() {
+    for yaml in [
         "moves: ['+1', '+7']\nexpect: {legal_count: 3}",
-        "move 2 refused",
-    );
-    fails(
         "position: 'x'\nexpect: {legal_count: 3}",
-        "the position refused",
-    );
+    ] {
+        let r = run(yaml);
+        assert_eq!(r.verdict, Verdict::Errored, "{yaml}");
+        assert!(
+            r.message.contains("cannot set up the case"),
+            "{}",
+            r.message
+        );
+    }
+}
+
+/// An engine that refuses a position or history the rules accept disagrees with them.
+#[test]
+fn an_engine_refusing_a_valid_history_fails() {
+    use crate::engine::Engine;
+    use crate::protocol::{EngineInfo, QueryKind, Reply, Request, Stage};
+    struct Refuser;
+    impl Engine for Refuser {
+        fn info(&self) -> EngineInfo {
+            EngineInfo {
+                name: "refuser".into(),
+                version: "1".into(),
+                rulesets: vec!["russian".into()],
+                queries: vec![QueryKind::Legal],
+                arbiter_messages: false,
+            }
+        }
+        fn run(&self, request: &Request) -> Reply {
+            let stage = if request.moves.is_empty() {
+                Stage::Setup
+            } else {
+                Stage::Move(request.moves.len())
+            };
+            Reply::Rejected {
+                stage,
+                message: "no".into(),
+            }
+        }
+    }
+    let factory: RulesFactory =
+        Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>);
+    let runner = Runner::new(Box::new(Refuser), factory);
+    for (yaml, part) in [
+        (
+            "moves: ['+1', '+2']\nexpect: {legal_count: 3}",
+            "moves: the engine refused history move 2: no",
+        ),
+        (
+            "position: '4'\nexpect: {legal_count: 3}",
+            "setup: the engine refused the position: no",
+        ),
+    ] {
+        let text = format!("id: t.case\nclauses: [d64.t.t]\nruleset: russian\n{yaml}");
+        let case: Case = serde_yaml::from_str(&text).unwrap();
+        let r = runner.run(&case, &case.rulesets[0]);
+        assert_eq!(r.verdict, Verdict::Failed, "{yaml}: {}", r.message);
+        assert!(r.message.contains(part), "{}", r.message);
+    }
 }
 
 #[test]
@@ -311,18 +364,23 @@ fn reserved_keys_are_skipped_with_the_reason() {
 /// An engine that disagrees with the rules it is checked against is caught.
 #[test]
 fn an_engine_listing_a_wrong_move_fails() {
-    use crate::engine::{Answer, Engine, Reply, Request};
+    use crate::engine::Engine;
+    use crate::protocol::{Answer, EngineInfo, Query, QueryKind, Reply, Request};
     struct Liar;
     impl Engine for Liar {
-        fn name(&self) -> String {
-            "liar".into()
+        fn info(&self) -> EngineInfo {
+            EngineInfo {
+                name: "liar".into(),
+                version: "1".into(),
+                rulesets: vec!["russian".into()],
+                queries: vec![QueryKind::Legal, QueryKind::Play, QueryKind::Perft],
+                arbiter_messages: false,
+            }
         }
-        fn run(&self, request: &Request<'_>) -> Reply {
+        fn run(&self, request: &Request) -> Reply {
             match request.query {
-                crate::engine::Query::Legal => {
-                    Reply::Answer(Answer::Moves(vec!["+1".into(), "+4".into()]))
-                }
-                crate::engine::Query::Play => Reply::Answer(Answer::Position("0".into())),
+                Query::Legal => Reply::Answer(Answer::Moves(vec!["+1".into(), "+4".into()])),
+                Query::Play => Reply::Answer(Answer::Position("0".into())),
                 _ => Reply::Skipped("no".into()),
             }
         }
@@ -355,7 +413,7 @@ fn an_engine_listing_a_wrong_move_fails() {
     let r = runner.run(&case, &case.rulesets[0]);
     assert_eq!(r.verdict, Verdict::Skipped);
     assert!(
-        r.message.contains("reference procedures only"),
+        r.message.contains("does not answer `session` queries"),
         "{}",
         r.message
     );

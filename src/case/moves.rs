@@ -1,0 +1,337 @@
+//! The expectations about moves and positions: `legal`, `legal_includes`, `illegal`,
+//! `legal_count`, `perft`, `fen` and `check`.
+
+use super::run::{quoted, Checker, EngineMove, Halt};
+use super::Expect;
+use crate::protocol::{Answer, Query, QueryKind, Reply, Stage};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+impl Checker<'_> {
+    pub(super) fn check_moves(&mut self, expect: &Expect) -> Result<(), Halt> {
+        if let Some(list) = &expect.legal {
+            self.check_legal(list)?;
+        }
+        if let Some(list) = &expect.legal_includes {
+            self.check_legal_includes(list)?;
+        }
+        if let Some(list) = &expect.illegal {
+            self.check_illegal(list)?;
+        }
+        if let Some(count) = expect.legal_count {
+            self.check_legal_count(count)?;
+        }
+        for p in expect.perft.iter().flatten() {
+            let query = Query::Perft {
+                depth: p.depth,
+                count: p.count.into(),
+            };
+            match self.ask(query)? {
+                Some(Answer::Nodes(n)) if n == p.nodes => {}
+                Some(Answer::Nodes(n)) => self.fail(
+                    "perft",
+                    format!("perft({}) counted {n} nodes, expected {}", p.depth, p.nodes),
+                    json!({"depth": p.depth, "nodes": p.nodes}),
+                    json!({"depth": p.depth, "nodes": n}),
+                ),
+                _ => {}
+            }
+        }
+        if let Some(expected) = &expect.fen {
+            if let Some(Answer::Position(reached)) = self.ask(Query::Play)? {
+                self.check_fen(expected, &reached);
+            }
+        }
+        if let Some(check) = expect.check {
+            if let Some(Answer::Check(in_check)) = self.ask(Query::Check)? {
+                if in_check != check {
+                    let say = |b: bool| if b { "in check" } else { "not in check" };
+                    self.fail(
+                        "check",
+                        format!(
+                            "expected the side to move {}, but it is {}",
+                            say(check),
+                            say(in_check)
+                        ),
+                        json!(check),
+                        json!(in_check),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position reached per the reference (present whenever moves are checked).
+    fn reached(&self) -> &str {
+        self.fen.as_deref().unwrap_or_default()
+    }
+
+    /// The engine's legal moves with their identities; `None` when it does not answer.
+    fn legal(&mut self) -> Result<Option<&[EngineMove]>, Halt> {
+        if self.legal.is_none() {
+            let Some(Answer::Moves(moves)) = self.ask(Query::Legal)? else {
+                return Ok(None);
+            };
+            let fen = self.reached().to_owned();
+            let moves = moves
+                .into_iter()
+                .map(|text| {
+                    let key = self
+                        .rules
+                        .resolve_move(&fen, &text)
+                        .map(|m| m.key)
+                        .map_err(|e| e.to_string());
+                    EngineMove { text, key }
+                })
+                .collect();
+            self.legal = Some(moves);
+        }
+        Ok(self.legal.as_deref())
+    }
+
+    /// Reads expected move texts; those that name no legal move (per the reference) are
+    /// returned apart, with the reason.
+    fn resolve_expected(&self, texts: &[String]) -> (Vec<(String, String)>, Vec<String>) {
+        let mut keyed = Vec::new();
+        let mut unreadable = Vec::new();
+        for text in texts {
+            match self.rules.resolve_move(self.reached(), text) {
+                Ok(m) => keyed.push((text.clone(), m.key)),
+                Err(e) => unreadable.push(format!("'{text}' ({e})")),
+            }
+        }
+        (keyed, unreadable)
+    }
+
+    /// The engine's moves by identity key; reports those the reference cannot read as
+    /// legal. `None` when the engine does not answer.
+    fn engine_keys(
+        &mut self,
+        expectation: &'static str,
+    ) -> Result<Option<BTreeMap<String, String>>, Halt> {
+        let Some(legal) = self.legal()? else {
+            return Ok(None);
+        };
+        let mut keys = BTreeMap::new();
+        let mut unreadable = Vec::new();
+        let mut twice = Vec::new();
+        for m in legal {
+            match &m.key {
+                Ok(k) => {
+                    if let Some(first) = keys.insert(k.clone(), m.text.clone()) {
+                        twice.push(format!("'{first}' and '{}'", m.text));
+                    }
+                }
+                Err(e) => unreadable.push(format!("'{}' ({e})", m.text)),
+            }
+        }
+        if !unreadable.is_empty() {
+            self.fail(
+                expectation,
+                format!(
+                    "the engine listed moves that are not legal: {}",
+                    unreadable.join(", ")
+                ),
+                Value::Null,
+                json!(unreadable),
+            );
+        }
+        if !twice.is_empty() {
+            self.fail(
+                expectation,
+                format!(
+                    "the engine listed one move twice: {} (a move is listed once per identity)",
+                    twice.join(", ")
+                ),
+                Value::Null,
+                json!(twice),
+            );
+        }
+        Ok(Some(keys))
+    }
+
+    fn check_legal(&mut self, expected: &[String]) -> Result<(), Halt> {
+        let Some(actual) = self.engine_keys("legal")? else {
+            return Ok(());
+        };
+        let (keyed, unreadable) = self.resolve_expected(expected);
+        let mut problems = Vec::new();
+        if !unreadable.is_empty() {
+            problems.push(format!(
+                "expected moves that name no legal move: {}",
+                unreadable.join(", ")
+            ));
+        }
+        let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+        for (text, key) in &keyed {
+            if let Some(first) = seen.insert(key, text) {
+                problems.push(format!(
+                    "'{first}' and '{text}' are listed but are the same move"
+                ));
+            }
+        }
+        let missing: Vec<&str> = keyed
+            .iter()
+            .filter(|(_, k)| !actual.contains_key(k))
+            .map(|(t, _)| t.as_str())
+            .collect();
+        let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, k)| k.as_str()).collect();
+        let unexpected: Vec<&str> = actual
+            .iter()
+            .filter(|(k, _)| !expected_keys.contains(k.as_str()))
+            .map(|(_, t)| t.as_str())
+            .collect();
+        if !missing.is_empty() {
+            problems.push(format!("missing {}", quoted(&missing)));
+        }
+        if !unexpected.is_empty() {
+            problems.push(format!("unexpected {}", quoted(&unexpected)));
+        }
+        if !problems.is_empty() {
+            let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
+            actual_texts.sort_unstable();
+            self.fail(
+                "legal",
+                problems.join("; "),
+                json!(expected),
+                json!(actual_texts),
+            );
+        }
+        Ok(())
+    }
+
+    fn check_legal_includes(&mut self, expected: &[String]) -> Result<(), Halt> {
+        let Some(actual) = self.engine_keys("legal_includes")? else {
+            return Ok(());
+        };
+        let (keyed, unreadable) = self.resolve_expected(expected);
+        let mut problems = Vec::new();
+        if !unreadable.is_empty() {
+            problems.push(format!("not legal: {}", unreadable.join(", ")));
+        }
+        let missing: Vec<&str> = keyed
+            .iter()
+            .filter(|(_, k)| !actual.contains_key(k))
+            .map(|(t, _)| t.as_str())
+            .collect();
+        if !missing.is_empty() {
+            problems.push(format!(
+                "missing from the engine's moves: {}",
+                quoted(&missing)
+            ));
+        }
+        if !problems.is_empty() {
+            let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
+            actual_texts.sort_unstable();
+            self.fail(
+                "legal_includes",
+                problems.join("; "),
+                json!(expected),
+                json!(actual_texts),
+            );
+        }
+        Ok(())
+    }
+
+    /// Each text, played after the history, must be refused as that next move.
+    fn check_illegal(&mut self, texts: &[String]) -> Result<(), Halt> {
+        if !self.runner.info().answers(QueryKind::Play) {
+            self.skip("the engine does not answer `play` queries".to_owned());
+            return Ok(());
+        }
+        let next = self.moves.len() + 1;
+        let mut accepted = Vec::new();
+        for text in texts {
+            let mut moves = self.moves.clone();
+            moves.push(text.clone());
+            match self.ask_raw(&moves, Query::Play) {
+                Reply::Rejected {
+                    stage: Stage::Move(n),
+                    ..
+                } if n == next => {}
+                Reply::Rejected { stage, message } => {
+                    self.fail(
+                        "illegal",
+                        format!("with '{text}' added, the engine refused {stage} instead of move {next}: {message}"),
+                        json!(texts),
+                        json!({"rejected": stage.to_string(), "message": message}),
+                    );
+                }
+                Reply::Answer(Answer::Position(fen)) => accepted.push((text.clone(), fen)),
+                Reply::Answer(other) => {
+                    return Err(Halt::Errored(format!(
+                        "the engine answered a `play` query with a `{}` answer",
+                        other.kind()
+                    )))
+                }
+                Reply::Skipped(msg) => {
+                    self.skip(format!("`play`: {msg}"));
+                    return Ok(());
+                }
+                Reply::Failed(f) => return Err(Halt::Engine(f)),
+            }
+        }
+        if !accepted.is_empty() {
+            let names: Vec<&str> = accepted.iter().map(|(t, _)| t.as_str()).collect();
+            self.fail(
+                "illegal",
+                format!("accepted as legal: {}", quoted(&names)),
+                json!(texts),
+                json!(accepted
+                    .iter()
+                    .map(|(t, f)| json!({"move": t, "reached": f}))
+                    .collect::<Vec<_>>()),
+            );
+        }
+        Ok(())
+    }
+
+    fn check_legal_count(&mut self, expected: usize) -> Result<(), Halt> {
+        let Some(keys) = self.engine_keys("legal_count")? else {
+            return Ok(());
+        };
+        if keys.len() != expected {
+            let mut texts: Vec<&str> = keys.values().map(String::as_str).collect();
+            texts.sort_unstable();
+            self.fail(
+                "legal_count",
+                format!(
+                    "{} legal moves, expected {expected}: {}",
+                    keys.len(),
+                    texts.join(" ")
+                ),
+                json!(expected),
+                json!(keys.len()),
+            );
+        }
+        Ok(())
+    }
+
+    fn check_fen(&mut self, expected: &str, reached: &str) {
+        let want = match self.rules.canonical_fen(expected) {
+            Ok(f) => f,
+            Err(e) => {
+                self.fail(
+                    "fen",
+                    format!("the expected FEN is invalid: {e}"),
+                    json!(expected),
+                    json!(reached),
+                );
+                return;
+            }
+        };
+        let got = self
+            .rules
+            .canonical_fen(reached)
+            .unwrap_or_else(|_| reached.to_owned());
+        if got != want {
+            self.fail(
+                "fen",
+                format!("reached {got}, expected {want}"),
+                json!(want),
+                json!(got),
+            );
+        }
+    }
+}

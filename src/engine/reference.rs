@@ -1,0 +1,310 @@
+//! The reference rules as an engine: every query answered in-process by [`Rules`], the
+//! repetition adjudicator and the game [`Session`].
+
+use super::{Engine, RulesFactory};
+use crate::procedure::{Event, Session, Side};
+use crate::protocol::{
+    Answer, ClaimAnswer, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
+    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
+    ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
+};
+use crate::{rules_for, Game, Rules, RulesError};
+use std::sync::Arc;
+
+/// The reference rules as an engine.
+///
+/// ```
+/// use arbiter::engine::{Engine, ReferenceEngine};
+/// use arbiter::protocol::{Answer, Query, Reply, Request};
+///
+/// let engine = ReferenceEngine::new();
+/// let reply = engine.run(&Request::new("russian".parse().unwrap(), Query::Legal));
+/// let Reply::Answer(Answer::Moves(moves)) = reply else { panic!("{reply:?}") };
+/// assert_eq!(moves.len(), 7);
+/// ```
+#[derive(Clone)]
+pub struct ReferenceEngine {
+    rules_for: RulesFactory,
+    name: String,
+}
+
+impl ReferenceEngine {
+    /// The engine over the crate's reference rules ([`rules_for`]).
+    pub fn new() -> ReferenceEngine {
+        ReferenceEngine::with_rules(Arc::new(rules_for))
+    }
+
+    /// The engine over other rules (a test double, a variant of the reference).
+    pub fn with_rules(rules_for: RulesFactory) -> ReferenceEngine {
+        ReferenceEngine {
+            rules_for,
+            name: "arbiter reference".to_owned(),
+        }
+    }
+
+    /// The same engine under another name (for a variant of the reference).
+    pub fn named(mut self, name: impl Into<String>) -> ReferenceEngine {
+        self.name = name.into();
+        self
+    }
+}
+
+impl Default for ReferenceEngine {
+    fn default() -> Self {
+        ReferenceEngine::new()
+    }
+}
+
+/// A stop on the way to an answer.
+enum Stop {
+    Rejected(Stage, String),
+    Failed(RulesError),
+}
+
+impl From<RulesError> for Stop {
+    fn from(e: RulesError) -> Stop {
+        Stop::Failed(e)
+    }
+}
+
+impl Engine for ReferenceEngine {
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: self.name.clone(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            rulesets: Game::ALL.iter().map(|g| g.name().to_owned()).collect(),
+            queries: QueryKind::ALL.to_vec(),
+            arbiter_messages: true,
+        }
+    }
+
+    fn run(&self, request: &Request) -> Reply {
+        let rules = (self.rules_for)(&request.ruleset);
+        let answer = match &request.query {
+            Query::Session { steps } => session(request, steps),
+            _ => answer(rules.as_ref(), request),
+        };
+        match answer {
+            Ok(a) => Reply::Answer(a),
+            Err(Stop::Rejected(stage, message)) => Reply::Rejected { stage, message },
+            Err(Stop::Failed(RulesError::Unsupported(msg))) => Reply::Skipped(msg),
+            Err(Stop::Failed(e)) => {
+                Reply::Failed(EngineFailure::new(FailureKind::Errored, e.to_string()))
+            }
+        }
+    }
+}
+
+/// The canonical starting position of a request, or its rejection.
+fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
+    match &request.position {
+        Some(fen) => rules
+            .canonical_fen(fen)
+            .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string())),
+        None => Ok(rules.start_fen()),
+    }
+}
+
+fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
+    let start = start(rules, request)?;
+    let reached = if request.moves.is_empty() {
+        start.clone()
+    } else {
+        match rules.play(&start, &request.moves) {
+            Ok(fen) => fen,
+            Err(e @ RulesError::Move { number, .. }) => {
+                return Err(Stop::Rejected(Stage::Move(number), e.to_string()))
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    let moves = &request.moves;
+    Ok(match &request.query {
+        Query::Legal => Answer::Moves(
+            rules
+                .legal_moves(&reached, None)?
+                .into_iter()
+                .map(|m| m.text)
+                .collect(),
+        ),
+        Query::Perft { depth, count } => {
+            Answer::Nodes(rules.perft(&reached, *depth, *count, false)?.nodes)
+        }
+        Query::Play => Answer::Position(reached),
+        Query::Check => Answer::Check(rules.status(&reached)?.in_check),
+        Query::Outcome => {
+            let o = rules.outcome(&start, moves)?;
+            Answer::Outcome(OutcomeAnswer {
+                result: o.result,
+                reason: o.reason,
+                claims: Some(o.claims),
+                counters: Some(o.counters),
+            })
+        }
+        Query::Claim { kind, by } => {
+            let c = rules.claim(&start, moves, kind, by.as_deref())?;
+            Answer::Claim(ClaimAnswer {
+                upheld: c.upheld,
+                reason: c.reason,
+                penalty_seconds: c.penalty.map(|p| p.seconds),
+                result: Some(c.outcome.result),
+            })
+        }
+        Query::DrawOffer { by, earlier } => {
+            let r = rules.draw_offer(&start, moves, by, earlier)?;
+            Answer::DrawOffer(DrawOfferAnswer {
+                allowed: r.allowed,
+                reason: r.reason,
+            })
+        }
+        Query::Repetition => Answer::Repetition(repetition(request, &start)?),
+        Query::Session { .. } => unreachable!("sessions are answered by `session`"),
+    })
+}
+
+/// The repetition verdict of the reference adjudicator.
+fn repetition(request: &Request, start: &str) -> Result<RepetitionAnswer, Stop> {
+    use crate::xiangqi::repetition::{adjudicate, history, RepetitionRules};
+    use crate::xiangqi::Position;
+    let Some(rules) = RepetitionRules::for_ruleset(&request.ruleset) else {
+        return Err(RulesError::Unsupported(format!(
+            "repetition verdicts are a xiangqi rule, not one of {}",
+            request.ruleset
+        ))
+        .into());
+    };
+    let position =
+        Position::from_fen(start).map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
+    let verdict = history(&position, &request.moves)
+        .and_then(|moves| adjudicate(&position, &moves, &rules))
+        .map_err(|e| RulesError::Position(format!("repetition: {e}")))?;
+    Ok(match verdict {
+        None => RepetitionAnswer {
+            verdict: "none".to_owned(),
+            side: None,
+            reason: "the history does not end in a judged cycle".to_owned(),
+            cycle: None,
+        },
+        Some(v) => RepetitionAnswer {
+            verdict: v.ruling.slug().to_owned(),
+            side: v.side.map(|c| c.name().to_owned()),
+            reason: v.reason.clone(),
+            cycle: Some(
+                v.cycle
+                    .iter()
+                    .map(|c| CycleMoveAnswer {
+                        side: c.side.name().to_owned(),
+                        nature: c.nature.slug().to_owned(),
+                        sub_kind: c.sub_kind.map(|k| k.slug().to_owned()),
+                        chased: c.chased.iter().map(|p| p.square.to_string()).collect(),
+                    })
+                    .collect(),
+            ),
+        },
+    })
+}
+
+/// Reads a side name of the game.
+fn side(text: &str, game: Game) -> Result<Side, String> {
+    Side::parse(text, game).map_err(|e| e.to_string())
+}
+
+/// The session event of a step under a game.
+fn event(step: &Step, game: Game) -> Result<Event, String> {
+    let opt_side = |s: &Option<String>| s.as_deref().map(|t| side(t, game)).transpose();
+    Ok(match step {
+        Step::Move(m) => Event::Move(m.clone()),
+        Step::Touch { squares, side: s } => Event::Touch {
+            squares: squares.clone(),
+            side: opt_side(s)?,
+        },
+        Step::Accidental(s) => Event::Accidental(s.clone()),
+        Step::Adjust { square, announced } => Event::Adjust {
+            square: square.clone(),
+            announced: *announced,
+        },
+        Step::Illegal {
+            text,
+            side: s,
+            fen,
+            removed,
+        } => Event::Illegal {
+            text: text.clone(),
+            side: opt_side(s)?,
+            fen: fen.clone(),
+            removed: removed.clone(),
+        },
+        Step::Accept => Event::Accept,
+        Step::Correct => Event::Correct,
+        Step::RefuseCorrection(s) => Event::RefuseCorrection(side(s, game)?),
+        Step::Violation { side: s, kind } => Event::Violation {
+            side: side(s, game)?,
+            kind: kind.clone(),
+        },
+        Step::Resign(s) => Event::Resign(side(s, game)?),
+        Step::Forfeit { side: s, reason } => Event::Forfeit {
+            side: side(s, game)?,
+            reason: reason.clone(),
+        },
+        Step::Offer(s) => Event::Offer(side(s, game)?),
+        Step::Answer(accept) => Event::Answer { accept: *accept },
+        Step::Claim { kind, by } => Event::Claim {
+            kind: kind.clone(),
+            by: opt_side(by)?,
+        },
+    })
+}
+
+/// A game session of the reference procedures: the history, then the steps.
+fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
+    let game = request.ruleset.game;
+    let mut session = Session::new(&request.ruleset, request.position.as_deref())
+        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
+    for (i, m) in request.moves.iter().enumerate() {
+        session
+            .apply(Event::Move(m.clone()))
+            .map_err(|e| Stop::Rejected(Stage::Move(i + 1), e.to_string()))?;
+    }
+    for (i, step) in steps.iter().enumerate() {
+        event(step, game)
+            .and_then(|ev| session.apply(ev).map_err(|e| e.to_string()))
+            .map_err(|e| Stop::Rejected(Stage::Step(i + 1), e))?;
+    }
+    let ruling = session.permitted();
+    let permitted = PermittedAnswer {
+        moves: ruling.permitted.iter().map(|m| m.text.clone()).collect(),
+        clause: ruling.clause(game).map(str::to_owned),
+        step: Some(ruling.step_id(game)),
+    };
+    let violations = [Side::First, Side::Second]
+        .into_iter()
+        .map(|s| (s.name(game).to_owned(), session.violations(s)))
+        .collect();
+    let claim = session.claim_rulings().last().map(|c| SessionClaim {
+        kind: c.kind.clone(),
+        by: c.by.clone(),
+        upheld: c.upheld,
+        reason: c.reason.clone(),
+        penalty_seconds: c.penalty.as_ref().map(|p| p.seconds),
+    });
+    let outcome = match session.outcome() {
+        Some(out) => ResultAnswer {
+            result: out.winner.map_or("draw", |w| w.name(game)).to_owned(),
+            reason: out.reason,
+        },
+        None => ResultAnswer {
+            result: "ongoing".to_owned(),
+            reason: String::new(),
+        },
+    };
+    Ok(Answer::Session(Box::new(SessionAnswer {
+        fen: session.fen(),
+        permitted,
+        violations,
+        breaches: session.breaches().iter().map(|b| b.kind.clone()).collect(),
+        offer: session.pending_offer().map(|s| s.name(game).to_owned()),
+        claim,
+        claims: session.ending().claims.clone(),
+        outcome,
+    })))
+}

@@ -1,0 +1,501 @@
+//! The engine protocol's vocabulary: what arbiter asks an engine ([`Request`], [`Query`])
+//! and what an engine may answer ([`Reply`], [`Answer`]), with their JSON-lines wire form
+//! (`docs/protocol.md`, version [`PROTOCOL_VERSION`]).
+//!
+//! These types are shared by every engine (the in-process reference, a subprocess speaking
+//! the protocol, a UCI engine behind the built-in adapter) and by the case runner, which asks
+//! them questions and compares the answers with the expectations of a case.
+//!
+//! ```
+//! use arbiter::protocol::{Query, Request, wire};
+//!
+//! let request = Request::new("russian".parse().unwrap(), Query::Legal);
+//! let line = wire::request_json(7, &request).to_string();
+//! assert_eq!(
+//!     line,
+//!     r#"{"cmd":"run","moves":[],"position":null,"query":"legal","ruleset":"russian@fmjd64","seq":7}"#
+//! );
+//! let (seq, back) = wire::parse_request(&line).unwrap();
+//! assert_eq!((seq, back), (7, request));
+//! ```
+
+mod step;
+pub mod wire;
+
+pub use step::{SquareText, Step};
+
+use crate::outcome::OfferRecord;
+use crate::{PerftCount, Ruleset};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The protocol version this arbiter speaks.
+pub const PROTOCOL_VERSION: u64 = 1;
+
+/// What a request asks, with the query's own fields.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Query {
+    /// The legal moves.
+    Legal,
+    /// The perft node count.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// Counting convention.
+        count: PerftCount,
+    },
+    /// The FEN of the position reached.
+    Play,
+    /// Whether the side to move is in check.
+    Check,
+    /// The outcome with the history: result, reason, claims valid now, counters.
+    Outcome,
+    /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move).
+    Claim {
+        /// The claim kind slug (`sixty-move`, `threefold`, …).
+        kind: String,
+        /// The claiming side (`white`, `black`, `red`).
+        by: Option<String>,
+    },
+    /// Whether `by` may offer a draw now, given the earlier offers.
+    DrawOffer {
+        /// The offering side.
+        by: String,
+        /// The earlier offers of the game.
+        earlier: Vec<OfferRecord>,
+    },
+    /// The repetition verdict on the cycle the history ends in (xiangqi).
+    Repetition,
+    /// The state of a game session after the history and these steps.
+    Session {
+        /// The events at the board, in order.
+        steps: Vec<Step>,
+    },
+}
+
+impl Query {
+    /// The kind of the query.
+    pub fn kind(&self) -> QueryKind {
+        match self {
+            Query::Legal => QueryKind::Legal,
+            Query::Perft { .. } => QueryKind::Perft,
+            Query::Play => QueryKind::Play,
+            Query::Check => QueryKind::Check,
+            Query::Outcome => QueryKind::Outcome,
+            Query::Claim { .. } => QueryKind::Claim,
+            Query::DrawOffer { .. } => QueryKind::DrawOffer,
+            Query::Repetition => QueryKind::Repetition,
+            Query::Session { .. } => QueryKind::Session,
+        }
+    }
+}
+
+/// The kinds of [`Query`], as named on the wire and in an engine's `start` reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueryKind {
+    /// `legal`
+    Legal,
+    /// `perft`
+    Perft,
+    /// `play`
+    Play,
+    /// `check`
+    Check,
+    /// `outcome`
+    Outcome,
+    /// `claim`
+    Claim,
+    /// `draw_offer`
+    DrawOffer,
+    /// `repetition`
+    Repetition,
+    /// `session`
+    Session,
+}
+
+impl QueryKind {
+    /// Every kind, in protocol order.
+    pub const ALL: [QueryKind; 9] = [
+        QueryKind::Legal,
+        QueryKind::Perft,
+        QueryKind::Play,
+        QueryKind::Check,
+        QueryKind::Outcome,
+        QueryKind::Claim,
+        QueryKind::DrawOffer,
+        QueryKind::Repetition,
+        QueryKind::Session,
+    ];
+
+    /// The wire name (`legal`, `draw_offer`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            QueryKind::Legal => "legal",
+            QueryKind::Perft => "perft",
+            QueryKind::Play => "play",
+            QueryKind::Check => "check",
+            QueryKind::Outcome => "outcome",
+            QueryKind::Claim => "claim",
+            QueryKind::DrawOffer => "draw_offer",
+            QueryKind::Repetition => "repetition",
+            QueryKind::Session => "session",
+        }
+    }
+
+    /// Reads a wire name.
+    pub fn from_name(name: &str) -> Option<QueryKind> {
+        QueryKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for QueryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A question for an engine: play `moves` from `position` under `ruleset`, then answer
+/// `query`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// The starting position as FEN; the initial position when `None`.
+    pub position: Option<String>,
+    /// Moves to play first.
+    pub moves: Vec<String>,
+    /// The question.
+    pub query: Query,
+}
+
+impl Request {
+    /// A request about the initial position with no history.
+    pub fn new(ruleset: Ruleset, query: Query) -> Request {
+        Request {
+            ruleset,
+            position: None,
+            moves: Vec::new(),
+            query,
+        }
+    }
+}
+
+/// Where an engine refused a request's position, history or steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The position itself is invalid.
+    Setup,
+    /// The history move with this 1-based number is refused.
+    Move(usize),
+    /// The step with this 1-based number is refused (the steps before it applied).
+    Step(usize),
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::Setup => f.write_str("the position"),
+            Stage::Move(n) => write!(f, "history move {n}"),
+            Stage::Step(n) => write!(f, "step {n}"),
+        }
+    }
+}
+
+/// The answer to [`Query::Outcome`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeAnswer {
+    /// `white`, `black`, `red`, `draw` or `ongoing`.
+    pub result: String,
+    /// Why, as a slug; empty while the game goes on.
+    #[serde(default)]
+    pub reason: String,
+    /// The draw claims valid now, when the engine reports them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claims: Option<Vec<String>>,
+    /// The draw rules' counters, when the engine reports them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters: Option<BTreeMap<String, u32>>,
+}
+
+/// The answer to [`Query::Claim`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimAnswer {
+    /// Whether the claim is upheld (the game is then drawn).
+    pub upheld: bool,
+    /// Why, in words.
+    #[serde(default)]
+    pub reason: String,
+    /// Seconds added to the claimant's clock for a false claim.
+    #[serde(default)]
+    pub penalty_seconds: Option<u32>,
+    /// The result after the ruling, when the engine reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// The answer to [`Query::DrawOffer`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOfferAnswer {
+    /// Whether the offer is allowed.
+    pub allowed: bool,
+    /// Why (not), in words.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// The answer to [`Query::Repetition`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionAnswer {
+    /// `none`, `draw`, `must-change` or `loss`.
+    pub verdict: String,
+    /// The side that must change or loses.
+    #[serde(default)]
+    pub side: Option<String>,
+    /// Why, in words.
+    #[serde(default)]
+    pub reason: String,
+    /// The moves of the last cycle with their nature, when the engine reports them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<CycleMoveAnswer>>,
+}
+
+/// One move of a repetition cycle, as judged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CycleMoveAnswer {
+    /// The side that made it.
+    pub side: String,
+    /// `check`, `mate-threat`, `chase` or `idle`.
+    pub nature: String,
+    /// A finer kind, when there is one.
+    #[serde(default)]
+    pub sub_kind: Option<String>,
+    /// The squares of the pieces it chases.
+    #[serde(default)]
+    pub chased: Vec<String>,
+}
+
+/// The moves permitted after the steps of a session (touch-move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PermittedAnswer {
+    /// The permitted moves.
+    pub moves: Vec<String>,
+    /// The clause of the rule step that decided it, if any binds.
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// The rule step id.
+    #[serde(default)]
+    pub step: Option<String>,
+}
+
+/// A claim ruled during a session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionClaim {
+    /// The claim kind.
+    pub kind: String,
+    /// The claimant.
+    pub by: String,
+    /// Whether it was upheld.
+    pub upheld: bool,
+    /// Why, in words.
+    #[serde(default)]
+    pub reason: String,
+    /// Seconds added to the claimant's clock.
+    #[serde(default)]
+    pub penalty_seconds: Option<u32>,
+}
+
+/// A game result with its reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultAnswer {
+    /// `white`, `black`, `red`, `draw` or `ongoing`.
+    pub result: String,
+    /// Why, as a slug; empty while the game goes on.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// The answer to [`Query::Session`]: the state after the history and the steps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionAnswer {
+    /// The position on the board.
+    pub fen: String,
+    /// The moves permitted now.
+    pub permitted: PermittedAnswer,
+    /// Counted violations by side.
+    pub violations: BTreeMap<String, u32>,
+    /// The kinds of every breach recorded, in order.
+    #[serde(default)]
+    pub breaches: Vec<String>,
+    /// The side whose draw offer awaits an answer.
+    #[serde(default)]
+    pub offer: Option<String>,
+    /// The ruling on the last claim of the steps.
+    #[serde(default)]
+    pub claim: Option<SessionClaim>,
+    /// The draw claims valid now.
+    #[serde(default)]
+    pub claims: Vec<String>,
+    /// The result now.
+    pub outcome: ResultAnswer,
+}
+
+/// An engine's answer to a query.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The legal moves (to [`Query::Legal`]), in the engine's notation.
+    Moves(Vec<String>),
+    /// Leaf nodes (to [`Query::Perft`]).
+    Nodes(u64),
+    /// The FEN reached (to [`Query::Play`]).
+    Position(String),
+    /// Whether the side to move is in check (to [`Query::Check`]).
+    Check(bool),
+    /// To [`Query::Outcome`].
+    Outcome(OutcomeAnswer),
+    /// To [`Query::Claim`].
+    Claim(ClaimAnswer),
+    /// To [`Query::DrawOffer`].
+    DrawOffer(DrawOfferAnswer),
+    /// To [`Query::Repetition`].
+    Repetition(RepetitionAnswer),
+    /// To [`Query::Session`].
+    Session(Box<SessionAnswer>),
+}
+
+impl Answer {
+    /// The query kind this answer belongs to.
+    pub fn kind(&self) -> QueryKind {
+        match self {
+            Answer::Moves(_) => QueryKind::Legal,
+            Answer::Nodes(_) => QueryKind::Perft,
+            Answer::Position(_) => QueryKind::Play,
+            Answer::Check(_) => QueryKind::Check,
+            Answer::Outcome(_) => QueryKind::Outcome,
+            Answer::Claim(_) => QueryKind::Claim,
+            Answer::DrawOffer(_) => QueryKind::DrawOffer,
+            Answer::Repetition(_) => QueryKind::Repetition,
+            Answer::Session(_) => QueryKind::Session,
+        }
+    }
+}
+
+/// How an engine failed a request, as opposed to disagreeing with the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// The engine replied `errored` itself.
+    Errored,
+    /// The process exited or closed its output.
+    Crashed,
+    /// No reply within the timeout.
+    Hung,
+    /// A reply that is not valid for the request (bad JSON, wrong `seq`, missing fields).
+    Nonsense,
+    /// The engine was given up after too many restarts.
+    GivenUp,
+}
+
+impl FailureKind {
+    /// A lowercase name for reports (`errored`, `crashed`, `hung`, `nonsense`, `given-up`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureKind::Errored => "errored",
+            FailureKind::Crashed => "crashed",
+            FailureKind::Hung => "hung",
+            FailureKind::Nonsense => "nonsense",
+            FailureKind::GivenUp => "given-up",
+        }
+    }
+}
+
+/// An engine failure with what is known about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineFailure {
+    /// What kind of failure.
+    pub kind: FailureKind,
+    /// What happened.
+    pub message: String,
+    /// The engine's standard error around the failure, when captured.
+    pub stderr: Option<String>,
+}
+
+impl EngineFailure {
+    /// A failure without captured stderr.
+    pub fn new(kind: FailureKind, message: impl Into<String>) -> EngineFailure {
+        EngineFailure {
+            kind,
+            message: message.into(),
+            stderr: None,
+        }
+    }
+}
+
+impl fmt::Display for EngineFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            FailureKind::Errored => write!(f, "engine errored: {}", self.message),
+            FailureKind::Crashed => write!(f, "engine crashed: {}", self.message),
+            FailureKind::Hung => write!(f, "engine hung: {}", self.message),
+            FailureKind::Nonsense => write!(f, "engine spoke nonsense: {}", self.message),
+            FailureKind::GivenUp => write!(f, "engine given up: {}", self.message),
+        }
+    }
+}
+
+/// How an engine replied.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    /// It answered.
+    Answer(Answer),
+    /// It refused the position, a history move or a step, with its message.
+    Rejected {
+        /// Where.
+        stage: Stage,
+        /// The engine's words.
+        message: String,
+    },
+    /// It does not answer this, with why.
+    Skipped(String),
+    /// It failed (errored, crashed, hung, answered nonsense).
+    Failed(EngineFailure),
+}
+
+/// What an engine says of itself in its `start` reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// The rulesets it plays: a game name (every edition) or `game@edition`.
+    pub rulesets: Vec<String>,
+    /// The queries it answers.
+    pub queries: Vec<QueryKind>,
+    /// Whether its refusal messages are worded as the reference words them.
+    pub arbiter_messages: bool,
+}
+
+impl EngineInfo {
+    /// Whether it plays `ruleset` (listed as the game or as `game@edition`).
+    pub fn plays(&self, ruleset: &Ruleset) -> bool {
+        self.rulesets.iter().any(|r| match r.split_once('@') {
+            Some((game, edition)) => game == ruleset.game.name() && edition == ruleset.edition,
+            None => r == ruleset.game.name(),
+        })
+    }
+
+    /// Whether it answers queries of this kind.
+    pub fn answers(&self, kind: QueryKind) -> bool {
+        self.queries.contains(&kind)
+    }
+}

@@ -1,0 +1,405 @@
+//! Steps: events at the board after a history (touches, moves, illegal moves and their
+//! correction, violations, offers, claims), as a case writes them in YAML and as the engine
+//! protocol sends them in a `session` request. See `docs/cases.md`, "Steps", and
+//! `docs/protocol.md`.
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+use std::fmt;
+
+/// One event of a case's `steps:` list, as written (sides and squares as text; they are
+/// read with the rules of each ruleset the case runs under).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawStep")]
+pub enum Step {
+    /// `{move: h2e2}`: a legal move.
+    Move(String),
+    /// `{touch: h2}` or `{touch: [h2, h9]}` (touched at the same moment), optionally
+    /// `side: black` (touched by the side not to move).
+    Touch {
+        /// The squares.
+        squares: Vec<String>,
+        /// Who touched, when not the side to move.
+        side: Option<String>,
+    },
+    /// `{accidental: e3}`: an accidental brush, not a touch.
+    Accidental(String),
+    /// `{adjust: e0, announced: true}`: adjusting a piece.
+    Adjust {
+        /// The square.
+        square: String,
+        /// Whether it was announced beforehand.
+        announced: bool,
+    },
+    /// `{illegal: e1e2}`, draughts optionally with `side`, `fen`, `removed`.
+    Illegal {
+        /// The move text.
+        text: String,
+        /// Who made it, when not the side to move.
+        side: Option<String>,
+        /// The position left on the board.
+        fen: Option<String>,
+        /// The squares whose pieces were taken off.
+        removed: Option<Vec<String>>,
+    },
+    /// `{accept: true}`: the opponent accepts the irregular move.
+    Accept,
+    /// `{correct: true}`: the opponent demands its correction.
+    Correct,
+    /// `{refuse_correction: white}`: right after `correct`, the author of the irregular
+    /// move refuses to correct it and loses (art. 14.4).
+    RefuseCorrection(String),
+    /// `{violation: {side: red, kind: repeated-draw-offer}}`.
+    Violation {
+        /// Who.
+        side: String,
+        /// The kind slug.
+        kind: String,
+    },
+    /// `{resign: red}`.
+    Resign(String),
+    /// `{forfeit: {side: red, reason: forbidden-repetition}}`: a loss declared elsewhere.
+    Forfeit {
+        /// Who loses.
+        side: String,
+        /// Why, as a slug.
+        reason: String,
+    },
+    /// `{offer: red}`: a draw offer.
+    Offer(String),
+    /// `{answer: accept}` or `{answer: refuse}`: the answer to the pending draw offer;
+    /// `true` accepts.
+    Answer(bool),
+    /// `{claim: sixty-move, by: red}`: a draw claim (`by` defaults to the side to move).
+    Claim {
+        /// The claim kind.
+        kind: String,
+        /// The claiming side.
+        by: Option<String>,
+    },
+}
+
+/// A square as written: `h2`, `c3` or a number (`22`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquareText(pub String);
+
+impl<'de> Deserialize<'de> for SquareText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SquareText, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = SquareText;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a square (`h2`, `c3` or a draughts square number)")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<SquareText, E> {
+                Ok(SquareText(s.to_owned()))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<SquareText, E> {
+                Ok(SquareText(n.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<SquareText, E> {
+                Ok(SquareText(n.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One square or a list of squares.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "a square or a list of squares touched at the same moment"
+)]
+enum Squares {
+    One(SquareText),
+    Many(Vec<SquareText>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideKind {
+    side: String,
+    kind: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideReason {
+    side: String,
+    reason: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    touch: Option<Squares>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    accidental: Option<SquareText>,
+    #[serde(default)]
+    adjust: Option<SquareText>,
+    #[serde(default)]
+    announced: Option<bool>,
+    #[serde(default)]
+    illegal: Option<String>,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    removed: Option<Vec<SquareText>>,
+    #[serde(default)]
+    accept: Option<bool>,
+    #[serde(default)]
+    correct: Option<bool>,
+    #[serde(default)]
+    refuse_correction: Option<String>,
+    #[serde(default)]
+    violation: Option<SideKind>,
+    #[serde(default)]
+    resign: Option<String>,
+    #[serde(default)]
+    forfeit: Option<SideReason>,
+    #[serde(default)]
+    offer: Option<String>,
+    #[serde(default)]
+    answer: Option<String>,
+    #[serde(default)]
+    claim: Option<String>,
+    #[serde(default)]
+    by: Option<String>,
+}
+
+const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
+     refuse_correction, violation, resign, forfeit, offer, answer, claim";
+
+impl TryFrom<RawStep> for Step {
+    type Error = String;
+
+    fn try_from(r: RawStep) -> Result<Step, String> {
+        let given: Vec<&str> = [
+            ("move", r.mv.is_some()),
+            ("touch", r.touch.is_some()),
+            ("accidental", r.accidental.is_some()),
+            ("adjust", r.adjust.is_some()),
+            ("illegal", r.illegal.is_some()),
+            ("accept", r.accept.is_some()),
+            ("correct", r.correct.is_some()),
+            ("refuse_correction", r.refuse_correction.is_some()),
+            ("violation", r.violation.is_some()),
+            ("resign", r.resign.is_some()),
+            ("forfeit", r.forfeit.is_some()),
+            ("offer", r.offer.is_some()),
+            ("answer", r.answer.is_some()),
+            ("claim", r.claim.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, g)| *g)
+        .map(|(k, _)| k)
+        .collect();
+        let event = match given.as_slice() {
+            [one] => *one,
+            [] => return Err(format!("a step needs one event key ({EVENT_KEYS})")),
+            many => {
+                return Err(format!(
+                    "a step has one event key, found {}",
+                    many.join(" and ")
+                ))
+            }
+        };
+        let only = |allowed: &[&str]| -> Result<(), String> {
+            for (key, present) in [
+                ("side", r.side.is_some()),
+                ("announced", r.announced.is_some()),
+                ("fen", r.fen.is_some()),
+                ("removed", r.removed.is_some()),
+                ("by", r.by.is_some()),
+            ] {
+                if present && !allowed.contains(&key) {
+                    return Err(format!("`{key}` does not go with `{event}`"));
+                }
+            }
+            Ok(())
+        };
+        let yes = |key: &str, v: Option<bool>| match v {
+            Some(true) => Ok(()),
+            _ => Err(format!(
+                "write `{key}: true` (the other choice is a step of its own)"
+            )),
+        };
+        Ok(match event {
+            "move" => {
+                only(&[])?;
+                Step::Move(r.mv.unwrap_or_default())
+            }
+            "touch" => {
+                only(&["side"])?;
+                let squares = match r.touch {
+                    Some(Squares::One(s)) => vec![s.0],
+                    Some(Squares::Many(list)) if !list.is_empty() => {
+                        list.into_iter().map(|s| s.0).collect()
+                    }
+                    _ => return Err("`touch` needs at least one square".to_owned()),
+                };
+                Step::Touch {
+                    squares,
+                    side: r.side,
+                }
+            }
+            "accidental" => {
+                only(&[])?;
+                Step::Accidental(r.accidental.map(|s| s.0).unwrap_or_default())
+            }
+            "adjust" => {
+                only(&["announced"])?;
+                let announced = r
+                    .announced
+                    .ok_or("`adjust` needs `announced: true` or `announced: false`")?;
+                Step::Adjust {
+                    square: r.adjust.map(|s| s.0).unwrap_or_default(),
+                    announced,
+                }
+            }
+            "illegal" => {
+                only(&["side", "fen", "removed"])?;
+                Step::Illegal {
+                    text: r.illegal.unwrap_or_default(),
+                    side: r.side,
+                    fen: r.fen,
+                    removed: r.removed.map(|l| l.into_iter().map(|s| s.0).collect()),
+                }
+            }
+            "accept" => {
+                only(&[])?;
+                yes("accept", r.accept)?;
+                Step::Accept
+            }
+            "correct" => {
+                only(&[])?;
+                yes("correct", r.correct)?;
+                Step::Correct
+            }
+            "refuse_correction" => {
+                only(&[])?;
+                Step::RefuseCorrection(r.refuse_correction.unwrap_or_default())
+            }
+            "violation" => {
+                only(&[])?;
+                let v = r.violation.ok_or("`violation` needs side and kind")?;
+                Step::Violation {
+                    side: v.side,
+                    kind: v.kind,
+                }
+            }
+            "resign" => {
+                only(&[])?;
+                Step::Resign(r.resign.unwrap_or_default())
+            }
+            "forfeit" => {
+                only(&[])?;
+                let f = r.forfeit.ok_or("`forfeit` needs side and reason")?;
+                Step::Forfeit {
+                    side: f.side,
+                    reason: f.reason,
+                }
+            }
+            "offer" => {
+                only(&[])?;
+                Step::Offer(r.offer.unwrap_or_default())
+            }
+            "answer" => {
+                only(&[])?;
+                match r.answer.as_deref() {
+                    Some("accept") => Step::Answer(true),
+                    Some("refuse") => Step::Answer(false),
+                    other => {
+                        return Err(format!(
+                            "`answer: {}`: expected `accept` or `refuse`",
+                            other.unwrap_or("")
+                        ))
+                    }
+                }
+            }
+            _ => {
+                only(&["by"])?;
+                Step::Claim {
+                    kind: r.claim.unwrap_or_default(),
+                    by: r.by,
+                }
+            }
+        })
+    }
+}
+
+impl fmt::Display for Step {
+    /// The step as it would be written in a case (`touch: [h2, h9]`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Move(m) => write!(f, "move: {m}"),
+            Step::Touch { squares, side } => {
+                write!(f, "touch: [{}]", squares.join(", "))?;
+                side.iter().try_for_each(|s| write!(f, ", side: {s}"))
+            }
+            Step::Accidental(s) => write!(f, "accidental: {s}"),
+            Step::Adjust { square, announced } => {
+                write!(f, "adjust: {square}, announced: {announced}")
+            }
+            Step::Illegal { text, .. } => write!(f, "illegal: {text}"),
+            Step::Accept => f.write_str("accept: true"),
+            Step::Correct => f.write_str("correct: true"),
+            Step::RefuseCorrection(s) => write!(f, "refuse_correction: {s}"),
+            Step::Violation { side, kind } => {
+                write!(f, "violation: {{side: {side}, kind: {kind}}}")
+            }
+            Step::Resign(s) => write!(f, "resign: {s}"),
+            Step::Forfeit { side, reason } => {
+                write!(f, "forfeit: {{side: {side}, reason: {reason}}}")
+            }
+            Step::Offer(side) => write!(f, "offer: {side}"),
+            Step::Answer(true) => f.write_str("answer: accept"),
+            Step::Answer(false) => f.write_str("answer: refuse"),
+            Step::Claim { kind, by } => {
+                write!(f, "claim: {kind}")?;
+                by.iter().try_for_each(|s| write!(f, ", by: {s}"))
+            }
+        }
+    }
+}
+
+impl Step {
+    /// The step as a JSON object with the keys a case writes (`{"touch":["h2","h9"]}`), as
+    /// a `session` request of the engine protocol sends it. Reading it back with serde gives
+    /// the same step.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let mut v = match self {
+            Step::Move(m) => json!({"move": m}),
+            Step::Touch { squares, side } => json!({"touch": squares, "side": side}),
+            Step::Accidental(s) => json!({"accidental": s}),
+            Step::Adjust { square, announced } => json!({"adjust": square, "announced": announced}),
+            Step::Illegal {
+                text,
+                side,
+                fen,
+                removed,
+            } => json!({"illegal": text, "side": side, "fen": fen, "removed": removed}),
+            Step::Accept => json!({"accept": true}),
+            Step::Correct => json!({"correct": true}),
+            Step::RefuseCorrection(s) => json!({"refuse_correction": s}),
+            Step::Violation { side, kind } => json!({"violation": {"side": side, "kind": kind}}),
+            Step::Resign(s) => json!({"resign": s}),
+            Step::Forfeit { side, reason } => json!({"forfeit": {"side": side, "reason": reason}}),
+            Step::Offer(s) => json!({"offer": s}),
+            Step::Answer(accept) => json!({"answer": if *accept { "accept" } else { "refuse" }}),
+            Step::Claim { kind, by } => json!({"claim": kind, "by": by}),
+        };
+        // Optional keys that are absent are left out, as a case would write the step.
+        if let Some(map) = v.as_object_mut() {
+            map.retain(|_, value| !value.is_null());
+        }
+        v
+    }
+}
