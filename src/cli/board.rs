@@ -68,10 +68,19 @@ pub struct MovesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Read positions from stdin, one FEN per line (optionally followed by `moves` and move
+    /// texts: `<fen> moves 22-18 11-15`), and write one JSON object per line:
+    /// `{"line":n,"position":…,"moves":[…]}` or `{"line":n,"error":…}`. Exit code 1 if
+    /// any line had an error.
+    #[arg(long, conflicts_with_all = ["position", "moves"])]
+    batch: bool,
 }
 
 /// Prints the legal moves, one per line (or a JSON array).
 pub fn moves(args: MovesArgs) -> Result<ExitCode, CliError> {
+    if args.batch {
+        return moves_batch(&args);
+    }
     let (rules, fen) = args.position.resolve()?;
     let moves = rules.legal_moves(&fen, args.notation.as_deref())?;
     match args.format {
@@ -91,6 +100,59 @@ pub fn moves(args: MovesArgs) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `moves --batch`: one position per stdin line, one JSON object per stdout line.
+fn moves_batch(args: &MovesArgs) -> Result<ExitCode, CliError> {
+    use std::io::{BufRead, Write};
+    let rules = rules_for(&args.position.ruleset);
+    let notation = args.notation.as_deref();
+    // Fail on a bad notation before reading anything.
+    rules.legal_moves(&rules.start_fen(), notation)?;
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut errors = 0usize;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| format!("stdin line {}: {e}", i + 1))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let (fen_text, moves) = match text.split_once(" moves ") {
+            Some((f, m)) => (f.trim(), m.split_whitespace().map(str::to_owned).collect()),
+            None => (text, Vec::new()),
+        };
+        let answer = (|| -> Result<serde_json::Value, arbiter::RulesError> {
+            let fen = if fen_text == "startpos" {
+                rules.start_fen()
+            } else {
+                rules.canonical_fen(fen_text)?
+            };
+            let fen = if moves.is_empty() {
+                fen
+            } else {
+                rules.play(&fen, &moves)?
+            };
+            let list: Vec<String> = rules
+                .legal_moves(&fen, notation)?
+                .into_iter()
+                .map(|m| m.text)
+                .collect();
+            Ok(serde_json::json!({"line": i + 1, "position": fen, "moves": list}))
+        })();
+        let value = answer.unwrap_or_else(|e| {
+            errors += 1;
+            serde_json::json!({"line": i + 1, "input": text, "error": e.to_string()})
+        });
+        writeln!(out, "{value}")?;
+    }
+    out.flush()?;
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// The perft counting convention on the command line.

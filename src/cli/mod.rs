@@ -2,6 +2,7 @@
 //! declares them and dispatches.
 
 mod board;
+mod engine;
 mod run;
 mod spec;
 mod status;
@@ -30,8 +31,11 @@ enum Command {
     /// The result of a game after a history: draws, claims valid now, counters; rule on a
     /// claim.
     Status(status::StatusArgs),
-    /// Run the cases against the reference rules and report the results.
+    /// Run the cases against an engine (the built-in reference by default) and report.
     Run(run::RunArgs),
+    /// Serve the reference rules over the engine protocol on stdin/stdout (an oracle for
+    /// other programs).
+    Engine(engine::EngineArgs),
     /// Check the clause catalog and the cases: lint, coverage.
     Spec(spec::SpecArgs),
     /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
@@ -59,6 +63,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Show(args) => board::show(args),
         Command::Status(args) => status::status(args),
         Command::Run(args) => run::run(args),
+        Command::Engine(args) => engine::engine(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
     }

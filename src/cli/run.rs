@@ -2,10 +2,12 @@
 
 use super::CliError;
 use arbiter::case::{capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Verdict};
+use arbiter::engine::{Engine, ProcessOptions};
 use arbiter::report::{
     rfc3339_utc, suite_commit, Event, Footer, Header, JsonLines, Junit, ResultEvent, Summary,
     Totals, View,
 };
+use arbiter::rules_for;
 use arbiter::spec::{lint, load_catalogs, LoadErrors, RulesetPattern};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,6 +15,8 @@ use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
 use std::time::{Instant, SystemTime};
 
 /// Exit codes, shown in `--help`.
@@ -50,6 +54,17 @@ pub struct RunArgs {
     /// Stop at the first failed or errored case.
     #[arg(long)]
     fail_fast: bool,
+    /// The engine to check: `reference` (the built-in rules, default), a command line of a
+    /// program speaking the engine protocol (docs/protocol.md), or `uci:<command line>` for
+    /// a UCI xiangqi engine.
+    #[arg(long, short = 'e', default_value = "reference", value_name = "ENGINE")]
+    engine: String,
+    /// Seconds an external engine may take to answer one request before it counts as hung.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    timeout: f64,
+    /// How many times a crashed, hung or confused engine is restarted before it is given up.
+    #[arg(long, default_value_t = 5)]
+    restarts: u32,
 }
 
 /// Prints load errors and returns exit code 2.
@@ -130,20 +145,39 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
 
     let progress = if std::io::stderr().is_terminal() && runs.len() > 1 {
         let bar = ProgressBar::new(runs.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {elapsed} {msg}")
+        {
             bar.set_style(style);
         }
         Some(bar)
     } else {
         None
     };
-    let runner = Runner::reference();
+    let runner = match open_engine(&args) {
+        Ok(engine) => Runner::new(engine, Arc::new(rules_for)),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let info = runner.info().clone();
+    if !runs.is_empty() && !runs.iter().any(|r| info.plays(r.ruleset)) {
+        eprintln!(
+            "warning: the engine {} plays none of the selected rulesets (it plays {}); every case will be skipped",
+            info.name,
+            info.rulesets.join(", ")
+        );
+    }
     let started = Instant::now();
     let mut totals = Totals::default();
     for planned in &runs {
         let name = planned.name();
         if let Some(bar) = &progress {
-            bar.set_message(name.clone());
+            bar.set_message(format!(
+                "{} failed, {} errored · {name}",
+                totals.failed, totals.errored
+            ));
         }
         let result = runner.run(planned.case, planned.ruleset);
         totals.add(result.verdict);
@@ -193,6 +227,23 @@ fn emit(views: &mut [Box<dyn View>], event: &Event) -> Result<(), CliError> {
             .map_err(|e| format!("cannot write report: {e}"))?;
     }
     Ok(())
+}
+
+/// Starts the engine `--engine` names.
+fn open_engine(args: &RunArgs) -> Result<Box<dyn Engine>, CliError> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        return Err(format!(
+            "--timeout {}: expected a positive number of seconds",
+            args.timeout
+        )
+        .into());
+    }
+    let options = ProcessOptions {
+        timeout: Duration::from_secs_f64(args.timeout),
+        restarts: args.restarts,
+        ..ProcessOptions::default()
+    };
+    Ok(arbiter::engine::open(&args.engine, options)?)
 }
 
 /// The directory to ask git about: the path itself, or the directory of a file.

@@ -40,6 +40,24 @@ pub trait Engine: Send + Sync {
     fn run(&self, request: &Request) -> Reply;
 }
 
+/// Starts the engine an `--engine` argument names: `reference` (the built-in rules),
+/// `uci:<command line>` (a UCI engine behind the built-in adapter), or the command line of
+/// a program speaking the engine protocol.
+pub fn open(spec: &str, options: ProcessOptions) -> Result<Box<dyn Engine>, StartError> {
+    let spec = spec.trim();
+    if spec == "reference" {
+        return Ok(Box::new(ReferenceEngine::new()));
+    }
+    if let Some(command) = spec.strip_prefix("uci:") {
+        return Err(StartError {
+            command: command.to_owned(),
+            message: "the UCI adapter is not available in this build".to_owned(),
+            stderr: None,
+        });
+    }
+    Ok(Box::new(ProcessEngine::start(spec, options)?))
+}
+
 /// Makes the rules of a ruleset (the reference [`crate::rules_for`], or another
 /// implementation).
 pub type RulesFactory = Arc<dyn Fn(&Ruleset) -> Box<dyn Rules> + Send + Sync>;
