@@ -1,8 +1,10 @@
 //! Subcommands of the `arbiter` binary. Each lives in its own module; this one only
 //! declares them and dispatches.
 
+mod baseline;
 mod board;
 mod engine;
+mod report;
 mod run;
 mod spec;
 mod status;
@@ -40,6 +42,10 @@ enum Command {
     Spec(spec::SpecArgs),
     /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
     Touch(touch::TouchArgs),
+    /// Show a JSON-lines report (terminal, markdown, JUnit) and judge it against a baseline.
+    Report(report::ReportArgs),
+    /// Baselines of known failures: write one from a report.
+    Baseline(baseline::BaselineArgs),
 }
 
 /// Output format of commands that print data.
@@ -66,5 +72,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Engine(args) => engine::engine(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
+        Command::Report(args) => report::report(args),
+        Command::Baseline(args) => baseline::run(args),
     }
 }

@@ -140,6 +140,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         suite_commit: suite_commit(suite_dir(&paths[0])),
         started: rfc3339_utc(SystemTime::now()),
         rulesets: rulesets.into_iter().collect(),
+        ..Header::default()
     });
     emit(&mut views, &header)?;
 
@@ -196,6 +197,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
             moves: planned.case.moves.clone(),
             board: result.board,
             fen: result.fen,
+            ..ResultEvent::default()
         }));
         emit(&mut views, &event)?;
         if let Some(bar) = &progress {

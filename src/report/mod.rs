@@ -1,6 +1,9 @@
 //! Reports: one stream of [`Event`]s (a header, one result per case run, a footer) and the
-//! views derived from it: the terminal [`Summary`], the [`JsonLines`] report and
-//! [`Junit`] XML.
+//! views derived from it: the terminal [`Summary`], the [`JsonLines`] report, [`Junit`] XML
+//! and the markdown summary ([`to_markdown`]).
+//!
+//! A report is read back with [`read_report`]; a [`Baseline`] lists an engine's known
+//! failures, and [`gate`] judges a run against it.
 //!
 //! ```
 //! use arbiter::report::{Event, Footer, Summary, View};
@@ -10,15 +13,25 @@
 //! assert!(summary.render().contains("0 passed, 0 failed"));
 //! ```
 
+mod baseline;
+mod error;
 mod event;
 mod jsonl;
 mod junit;
+mod markdown;
+mod read;
 mod summary;
 mod time;
 
-pub use event::{Event, Footer, Header, ResultEvent, Totals};
+pub use baseline::{gate, Baseline, BaselineEntry, Gate};
+pub use error::ReportError;
+pub use event::{
+    shell_quote, BaselineMark, EngineInfo, Event, Failure, Footer, Header, ResultEvent, Totals,
+};
 pub use jsonl::JsonLines;
 pub use junit::Junit;
+pub use markdown::{clause_group, to_markdown};
+pub use read::{read_report, Report};
 pub use summary::Summary;
 pub use time::rfc3339_utc;
 
@@ -47,9 +60,9 @@ pub fn suite_commit(dir: &Path) -> Option<String> {
     (out.status.success() && !commit.is_empty()).then(|| commit.to_owned())
 }
 
-/// Writes `contents` to `path` through a temporary file in the same directory, renamed into
-/// place, so a reader never sees a half-written file.
-pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+/// Writes `contents` to `path` through a temporary file in the same directory
+/// (`<path>.partial`), renamed into place, so a reader never sees a half-written file.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let tmp = partial_path(path);
     std::fs::write(&tmp, contents)?;
     std::fs::rename(&tmp, path)

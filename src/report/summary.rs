@@ -1,20 +1,39 @@
 //! The terminal summary.
 
-use super::{Event, ResultEvent, Totals, View};
+use super::{Event, Failure, Report, ResultEvent, Totals, View};
 use crate::case::Verdict;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// Per-clause counts, totals, and the details of every failed or errored run.
+/// Per-clause counts, totals, and the details of every failed or errored run: disagreements
+/// with the rules apart from engine failures, and failures the baseline expects in one line
+/// each.
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
     clauses: BTreeMap<String, Totals>,
     totals: Totals,
     problems: Vec<ResultEvent>,
+    expected: Vec<ResultEvent>,
     seconds: Option<f64>,
+    engine_command: Option<String>,
+    truncated: bool,
 }
 
+/// How many lines of an engine's stderr the terminal shows (the last ones).
+const STDERR_LINES: usize = 20;
+
 impl Summary {
+    /// The summary of a report read back; a truncated report is flagged at the top and in
+    /// the totals.
+    pub fn from_report(report: &Report) -> Summary {
+        let mut summary = Summary::default();
+        for event in report.events() {
+            summary.take(&event);
+        }
+        summary.truncated = report.truncated();
+        summary
+    }
+
     /// The counts so far.
     pub fn totals(&self) -> Totals {
         self.totals
@@ -23,30 +42,48 @@ impl Summary {
     /// The summary as text: the failures in detail, then the per-clause table and totals.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        for r in &self.problems {
+        if self.truncated {
             let _ = writeln!(
                 out,
-                "{} {} [{}] ({})",
-                r.verdict.name().to_uppercase(),
-                r.name,
-                r.ruleset,
-                r.file
+                "TRUNCATED: the report has no footer; the run was cut short after {} result(s)\n",
+                self.totals.total()
             );
-            let _ = writeln!(out, "  clauses: {}", r.clauses.join(", "));
-            if let Some(board) = &r.board {
-                for line in board.lines() {
-                    let _ = writeln!(out, "  {line}");
-                }
+        }
+        for (kind, title) in [
+            (Failure::Rules, "disagreements with the rules"),
+            (
+                Failure::Engine,
+                "engine failures (crashed, hung, spoke nonsense, or the case could not run)",
+            ),
+        ] {
+            let problems: Vec<&ResultEvent> = self
+                .problems
+                .iter()
+                .filter(|r| r.failure_kind() == Some(kind))
+                .collect();
+            if problems.is_empty() {
+                continue;
             }
-            if let Some(fen) = &r.fen {
-                let _ = writeln!(out, "  position: {fen}");
+            let _ = writeln!(out, "== {title}: {} ==\n", problems.len());
+            for r in problems {
+                self.render_problem(&mut out, r);
             }
-            for line in r.message.split("; ") {
-                let _ = writeln!(out, "  {line}");
-            }
-            if !r.expected.is_null() {
-                let _ = writeln!(out, "  expected: {}", r.expected);
-                let _ = writeln!(out, "  actual:   {}", r.actual);
+        }
+        if !self.expected.is_empty() {
+            let _ = writeln!(
+                out,
+                "== expected failures (listed in the baseline): {} ==",
+                self.expected.len()
+            );
+            for r in &self.expected {
+                let _ = writeln!(
+                    out,
+                    "{} {} [{}]: {}",
+                    r.verdict.name().to_uppercase(),
+                    r.name,
+                    r.ruleset,
+                    r.expected_failure().unwrap_or_default()
+                );
             }
             out.push('\n');
         }
@@ -81,13 +118,62 @@ impl Summary {
         if let Some(s) = self.seconds {
             let _ = write!(out, " in {s:.2} s");
         }
+        if !self.expected.is_empty() {
+            let _ = write!(out, " ({} expected by the baseline)", self.expected.len());
+        }
+        if self.truncated {
+            out.push_str(" (truncated: no footer)");
+        }
         out.push('\n');
         out
     }
-}
 
-impl View for Summary {
-    fn event(&mut self, event: &Event) -> std::io::Result<()> {
+    fn render_problem(&self, out: &mut String, r: &ResultEvent) {
+        let _ = writeln!(
+            out,
+            "{} {} [{}] ({})",
+            r.verdict.name().to_uppercase(),
+            r.name,
+            r.ruleset,
+            r.file
+        );
+        let _ = writeln!(out, "  clauses: {}", r.clauses.join(", "));
+        if let Some(board) = &r.board {
+            for line in board.lines() {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        if let Some(fen) = &r.fen {
+            let _ = writeln!(out, "  position: {fen}");
+        }
+        for line in r.message.split("; ") {
+            let _ = writeln!(out, "  {line}");
+        }
+        if !r.expected.is_null() {
+            let _ = writeln!(out, "  expected: {}", r.expected);
+            let _ = writeln!(out, "  actual:   {}", r.actual);
+        }
+        if let Some(stderr) = r.stderr.as_deref().filter(|s| !s.trim().is_empty()) {
+            let lines: Vec<&str> = stderr.lines().collect();
+            let skip = lines.len().saturating_sub(STDERR_LINES);
+            if skip > 0 {
+                let _ = writeln!(out, "  stderr (last {STDERR_LINES} lines):");
+            } else {
+                let _ = writeln!(out, "  stderr:");
+            }
+            for line in &lines[skip..] {
+                let _ = writeln!(out, "    | {line}");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  reproduce: {}",
+            r.reproduce_command(self.engine_command.as_deref())
+        );
+        out.push('\n');
+    }
+
+    fn take(&mut self, event: &Event) {
         match event {
             Event::Result(r) => {
                 self.totals.add(r.verdict);
@@ -95,17 +181,93 @@ impl View for Summary {
                     self.clauses.entry(c.clone()).or_default().add(r.verdict);
                 }
                 if matches!(r.verdict, Verdict::Failed | Verdict::Errored) {
-                    self.problems.push((**r).clone());
+                    if r.baseline.is_some() {
+                        self.expected.push((**r).clone());
+                    } else {
+                        self.problems.push((**r).clone());
+                    }
                 }
             }
             Event::Footer(f) => self.seconds = Some(f.seconds),
-            Event::Header(_) => {}
+            Event::Header(h) => {
+                self.engine_command = h.engine.as_ref().and_then(|e| e.command.clone());
+            }
         }
+    }
+}
+
+impl View for Summary {
+    fn event(&mut self, event: &Event) -> std::io::Result<()> {
+        self.take(event);
         Ok(())
     }
 
     fn finish(self: Box<Self>) -> std::io::Result<()> {
         print!("{}", self.render());
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::BaselineMark;
+
+    fn result(case: &str, verdict: Verdict, failure: Option<Failure>) -> ResultEvent {
+        ResultEvent {
+            case: case.into(),
+            name: case.into(),
+            ruleset: "russian@fmjd64".into(),
+            file: "cases/x.yaml".into(),
+            clauses: vec!["d64.capture.majority".into()],
+            verdict,
+            message: format!("{case} went wrong"),
+            failure,
+            ..ResultEvent::default()
+        }
+    }
+
+    #[test]
+    fn engine_failures_are_shown_apart_from_rules_failures() {
+        let mut summary = Summary::default();
+        summary.take(&Event::Result(Box::new(result(
+            "a.crash",
+            Verdict::Errored,
+            Some(Failure::Engine),
+        ))));
+        summary.take(&Event::Result(Box::new(result(
+            "a.wrong",
+            Verdict::Failed,
+            None,
+        ))));
+        let text = summary.render();
+        let rules = text.find("== disagreements with the rules: 1 ==").unwrap();
+        let engine = text.find("== engine failures").unwrap();
+        let wrong = text.find("FAILED a.wrong").unwrap();
+        let crash = text.find("ERRORED a.crash").unwrap();
+        assert!(rules < wrong && wrong < engine && engine < crash, "{text}");
+        assert!(
+            text.contains(
+                "reproduce: arbiter run cases/x.yaml --filter a.wrong --ruleset russian@fmjd64"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn baselined_failures_take_one_line() {
+        let mut r = result("a.known", Verdict::Failed, Some(Failure::Rules));
+        r.baseline = Some(BaselineMark::ExpectedFailure {
+            reason: "known bug".into(),
+        });
+        let mut summary = Summary::default();
+        summary.take(&Event::Result(Box::new(r)));
+        let text = summary.render();
+        assert!(!text.contains("disagreements"), "{text}");
+        assert!(
+            text.contains("FAILED a.known [russian@fmjd64]: known bug"),
+            "{text}"
+        );
+        assert!(text.contains("(1 expected by the baseline)"), "{text}");
     }
 }
