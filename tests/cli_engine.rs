@@ -49,12 +49,24 @@ fn an_engine_that_dies_on_start_is_exit_code_2_with_its_stderr() {
 #[test]
 fn a_lying_engine_is_exit_code_1_and_an_honest_one_0() {
     let out = arbiter(
-        &["run", "--engine", &faulty("lie"), "--filter", "russian.capture.*"],
+        &[
+            "run",
+            "--engine",
+            &faulty("lie"),
+            "--filter",
+            "russian.capture.*",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let out = arbiter(
-        &["run", "--engine", &faulty("honest"), "--filter", "russian.capture.*"],
+        &[
+            "run",
+            "--engine",
+            &faulty("honest"),
+            "--filter",
+            "russian.capture.*",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
@@ -153,7 +165,11 @@ fn moves_batch_reads_fen_lines() {
     assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 3);
     assert_eq!(lines[1]["moves"], serde_json::json!(["18x11"]));
     assert_eq!(lines[2]["line"], 3);
-    assert!(lines[2]["error"].as_str().unwrap().contains("99"), "{}", lines[2]);
+    assert!(
+        lines[2]["error"].as_str().unwrap().contains("99"),
+        "{}",
+        lines[2]
+    );
     assert_eq!(lines[3]["line"], 6);
     assert_eq!(lines[3]["moves"].as_array().unwrap().len(), 7);
 }

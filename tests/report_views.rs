@@ -2,7 +2,7 @@
 
 use arbiter::case::Verdict;
 use arbiter::report::{
-    read_report, EngineInfo, Event, Failure, Footer, Header, JsonLines, ResultEvent, Totals, View,
+    read_report, EngineRecord, Event, Failure, Footer, Header, JsonLines, ResultEvent, Totals, View,
 };
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -42,7 +42,7 @@ fn header() -> Header {
         suite_commit: None,
         started: "2025-01-31T12:00:05Z".into(),
         rulesets: vec!["russian@fmjd64".into()],
-        engine: Some(EngineInfo {
+        engine: Some(EngineRecord {
             name: "pydraughts".into(),
             version: "0.6.7".into(),
             command: Some("python3 engine.py".into()),

@@ -4,8 +4,8 @@ use super::CliError;
 use arbiter::case::{capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Verdict};
 use arbiter::engine::{Engine, ProcessOptions};
 use arbiter::report::{
-    rfc3339_utc, suite_commit, Event, Footer, Header, JsonLines, Junit, ResultEvent, Summary,
-    Totals, View,
+    gate, rfc3339_utc, shell_quote, suite_commit, Baseline, EngineRecord, Event, Failure, Footer,
+    Header, JsonLines, Junit, ResultEvent, Summary, Totals, View,
 };
 use arbiter::rules_for;
 use arbiter::spec::{lint, load_catalogs, LoadErrors, RulesetPattern};
@@ -21,9 +21,10 @@ use std::time::{Instant, SystemTime};
 
 /// Exit codes, shown in `--help`.
 pub const EXIT_CODES: &str = "Exit codes:
-  0  every case run passed (skipped cases allowed)
-  1  some case failed or errored
-  2  could not run: unreadable or malformed files, lint problems, bad arguments";
+  0  conformant: every case run passed or was skipped, or failed as the baseline expects
+  1  non-conformant: a case failed or errored that the baseline does not list
+  2  could not run: unreadable or malformed files, lint problems, bad arguments, an
+     engine that does not start or speaks another protocol version";
 
 /// Arguments of `arbiter run`.
 #[derive(Debug, Args)]
@@ -65,6 +66,10 @@ pub struct RunArgs {
     /// How many times a crashed, hung or confused engine is restarted before it is given up.
     #[arg(long, default_value_t = 5)]
     restarts: u32,
+    /// Known failures of this engine (YAML, see docs/cli.md): the run fails only on
+    /// failures the baseline does not list, and reports listed cases that now pass.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
 }
 
 /// Prints load errors and returns exit code 2.
@@ -103,6 +108,10 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         );
         return Ok(ExitCode::from(2));
     }
+    let baseline = match &args.baseline {
+        Some(path) => Baseline::load(path)?,
+        None => Baseline::default(),
+    };
     let selection = Selection {
         rulesets: args.ruleset.clone(),
         filters: args.filter.iter().map(|f| Glob::new(f)).collect(),
@@ -113,6 +122,21 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         eprintln!("warning: no case selected");
     }
 
+    let runner = match open_engine(&args) {
+        Ok(engine) => Runner::new(engine, Arc::new(rules_for)),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let info = runner.info().clone();
+    if !runs.is_empty() && !runs.iter().any(|r| info.plays(r.ruleset)) {
+        eprintln!(
+            "warning: the engine {} plays none of the selected rulesets (it plays {}); every case will be skipped",
+            info.name,
+            info.rulesets.join(", ")
+        );
+    }
     let mut views: Vec<Box<dyn View>> = vec![Box::new(Summary::default())];
     if let Some(path) = &args.report {
         let view = JsonLines::create(path)
@@ -140,7 +164,12 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         suite_commit: suite_commit(suite_dir(&paths[0])),
         started: rfc3339_utc(SystemTime::now()),
         rulesets: rulesets.into_iter().collect(),
-        ..Header::default()
+        engine: Some(EngineRecord {
+            name: info.name.clone(),
+            version: info.version.clone(),
+            command: runner.engine().command(),
+        }),
+        baseline: args.baseline.as_ref().map(|p| p.display().to_string()),
     });
     emit(&mut views, &header)?;
 
@@ -155,23 +184,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     } else {
         None
     };
-    let runner = match open_engine(&args) {
-        Ok(engine) => Runner::new(engine, Arc::new(rules_for)),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let info = runner.info().clone();
-    if !runs.is_empty() && !runs.iter().any(|r| info.plays(r.ruleset)) {
-        eprintln!(
-            "warning: the engine {} plays none of the selected rulesets (it plays {}); every case will be skipped",
-            info.name,
-            info.rulesets.join(", ")
-        );
-    }
     let started = Instant::now();
     let mut totals = Totals::default();
+    let mut results = Vec::with_capacity(runs.len());
     for planned in &runs {
         let name = planned.name();
         if let Some(bar) = &progress {
@@ -183,7 +198,12 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         let result = runner.run(planned.case, planned.ruleset);
         totals.add(result.verdict);
         let verdict = result.verdict;
-        let event = Event::Result(Box::new(ResultEvent {
+        let failure = match verdict {
+            Verdict::Failed => Some(Failure::Rules),
+            Verdict::Errored => Some(Failure::Engine),
+            _ => None,
+        };
+        let mut event = ResultEvent {
             case: planned.case.id.clone(),
             name,
             ruleset: planned.ruleset.to_string(),
@@ -197,9 +217,26 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
             moves: planned.case.moves.clone(),
             board: result.board,
             fen: result.fen,
+            steps: planned
+                .case
+                .steps
+                .iter()
+                .flatten()
+                .map(|s| s.to_json())
+                .collect(),
+            stderr: result.stderr,
+            reproduce: Some(reproduce(
+                &args,
+                planned.file,
+                &planned.case.id,
+                planned.ruleset,
+            )),
+            failure,
             ..ResultEvent::default()
-        }));
-        emit(&mut views, &event)?;
+        };
+        baseline.mark(&mut event);
+        results.push(event.clone());
+        emit(&mut views, &Event::Result(Box::new(event)))?;
         if let Some(bar) = &progress {
             bar.inc(1);
         }
@@ -216,11 +253,36 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         view.finish()
             .map_err(|e| format!("cannot write report: {e}"))?;
     }
-    Ok(if totals.failed + totals.errored > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let gate = gate(&baseline, &results);
+    if args.baseline.is_some() {
+        print!("{}", gate.to_text());
+    }
+    Ok(ExitCode::from(gate.exit_code()))
+}
+
+/// A one-line command that runs this one case again against the same engine.
+fn reproduce(args: &RunArgs, file: &Path, case: &str, ruleset: &arbiter::Ruleset) -> String {
+    let mut words = vec![
+        "arbiter".to_owned(),
+        "run".to_owned(),
+        shell_quote(&file.display().to_string()),
+        "--filter".to_owned(),
+        shell_quote(case),
+        "--ruleset".to_owned(),
+        ruleset.to_string(),
+    ];
+    if args.spec != Path::new("spec") {
+        words.push("--spec".to_owned());
+        words.push(shell_quote(&args.spec.display().to_string()));
+    }
+    if args.engine != "reference" {
+        words.push("--engine".to_owned());
+        words.push(shell_quote(&args.engine));
+    }
+    if (args.timeout - 10.0).abs() > f64::EPSILON {
+        words.push(format!("--timeout {}", args.timeout));
+    }
+    words.join(" ")
 }
 
 fn emit(views: &mut [Box<dyn View>], event: &Event) -> Result<(), CliError> {

@@ -17,14 +17,14 @@ pub struct Header {
     pub rulesets: Vec<String>,
     /// The engine under test; `None` in reports written before engines were named (those
     /// checked the built-in reference).
-    pub engine: Option<EngineInfo>,
+    pub engine: Option<EngineRecord>,
     /// The baseline file the run was judged against, if any.
     pub baseline: Option<String>,
 }
 
 /// The engine a run checked.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct EngineInfo {
+pub struct EngineRecord {
     /// Its name, as it reports it.
     pub name: String,
     /// Its version, as it reports it.
@@ -33,10 +33,10 @@ pub struct EngineInfo {
     pub command: Option<String>,
 }
 
-impl EngineInfo {
+impl EngineRecord {
     /// The built-in reference rules of this arbiter.
-    pub fn reference() -> EngineInfo {
-        EngineInfo {
+    pub fn reference() -> EngineRecord {
+        EngineRecord {
             name: "arbiter".to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
             command: None,
@@ -555,7 +555,7 @@ impl Fields<'_> {
         }
     }
 
-    fn engine(&self) -> Result<Option<EngineInfo>, ReportError> {
+    fn engine(&self) -> Result<Option<EngineRecord>, ReportError> {
         match self.obj.get("engine") {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Object(obj)) => {
@@ -563,7 +563,7 @@ impl Fields<'_> {
                     obj,
                     event: "engine",
                 };
-                Ok(Some(EngineInfo {
+                Ok(Some(EngineRecord {
                     name: f.string("name")?,
                     version: f.opt_string("version")?.unwrap_or_default(),
                     command: f.opt_string("command")?,
@@ -613,7 +613,7 @@ mod tests {
             suite_commit: Some("3f2c".into()),
             started: "2025-01-31T12:00:05Z".into(),
             rulesets: vec!["russian@fmjd64".into()],
-            engine: Some(EngineInfo {
+            engine: Some(EngineRecord {
                 name: "pydraughts".into(),
                 version: "0.6.7".into(),
                 command: Some("python3 engine.py".into()),

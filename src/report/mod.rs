@@ -26,7 +26,7 @@ mod time;
 pub use baseline::{gate, Baseline, BaselineEntry, Gate};
 pub use error::ReportError;
 pub use event::{
-    shell_quote, BaselineMark, EngineInfo, Event, Failure, Footer, Header, ResultEvent, Totals,
+    shell_quote, BaselineMark, EngineRecord, Event, Failure, Footer, Header, ResultEvent, Totals,
 };
 pub use jsonl::JsonLines;
 pub use junit::Junit;

@@ -1,6 +1,6 @@
 //! Reading a JSON-lines report back.
 
-use super::{partial_path, EngineInfo, Event, Footer, Header, ReportError, ResultEvent, Totals};
+use super::{partial_path, EngineRecord, Event, Footer, Header, ReportError, ResultEvent, Totals};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -36,8 +36,8 @@ impl Report {
 
     /// The engine checked: the header's, or the built-in reference for reports that do not
     /// name one.
-    pub fn engine(&self) -> EngineInfo {
-        self.header.engine.clone().unwrap_or_else(|| EngineInfo {
+    pub fn engine(&self) -> EngineRecord {
+        self.header.engine.clone().unwrap_or_else(|| EngineRecord {
             name: "arbiter".to_owned(),
             version: self.header.arbiter.clone(),
             command: None,
