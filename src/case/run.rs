@@ -371,7 +371,10 @@ impl<'a> Checker<'a> {
         };
         let fen = self.fen.clone().or_else(|| self.start.clone());
         if let Some(fen) = fen {
-            result.board = self.rules.render(&fen, false).ok();
+            // Boards are drawn for the results that are shown with one.
+            if matches!(result.verdict, Verdict::Failed | Verdict::Errored) {
+                result.board = self.rules.render(&fen, false).ok();
+            }
             result.fen = Some(fen);
         }
         result

@@ -253,6 +253,17 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         view.finish()
             .map_err(|e| format!("cannot write report: {e}"))?;
     }
+    if let Some(usage) = runner.engine().usage() {
+        let wall = started.elapsed().as_secs_f64();
+        let waiting = usage.waiting.as_secs_f64();
+        eprintln!(
+            "engine: {} request(s), {waiting:.2} s waiting for replies of {wall:.2} s wall time \
+             ({:.1}% inside the engine, {:.0} requests/s)",
+            usage.requests,
+            if wall > 0.0 { 100.0 * waiting / wall } else { 0.0 },
+            if wall > 0.0 { usage.requests as f64 / wall } else { 0.0 },
+        );
+    }
     let gate = gate(&baseline, &results);
     if args.baseline.is_some() {
         print!("{}", gate.to_text());

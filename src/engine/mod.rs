@@ -38,6 +38,21 @@ pub trait Engine: Send + Sync {
     }
     /// Answers one request.
     fn run(&self, request: &Request) -> Reply;
+    /// For an engine in another process: how many requests it was sent and the time spent
+    /// waiting for its replies (from sending a request to reading its reply), to tell the
+    /// engine's share of a run's wall time from the harness's.
+    fn usage(&self) -> Option<Usage> {
+        None
+    }
+}
+
+/// Requests sent to an engine process and the time spent waiting for them.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Usage {
+    /// Requests sent.
+    pub requests: u64,
+    /// Time from sending each request to reading its reply, summed.
+    pub waiting: std::time::Duration,
 }
 
 /// Starts the engine an `--engine` argument names: `reference` (the built-in rules),

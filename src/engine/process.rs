@@ -2,7 +2,7 @@
 //! timeout, restarts after a crash, a hang or nonsense, a restart limit, and its stderr kept
 //! and attached to the requests that went wrong (`docs/protocol.md`, "Supervision").
 
-use super::Engine;
+use super::{Engine, Usage};
 use crate::protocol::wire::{parse_reply, parse_start_reply, request_json, start_json, stop_json};
 use crate::protocol::{EngineFailure, EngineInfo, FailureKind, Reply, Request};
 use std::collections::VecDeque;
@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How an engine is supervised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,6 +237,7 @@ struct State {
     seq: u64,
     restarts: u32,
     given_up: Option<String>,
+    usage: Usage,
 }
 
 /// A program speaking protocol v1, started from a command line.
@@ -278,6 +279,7 @@ impl ProcessEngine {
                 seq: 0,
                 restarts: 0,
                 given_up: None,
+                usage: Usage::default(),
             }),
         })
     }
@@ -338,6 +340,10 @@ impl Engine for ProcessEngine {
 
     fn command(&self) -> Option<String> {
         Some(self.command.clone())
+    }
+
+    fn usage(&self) -> Option<Usage> {
+        self.state.lock().ok().map(|s| s.usage)
     }
 
     fn run(&self, request: &Request) -> Reply {
@@ -401,7 +407,11 @@ impl Engine for ProcessEngine {
             let msg = format!("cannot send the request ({e}); {status}");
             return self.lost(&mut state, running, mark, FailureKind::Crashed, msg);
         }
-        match running.stdout.recv_timeout(self.options.timeout) {
+        let sent = Instant::now();
+        let line = running.stdout.recv_timeout(self.options.timeout);
+        state.usage.requests += 1;
+        state.usage.waiting += sent.elapsed();
+        match line {
             Ok(Line::Text(line)) => match parse_reply(&line, seq, kind) {
                 Ok(reply) => {
                     state.running = Some(running);
