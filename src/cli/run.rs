@@ -260,8 +260,16 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
             "engine: {} request(s), {waiting:.2} s waiting for replies of {wall:.2} s wall time \
              ({:.1}% inside the engine, {:.0} requests/s)",
             usage.requests,
-            if wall > 0.0 { 100.0 * waiting / wall } else { 0.0 },
-            if wall > 0.0 { usage.requests as f64 / wall } else { 0.0 },
+            if wall > 0.0 {
+                100.0 * waiting / wall
+            } else {
+                0.0
+            },
+            if wall > 0.0 {
+                usage.requests as f64 / wall
+            } else {
+                0.0
+            },
         );
     }
     let gate = gate(&baseline, &results);

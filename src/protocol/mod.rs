@@ -335,7 +335,6 @@ pub struct SessionAnswer {
     /// Counted violations by side.
     pub violations: BTreeMap<String, u32>,
     /// The kinds of every breach recorded, in order.
-    #[serde(default)]
     pub breaches: Vec<String>,
     /// The side whose draw offer awaits an answer.
     #[serde(default)]
@@ -344,7 +343,6 @@ pub struct SessionAnswer {
     #[serde(default)]
     pub claim: Option<SessionClaim>,
     /// The draw claims valid now.
-    #[serde(default)]
     pub claims: Vec<String>,
     /// The result now.
     pub outcome: ResultAnswer,

@@ -386,6 +386,23 @@ pub fn parse_reply(line: &str, seq: u64, kind: QueryKind) -> Result<Reply, WireE
     if got != seq {
         return err(format!("the reply is for seq {got}, expected seq {seq}"));
     }
+    let markers: Vec<&str> = ["skipped", "errored", "rejected"]
+        .into_iter()
+        .filter(|k| map.contains_key(*k))
+        .collect();
+    if let [marker] = markers.as_slice() {
+        let allowed = ["skipped", "errored", "rejected", "message"];
+        if let Some(extra) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
+            return err(format!(
+                "a `{marker}` reply has `{extra}`; expected only `{marker}` and `message`"
+            ));
+        }
+    } else if markers.len() > 1 {
+        return err(format!(
+            "a reply is one of skipped, errored or rejected, not {}",
+            markers.join(" and ")
+        ));
+    }
     if map.get("skipped").and_then(Value::as_bool) == Some(true) {
         return Ok(Reply::Skipped(
             opt_string(&map, "message")?.unwrap_or_default(),
