@@ -16,6 +16,7 @@
 //! assert_eq!(engine.run(&request), Reply::Answer(Answer::Check(false)));
 //! ```
 
+mod child;
 mod process;
 mod reference;
 mod serve;
