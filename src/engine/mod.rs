@@ -20,10 +20,12 @@ mod child;
 mod process;
 mod reference;
 mod serve;
+mod uci;
 
 pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::ReferenceEngine;
 pub use serve::serve;
+pub use uci::{UciEngine, UciRanks};
 
 use crate::protocol::{EngineInfo, Reply, Request};
 use crate::{Rules, Ruleset};
