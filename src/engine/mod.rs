@@ -16,13 +16,16 @@
 //! assert_eq!(engine.run(&request), Reply::Answer(Answer::Check(false)));
 //! ```
 
+mod child;
 mod process;
 mod reference;
 mod serve;
+mod uci;
 
 pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::ReferenceEngine;
 pub use serve::serve;
+pub use uci::{UciEngine, UciRanks};
 
 use crate::protocol::{EngineInfo, Reply, Request};
 use crate::{Rules, Ruleset};
@@ -63,12 +66,8 @@ pub fn open(spec: &str, options: ProcessOptions) -> Result<Box<dyn Engine>, Star
     if spec == "reference" {
         return Ok(Box::new(ReferenceEngine::new()));
     }
-    if let Some(command) = spec.strip_prefix("uci:") {
-        return Err(StartError {
-            command: command.to_owned(),
-            message: "the UCI adapter is not available in this build".to_owned(),
-            stderr: None,
-        });
+    if spec.starts_with("uci:") {
+        return Ok(Box::new(UciEngine::start(spec, options)?));
     }
     Ok(Box::new(ProcessEngine::start(spec, options)?))
 }

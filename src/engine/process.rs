@@ -2,15 +2,12 @@
 //! timeout, restarts after a crash, a hang or nonsense, a restart limit, and its stderr kept
 //! and attached to the requests that went wrong (`docs/protocol.md`, "Supervision").
 
+use super::child::{shorten, Line, Running};
 use super::{Engine, Usage};
 use crate::protocol::wire::{parse_reply, parse_start_reply, request_json, start_json, stop_json};
 use crate::protocol::{EngineFailure, EngineInfo, FailureKind, Reply, Request};
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How an engine is supervised.
@@ -50,184 +47,6 @@ fn stderr_suffix(stderr: &Option<String>) -> String {
     match stderr {
         Some(s) if !s.trim().is_empty() => format!("\nits stderr:\n{}", s.trim_end()),
         _ => String::new(),
-    }
-}
-
-/// What the stdout reader thread passes on.
-enum Line {
-    Text(String),
-    /// Not UTF-8, or a read error.
-    Bad(String),
-    Eof,
-}
-
-/// The lines an engine wrote on stderr, the last ones kept.
-#[derive(Default)]
-struct StderrLog {
-    lines: VecDeque<String>,
-    /// How many lines were ever written.
-    total: usize,
-}
-
-const STDERR_KEPT: usize = 200;
-const STDERR_SHOWN: usize = 40;
-
-impl StderrLog {
-    fn push(&mut self, line: String) {
-        self.lines.push_back(line);
-        self.total += 1;
-        if self.lines.len() > STDERR_KEPT {
-            self.lines.pop_front();
-        }
-    }
-
-    /// The lines written since line number `mark`, at most the last [`STDERR_SHOWN`].
-    fn since(&self, mark: usize) -> Option<String> {
-        let new = self.total.saturating_sub(mark).min(self.lines.len());
-        if new == 0 {
-            return None;
-        }
-        let skip = self.lines.len() - new.min(STDERR_SHOWN);
-        let text: Vec<&str> = self.lines.iter().skip(skip).map(String::as_str).collect();
-        Some(text.join("\n"))
-    }
-}
-
-/// A running engine process.
-struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: Receiver<Line>,
-    stderr: Arc<Mutex<StderrLog>>,
-}
-
-impl Running {
-    fn spawn(argv: &[String]) -> Result<Running, String> {
-        let (program, args) = argv.split_first().ok_or("the command is empty")?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start '{program}': {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin pipe")?;
-        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-        let stderr_pipe = child.stderr.take().ok_or("no stderr pipe")?;
-        let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) => {
-                        let _ = tx.send(Line::Eof);
-                        return;
-                    }
-                    Ok(_) => {
-                        while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                            buf.pop();
-                        }
-                        let line = match String::from_utf8(buf) {
-                            Ok(s) => Line::Text(s),
-                            Err(e) => Line::Bad(format!("a line that is not UTF-8: {e}")),
-                        };
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Line::Bad(format!("reading stdout: {e}")));
-                        let _ = tx.send(Line::Eof);
-                        return;
-                    }
-                }
-            }
-        });
-        let stderr = Arc::new(Mutex::new(StderrLog::default()));
-        let log = Arc::clone(&stderr);
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stderr_pipe);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.by_ref().read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let text = String::from_utf8_lossy(&buf).trim_end().to_owned();
-                        if let Ok(mut log) = log.lock() {
-                            log.push(text);
-                        }
-                    }
-                }
-            }
-        });
-        Ok(Running {
-            child,
-            stdin,
-            stdout: rx,
-            stderr,
-        })
-    }
-
-    fn stderr_mark(&self) -> usize {
-        self.stderr.lock().map_or(0, |l| l.total)
-    }
-
-    /// The stderr written since `mark`, after giving the reader a moment to catch up.
-    fn stderr_since(&self, mark: usize) -> Option<String> {
-        thread::sleep(Duration::from_millis(20));
-        self.stderr.lock().ok().and_then(|l| l.since(mark))
-    }
-
-    fn send(&mut self, line: &str) -> std::io::Result<()> {
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.write_all(b"\n")?;
-        self.stdin.flush()
-    }
-
-    /// How the process ended, waiting a moment for it.
-    fn exit_status(&mut self) -> String {
-        for _ in 0..50 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return describe_status(status);
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        "it closed its output but is still running".to_owned()
-    }
-
-    fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    /// Sends `stop`, closes stdin, waits up to two seconds, then kills.
-    fn stop(mut self) {
-        let _ = self.send(&stop_json().to_string());
-        drop(self.stdin);
-        for _ in 0..200 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn describe_status(status: std::process::ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("killed by signal {signal}");
-        }
-    }
-    match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => "exited".to_owned(),
     }
 }
 
@@ -322,14 +141,6 @@ fn handshake(
             running.kill();
             Err((message, stderr))
         }
-    }
-}
-
-fn shorten(line: &str) -> String {
-    if line.chars().count() > 200 {
-        format!("{}…", line.chars().take(200).collect::<String>())
-    } else {
-        line.to_owned()
     }
 }
 
@@ -471,7 +282,7 @@ impl Drop for ProcessEngine {
     fn drop(&mut self) {
         if let Ok(mut state) = self.state.lock() {
             if let Some(running) = state.running.take() {
-                running.stop();
+                running.stop(&stop_json().to_string());
             }
         }
     }
