@@ -264,10 +264,17 @@ def match_draughts_move(text, moves):
     squares = read_draughts_move(text)
     if squares is None:
         return None, f"cannot read the move {text!r}"
+    ends = [m for m in moves if m[0][0] == squares[0] and m[0][-1] == squares[-1]]
     if len(squares) > 2:
-        found = [m for m in moves if list(m[0]) == squares]
+        found = [m for m in ends if list(m[0]) == squares]
+        if not found:
+            # A library that keeps one route per capture (py-draughts merges routes with
+            # the same outcome) may list another order of the same landing squares, e.g.
+            # 22x15x6x13x22 for 22x13x6x15x22.
+            inner = set(squares[1:-1])
+            found = [m for m in ends if inner <= set(m[0][1:-1])]
     else:
-        found = [m for m in moves if m[0][0] == squares[0] and m[0][-1] == squares[-1]]
+        found = ends
     if not found:
         return None, f"{text} is not a legal move"
     keys = {(m[0][0], m[0][-1], frozenset(m[1])) for m in found}

@@ -297,6 +297,21 @@ class DraughtsChecks(Common):
         reply = self.run_query("play", position="W:W22:B18,11", moves=["22x8"])
         self.assertEqual(reply.get("fen"), "B:W8:B", reply)
 
+    def test_capture_route_either_way_round(self):
+        # the man goes round c3-e5-c7-a5-c3: the two directions are one move
+        self.start()
+        for route in ("22x13x6x15x22", "22x15x6x13x22", "22x22"):
+            with self.subTest(route=route):
+                reply = self.run_query("play", position="W:W22:B9,10,17,18", moves=[route])
+                self.assertEqual(reply.get("fen"), "B:W22:B", reply)
+        reply = self.run_query("legal", position="W:W22:B9,10,17,18")
+        self.assertEqual(len(reply["moves"]), 1, reply)
+        reply = self.run_query("perft", position="W:W22:B9,10,17,18", depth=1, count="paths")
+        if self.CIRCUIT_PATHS is None:
+            self.assertEqual(reply.get("skipped"), True, reply)
+        else:
+            self.assertEqual(reply.get("nodes"), self.CIRCUIT_PATHS, reply)
+
     def test_outcome_no_pieces(self):
         self.start()
         reply = self.run_query("outcome", position="W:W22,30:B17", moves=["22x13"])
@@ -313,11 +328,18 @@ class DraughtsChecks(Common):
 class TestPydraughts(DraughtsChecks, unittest.TestCase):
     NAME = DIST = "pydraughts"
     BAD_FEN = None  # pydraughts reads any FEN it is given without checking it
+    CIRCUIT_PATHS = 2  # it lists both routes
+
+    def test_untranslatable_position_is_skipped(self):
+        self.start()
+        reply = self.run_query("legal", position="W:W33:B1")
+        self.assertEqual(reply.get("skipped"), True, reply)
 
 
 class TestPyDraughts(DraughtsChecks, unittest.TestCase):
     NAME = DIST = "py-draughts"
     BAD_FEN = "W:W9,9:B6"
+    CIRCUIT_PATHS = None  # it keeps one route per move: paths are skipped
 
 
 class TestPyffish(Common, unittest.TestCase):

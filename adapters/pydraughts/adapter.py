@@ -45,8 +45,9 @@ def board_from(game, fen):
     try:
         white_to_move, white, black = parse_pdn_fen(fen)
     except ValueError as e:
-        # Not the library's judgement: the adapter cannot translate this text for it.
-        raise ValueError(f"the adapter cannot translate the FEN for pydraughts: {e}") from None
+        # pydraughts has no validity check; a FEN naming squares that do not exist (0, 33,
+        # a light square) has no algebraic form to give it, so it cannot be asked at all.
+        raise Skipped(f"the position cannot be put to pydraughts: {e}") from None
 
     def side(pieces):
         return ",".join(("K" if king else "") + pdn_to_algebraic(s) for s, king in pieces)
