@@ -173,7 +173,7 @@ def outcome(fen, played, axf):
         value = sf.game_result(VARIANT, fen, played)
         reason = "checkmate" if sf.gives_check(VARIANT, fen, played) else "stalemate"
     elif immediate:
-        reason = "unspecified"
+        reason = None  # the library does not say which rule ended the game
     else:
         kind, value = optional_end(fen, played, clock)
         if kind == "repetition" and not axf:
@@ -188,7 +188,10 @@ def outcome(fen, played, axf):
         return {"result": "ongoing", "reason": "", "claims": [kind] if kind else [],
                 "counters": counters}
     result = "draw" if value == 0 else (mover if value > 0 else other(mover))
-    return {"result": result, "reason": reason, "claims": [], "counters": counters}
+    answer = {"result": result, "reason": reason, "claims": [], "counters": counters}
+    if reason is None:
+        del answer["reason"]
+    return answer
 
 
 def repetition(fen, played):

@@ -12,15 +12,26 @@ impl Checker<'_> {
         if let Some(want) = &expect.outcome {
             if let Some(got) = self.outcome()? {
                 let result_ok = got.result == want.result.name();
-                let reason_ok = want.reason.as_ref().is_none_or(|r| *r == got.reason);
+                let reason_ok = match (&want.reason, &got.reason) {
+                    (None, _) => true,
+                    (Some(want), Some(got)) => want == got,
+                    // The engine does not name the rule: the result alone is compared.
+                    (Some(_), None) => {
+                        if result_ok {
+                            self.skip("the engine does not name the reason of the outcome".into());
+                        }
+                        true
+                    }
+                };
                 if !(result_ok && reason_ok) {
                     let text = match &want.reason {
                         Some(r) => format!("{} ({r})", want.result.name()),
                         None => want.result.name().to_owned(),
                     };
+                    let reason = got.reason.as_deref().unwrap_or("no reason given");
                     self.fail(
                         "outcome",
-                        format!("expected {text}, got {} ({})", got.result, got.reason),
+                        format!("expected {text}, got {} ({reason})", got.result),
                         json!({"result": want.result.name(), "reason": want.reason}),
                         json!({"result": got.result, "reason": got.reason}),
                     );

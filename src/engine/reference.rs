@@ -136,7 +136,7 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             let o = rules.outcome(&start, moves)?;
             Answer::Outcome(OutcomeAnswer {
                 result: o.result,
-                reason: o.reason,
+                reason: Some(o.reason),
                 claims: Some(o.claims),
                 counters: Some(o.counters),
             })

@@ -209,9 +209,10 @@ impl fmt::Display for Stage {
 pub struct OutcomeAnswer {
     /// `white`, `black`, `red`, `draw` or `ongoing`.
     pub result: String,
-    /// Why, as a slug; empty while the game goes on.
-    #[serde(default)]
-    pub reason: String,
+    /// Why, as a slug; empty while the game goes on; `None` when the engine does not name
+    /// the rule that ended the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     /// The draw claims valid now, when the engine reports them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claims: Option<Vec<String>>,

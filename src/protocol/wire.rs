@@ -590,7 +590,7 @@ mod tests {
                 QueryKind::Outcome,
                 Reply::Answer(Answer::Outcome(OutcomeAnswer {
                     result: "draw".into(),
-                    reason: "threefold".into(),
+                    reason: Some("threefold".into()),
                     claims: None,
                     counters: Some([("kings-only".to_owned(), 3)].into()),
                 })),
