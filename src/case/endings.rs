@@ -1,7 +1,7 @@
 //! The expectations about the end of the game: `outcome` (with the history), `claims`,
 //! `counters`, `claim` and `draw_offer`, each asked of the engine.
 
-use super::run::{Checker, Halt};
+use super::check::{Checker, Halt};
 use super::{ClaimExpect, DrawOfferExpect, Expect};
 use crate::protocol::{Answer, OutcomeAnswer, Query};
 use serde_json::json;

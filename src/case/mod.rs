@@ -18,6 +18,7 @@
 //! assert_eq!(cases[0].expect.legal_count, Some(7));
 //! ```
 
+mod check;
 mod endings;
 mod load;
 mod model;

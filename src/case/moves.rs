@@ -1,7 +1,7 @@
 //! The expectations about moves and positions: `legal`, `legal_includes`, `illegal`,
 //! `legal_count`, `perft`, `fen` and `check`.
 
-use super::run::{quoted, Checker, EngineMove, Halt};
+use super::check::{quoted, Checker, EngineMove, Halt};
 use super::Expect;
 use crate::protocol::{Answer, Query, QueryKind, Reply, Stage};
 use serde_json::{json, Value};
@@ -236,7 +236,7 @@ impl Checker<'_> {
 
     /// Each text, played after the history, must be refused as that next move.
     fn check_illegal(&mut self, texts: &[String]) -> Result<(), Halt> {
-        if !self.runner.info().answers(QueryKind::Play) {
+        if !self.info.answers(QueryKind::Play) {
             self.skip("the engine does not answer `play` queries".to_owned());
             return Ok(());
         }

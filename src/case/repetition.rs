@@ -1,7 +1,7 @@
 //! The `repetition` expectation: the verdict on the cycle the history ends in (xiangqi),
 //! asked of the engine.
 
-use super::run::{Checker, Halt};
+use super::check::{Checker, Halt};
 use super::{RepetitionExpect, RepetitionVerdict};
 use crate::protocol::{Answer, Query};
 use serde_json::json;

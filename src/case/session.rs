@@ -3,7 +3,7 @@
 //! `offer`, `claim` (the last claim step's ruling), `claims`, `fen` and `outcome` are
 //! checked against the state it answers, or `rejected` against the stage it refused.
 
-use super::run::{Checker, Halt};
+use super::check::{Checker, Halt};
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use super::{Case, ClaimExpect, Rejected, Stage};
 use crate::protocol::{Answer, Query, QueryKind, Reply, SessionAnswer};
@@ -51,7 +51,7 @@ impl Checker<'_> {
                 unsupported.join(", ")
             )));
         }
-        if !self.runner.info().answers(QueryKind::Session) {
+        if !self.info.answers(QueryKind::Session) {
             self.skip("the engine does not answer `session` queries".to_owned());
             return Ok(());
         }
