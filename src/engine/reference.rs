@@ -134,11 +134,17 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
         Query::Check => Answer::Check(rules.status(&reached)?.in_check),
         Query::Outcome => {
             let o = rules.outcome(&start, moves)?;
+            // Every draw rule of the game: its count, or null while its condition does not
+            // hold (or the edition does not have the rule).
+            let counters = crate::edition::DrawKind::of_game(request.ruleset.game)
+                .into_iter()
+                .map(|k| (k.name().to_owned(), o.counters.get(k.name()).copied()))
+                .collect();
             Answer::Outcome(OutcomeAnswer {
                 result: o.result,
                 reason: Some(o.reason),
                 claims: Some(o.claims),
-                counters: Some(o.counters),
+                counters: Some(counters),
             })
         }
         Query::Claim { kind, by } => {

@@ -216,9 +216,11 @@ pub struct OutcomeAnswer {
     /// The draw claims valid now, when the engine reports them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claims: Option<Vec<String>>,
-    /// The draw rules' counters, when the engine reports them.
+    /// The draw rules' counters, when the engine reports them, by rule slug: a count while
+    /// the rule's condition holds, `None` (null) while it does not. A rule the engine does
+    /// not track is left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub counters: Option<BTreeMap<String, u32>>,
+    pub counters: Option<BTreeMap<String, Option<u32>>>,
 }
 
 /// The answer to [`Query::Claim`].

@@ -592,7 +592,13 @@ mod tests {
                     result: "draw".into(),
                     reason: Some("threefold".into()),
                     claims: None,
-                    counters: Some([("kings-only".to_owned(), 3)].into()),
+                    counters: Some(
+                        [
+                            ("kings-only".to_owned(), Some(3)),
+                            ("threefold".to_owned(), None),
+                        ]
+                        .into(),
+                    ),
                 })),
             ),
         ];
