@@ -7,7 +7,11 @@
 //! - `K` before a square (or a range) for kings;
 //! - numeric ranges such as `1-12` or `K29-32`, as PDN allows;
 //! - the sections in either order, a side with no pieces (`W:W:B1`) or left out (`B:B1`);
-//! - the PDN tag form `[FEN "W:W21:B1"]`, spaces around any token and one trailing `.`.
+//! - the PDN tag form `[FEN "W:W21:B1"]`, spaces around any token and one trailing `.`;
+//! - after the piece lists, the fields some tools append, `H<half-move clock>` and
+//!   `F<move number>` (`W:W21,22:B9,10:H0:F1`): read and ignored, since every draughts count
+//!   starts at the position the history starts from (docs/editions.md). Any other trailing
+//!   field is refused with an error naming it and the known extensions.
 //!
 //! Writing is canonical: numeric squares, white's list first, squares in ascending order,
 //! kings marked `K` in place (`W:W21,22,K30:B1,2,K9`).
@@ -36,6 +40,9 @@ pub enum FenError {
     /// A section that does not start with `W` or `B`.
     #[error("bad piece list '{0}' (expected W or B followed by squares)")]
     Section(String),
+    /// A trailing field after the piece lists that is not a known extension.
+    #[error("unknown FEN field '{0}' after the piece lists (known extensions: H<half-move clock>, F<move number>, as in W:W21,22:B9,10:H0:F1)")]
+    Extension(String),
     /// Two sections for the same side.
     #[error("{0} pieces are listed in two sections")]
     DuplicateColor(Color),
@@ -95,6 +102,10 @@ fn strip_tag(text: &str) -> Result<&str, FenError> {
 /// assert_eq!(setup.to_string(), "B:W22,29:BK1,K2,K3");
 /// assert_eq!(fen::parse("W:W33:B1").unwrap_err().to_string(),
 ///            "unknown square '33' (expected 1-32 or a dark square a1-h8)");
+/// // Trailing half-move clock and move number fields are accepted (and ignored) ...
+/// assert_eq!(fen::parse("W:W21,22:B9,10:H0:F1").unwrap().to_string(), "W:W21,22:B9,10");
+/// // ... other trailing fields are named.
+/// assert!(fen::parse("W:W21:B9:X3").unwrap_err().to_string().starts_with("unknown FEN field 'X3'"));
 /// ```
 pub fn parse(text: &str) -> Result<Setup, FenError> {
     let text = text.trim();
@@ -116,9 +127,23 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
     let mut setup = Setup::empty(turn);
     let mut seen = [false, false];
     let mut any = false;
+    let mut extensions = false;
     for section in fields {
-        any = true;
         let section = section.trim();
+        // Trailing fields some tools write after the piece lists (PDN 3.0 style): the
+        // half-move clock `H<n>` and the move number `F<n>`. Accepted and ignored: a FEN
+        // carries no draughts counters here (docs/editions.md).
+        if let Some(kind) = extension(section).filter(|_| any) {
+            if !kind {
+                return Err(FenError::Extension(section.to_owned()));
+            }
+            extensions = true;
+            continue;
+        }
+        if extensions {
+            return Err(FenError::Extension(section.to_owned()));
+        }
+        any = true;
         let (color, list) = if let Some(rest) = section.strip_prefix('W') {
             (Color::White, rest)
         } else if let Some(rest) = section.strip_prefix('B') {
@@ -165,6 +190,21 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
         return Err(FenError::MissingPieces);
     }
     Ok(setup)
+}
+
+/// Whether a section is a trailing field rather than a piece list: `Some(true)` for a known
+/// extension (`H` or `F` followed by digits), `Some(false)` for another letter-and-value field
+/// (an unknown extension), `None` for anything else (a piece list, or garbage reported as
+/// such).
+fn extension(section: &str) -> Option<bool> {
+    let mut chars = section.chars();
+    let first = chars.next()?;
+    let rest = chars.as_str();
+    if first == 'W' || first == 'B' || !first.is_ascii_alphabetic() || rest.is_empty() {
+        return None;
+    }
+    let known = matches!(first, 'H' | 'F') && rest.bytes().all(|b| b.is_ascii_digit());
+    Some(known)
 }
 
 /// One entry of a piece list without its `K`: a square or a numeric range.

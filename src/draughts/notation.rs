@@ -4,8 +4,11 @@
 //! is written with `-`, a capture with `x`, `X`, `:` or `×` between squares. A capture may
 //! give its full path or only some of its squares in order — at least the start and end
 //! square (`9x27`). A text names the legal moves whose path starts and ends on the given
-//! squares and passes through the given intermediate squares in that order; if those moves
-//! are of several identities, the text is ambiguous and the error lists them.
+//! squares and whose piece may land on the given intermediate squares in that order
+//! ([`landing_squares`]: a flying king that takes two pieces on one diagonal may be written
+//! landing anywhere between them, `29x18x11` as well as `29x22x11`); if those moves are of
+//! several identities, the text is ambiguous and the error lists them. A text that no path
+//! fits is refused with the reason.
 //!
 //! Writing gives the full path of a capture: `9x18x27` (numeric) or `c3:e5:g7`
 //! (algebraic, the `:` usual in Russian records).
@@ -177,7 +180,9 @@ pub fn parse(text: &str) -> Result<MoveText, MoveError> {
 }
 
 impl MoveText {
-    /// Whether a legal path fits this text.
+    /// Whether a legal path fits this text: it starts and ends where the path does, and its
+    /// other squares are, in order, squares the capturing piece may land on along the path
+    /// ([`landing_squares`]).
     pub fn matches(&self, mv: &Move) -> bool {
         let path = mv.path();
         let (Some(first), Some(last)) = (self.squares.first(), self.squares.last()) else {
@@ -186,13 +191,68 @@ impl MoveText {
         if mv.is_capture() != self.capture || path[0] != *first || path[path.len() - 1] != *last {
             return false;
         }
-        // The intermediate squares must occur in order strictly inside the path.
-        let inner = &path[1..path.len() - 1];
-        let mut it = inner.iter();
+        // The intermediate squares must occur in order among the landing squares before the
+        // end square.
+        let landings = landing_squares(mv);
+        let mut it = landings[..landings.len().saturating_sub(1)].iter();
         self.squares[1..self.squares.len() - 1]
             .iter()
             .all(|want| it.any(|have| have == want))
     }
+}
+
+/// The squares a move's piece may land on along its path, in order, ending with its last
+/// square: the path's own landing squares and, where a king's capture goes on in the same
+/// direction after a landing, every empty square between the two pieces it takes there — it
+/// may land on any of them and take the next piece from there, which is the same move
+/// (`29x22x11` and `29x18x11` in `W:WK29:B25,15`). A plain move: its end square.
+///
+/// ```
+/// use arbiter::draughts::{notation, Position, Variant};
+///
+/// let pos = Position::from_fen("W:WK29:B25,15", Variant::Russian).unwrap();
+/// let mv = notation::resolve(&pos, "29x22x11").unwrap();
+/// let squares: Vec<u8> = notation::landing_squares(&mv).iter().map(|s| s.number()).collect();
+/// assert_eq!(squares, [22, 18, 11]);
+/// assert_eq!(notation::resolve(&pos, "29x18x11").unwrap().identity(), mv.identity());
+/// ```
+pub fn landing_squares(mv: &Move) -> Vec<Square> {
+    let path = mv.path();
+    if !mv.is_capture() {
+        return path[1..].to_vec();
+    }
+    let captured = mv.captured();
+    let dir = |a: Square, b: Square| {
+        (
+            (b.file() as i32 - a.file() as i32).signum(),
+            (b.rank() as i32 - a.rank() as i32).signum(),
+        )
+    };
+    let segments: Vec<(Square, Square)> = path.windows(2).map(|w| (w[0], w[1])).collect();
+    let mut out = Vec::new();
+    for (i, &(a, b)) in segments.iter().enumerate() {
+        let d = dir(a, b);
+        let same_before = i > 0 && dir(segments[i - 1].0, segments[i - 1].1) == d;
+        let same_after = segments.get(i + 1).is_some_and(|&(c, e)| dir(c, e) == d);
+        let mut passed = false;
+        let (mut f, mut r) = (a.file() as i32, a.rank() as i32);
+        loop {
+            f += d.0;
+            r += d.1;
+            let Some(sq) = Square::from_coords(f as u8, r as u8) else {
+                break;
+            };
+            if captured.contains(sq) {
+                passed = true;
+            } else if sq == b || (passed && same_after) || (!passed && same_before) {
+                out.push(sq);
+            }
+            if sq == b {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Finds the legal move a text names in a position (see the module documentation).

@@ -337,6 +337,15 @@ impl Position {
         Ok(pos)
     }
 
+    /// The same placement with `turn` to move, without validating it: the side that then
+    /// waits may be in check. Used by the repetition rules to ask what a checking move would
+    /// win if the check were set aside (`repetition::material::pass_through_check`).
+    pub(crate) fn with_turn_unchecked(&self, turn: Color) -> Position {
+        let mut next = *self;
+        next.turn = turn;
+        next
+    }
+
     /// The position as a [`Setup`].
     pub fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty();

@@ -1,6 +1,8 @@
 //! The nature of one move (着法性质): 将 check, 杀 mate threat, 捉 chase or 闲 idle.
 
-use super::material::{after, exchange_gain, mates_by_checks, pass, threats, Threat, MATE_DEPTH};
+use super::material::{
+    after, exchange_gain, mates_by_checks, pass, pass_through_check, threats, Threat, MATE_DEPTH,
+};
 use super::RepetitionRules;
 use crate::xiangqi::{IllegalMove, Move, Position, Role, Square};
 use serde::{Serialize, Serializer};
@@ -175,67 +177,46 @@ pub fn classify(
     };
     let now = after(before, m);
     if now.is_check() {
+        // 将. Under rules that also look at a check as a chase, what it would win if the
+        // check were set aside is reported with it (and counts for 长捉).
+        let chased = if rules.check_can_chase {
+            let again = pass_through_check(&now);
+            let (real, _) = new_threats(before, &now, &again, m, mover.role, rules);
+            chased_of(&real)
+        } else {
+            Vec::new()
+        };
         return Ok(Classification {
             nature: Nature::Check,
             sub_kind: None,
-            chased: Vec::new(),
+            chased,
         });
     }
     // `now` is not check, so passing the move back to the mover is always a position.
     let again = pass(&now);
     let mate = again
         .as_ref()
-        .is_some_and(|q| mates_by_checks(q, MATE_DEPTH));
+        .is_some_and(|q| mates_by_checks(q, MATE_DEPTH))
+        && !(rules.mate_threat_must_be_new && mates_by_checks(before, MATE_DEPTH));
 
-    // New threats: targets the mover could win after the move that it could not win before.
-    let old = threats(before, rules);
-    let mut new: Vec<Threat> = again
-        .as_ref()
-        .map(|q| threats(q, rules))
-        .unwrap_or_default();
-    new.retain(|t| {
-        !old.iter()
-            .any(|o| o.target == t.target && o.piece == t.piece)
-    });
-    // The opponent moves next: a target that can itself take its attacker without loss is
-    // not chased by that attacker (兑, or the attacker is offered: 献).
-    for t in &mut new {
-        t.attackers.retain(|&a| !strikes_back(&now, t.target, a));
-    }
-    new.retain(|t| !t.attackers.is_empty());
-
-    let free = |sq: Square| {
-        now.piece_at(sq)
-            .is_some_and(|p| rules.free_chasers.contains(&p.role))
-    };
     let answers_check = before.is_check() && mover.role == Role::General;
-    let (real, allowed): (Vec<&Threat>, Vec<&Threat>) = new
-        .iter()
-        .partition(|t| !answers_check && t.attackers.iter().any(|&a| !free(a)));
-    let chased = |list: &[&Threat]| -> Vec<Chased> {
-        let mut v: Vec<Chased> = list
-            .iter()
-            .map(|t| Chased {
-                square: t.target,
-                role: t.piece.role,
-            })
-            .collect();
-        v.sort();
-        v
+    let (real, allowed) = match &again {
+        Some(q) => new_threats(before, &now, q, m, mover.role, rules),
+        None => (Vec::new(), Vec::new()),
     };
 
     if mate && rules.mate_threat_is_attack {
         return Ok(Classification {
             nature: Nature::MateThreat,
             sub_kind: None,
-            chased: chased(&real),
+            chased: chased_of(&real),
         });
     }
     if !real.is_empty() {
         return Ok(Classification {
             nature: Nature::Chase,
             sub_kind: None,
-            chased: chased(&real),
+            chased: chased_of(&real),
         });
     }
     if mate {
@@ -260,7 +241,7 @@ pub fn classify(
         return Ok(Classification {
             nature: Nature::Idle,
             sub_kind: Some(sub_kind),
-            chased: chased(&allowed),
+            chased: chased_of(&allowed),
         });
     }
     Ok(Classification {
@@ -268,6 +249,84 @@ pub fn classify(
         sub_kind: idle_kind(before, &now, m, mover.role, previous, rules),
         chased: Vec::new(),
     })
+}
+
+fn chased_of(list: &[Threat]) -> Vec<Chased> {
+    let mut v: Vec<Chased> = list
+        .iter()
+        .map(|t| Chased {
+            square: t.target,
+            role: t.piece.role,
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The new threats of the move `m` (played in `before`, leading to `now`; `again` is `now`
+/// with the mover to move again), split into those that chase (捉) and those the rules
+/// allow (made by the general or a soldier alone, or by the general answering a check).
+fn new_threats(
+    before: &Position,
+    now: &Position,
+    again: &Position,
+    m: Move,
+    mover: Role,
+    rules: &RepetitionRules,
+) -> (Vec<Threat>, Vec<Threat>) {
+    // New threats: targets the mover could win after the move that it could not win before
+    // (or, where the rules say so, that a piece could not win before: a renewed chase).
+    let old = threats(before, rules);
+    let moved = |sq: Square| if sq == m.from { m.to } else { sq };
+    let mut new: Vec<Threat> = threats(again, rules);
+    new.retain_mut(|t| {
+        let Some(o) = old
+            .iter()
+            .find(|o| o.target == t.target && o.piece == t.piece)
+        else {
+            return true;
+        };
+        if !rules.renewed_by_new_attacker {
+            return false;
+        }
+        t.attackers
+            .retain(|&a| !o.attackers.iter().any(|&b| moved(b) == a));
+        !t.attackers.is_empty()
+    });
+    // The opponent moves next: a target that can itself take its attacker without loss is
+    // not chased by that attacker (兑, or the attacker is offered: 献).
+    for t in &mut new {
+        t.attackers.retain(|&a| !strikes_back(now, t.target, a));
+    }
+    // A piece that cannot move except to take the piece it attacks (a chariot pinned by
+    // that horse) does not chase it, under the rules that say so.
+    if !rules.immobilised_attacker_chases {
+        let legal = again.legal_moves();
+        for t in &mut new {
+            t.attackers
+                .retain(|&a| legal.iter().any(|l| l.from == a && l.to != t.target));
+        }
+    }
+    new.retain(|t| !t.attackers.is_empty());
+
+    let free = |sq: Square| {
+        now.piece_at(sq)
+            .is_some_and(|p| rules.free_chasers.contains(&p.role))
+    };
+    let answers_check = before.is_check() && mover == Role::General;
+    // 联合捉: the moved piece supports a general's or soldier's capture that wins only
+    // with it; the chase is the moved piece's.
+    let supports = |t: &Threat| {
+        rules.joint_chase_by_mover
+            && !rules.free_chasers.contains(&mover)
+            && again.legal_moves().contains(&Move {
+                from: m.to,
+                to: t.target,
+            })
+    };
+    new.into_iter()
+        .partition(|t| !answers_check && (t.attackers.iter().any(|&a| !free(a)) || supports(t)))
 }
 
 /// Whether the piece on `target` (its side to move in `pos`) can legally take the piece on

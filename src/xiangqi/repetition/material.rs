@@ -62,6 +62,15 @@ pub fn pass(pos: &Position) -> Option<Position> {
     Position::from_setup(&setup).ok()
 }
 
+/// The same placement with the other side to move even when that side's opponent is in
+/// check: "what if it were my move again, the check set aside". Only for asking what a
+/// checking move would win next (a chase made by a checking move, under the rules that
+/// look at it, `RepetitionRules::check_can_chase`); the opponent, still in check, may only
+/// recapture with moves that are legal in check.
+pub fn pass_through_check(pos: &Position) -> Position {
+    pos.with_turn_unchecked(pos.turn().other())
+}
+
 /// Whether the side to move mates by a series of checks using at most `depth` of its own
 /// moves: some checking move leaves no legal reply, or every reply allows another such
 /// series one move shorter. Only checking moves are tried (a quiet move that stalemates is

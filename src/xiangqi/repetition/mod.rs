@@ -63,6 +63,41 @@ pub struct RepetitionRules {
     /// Whether one side's perpetual check must change even when the other side's moves
     /// are forbidden too (xq.repetition.perpetual-check-loses).
     pub perpetual_check_always_loses: bool,
+    /// Whether a side whose every move chases, but never one same piece throughout the
+    /// cycle (one piece chasing two pieces in turn, or two pieces chasing two in turn), is
+    /// forbidden. CXA: yes, a chase on every move is 长捉 whatever it chases; AXF: no, rule
+    /// 32 ("One piece perpetually chases two pieces or more should be ruled as a draw",
+    /// diagrams 76-80) — there 长捉 needs a piece chased on every move, followed as it moves
+    /// (xq.repetition.axf-alternate-chase).
+    pub alternate_targets_forbidden: bool,
+    /// Whether a piece that cannot move, except to capture the very piece it attacks (a
+    /// chariot pinned against its general by a horse), chases that piece. CXA: yes, the
+    /// capture is legal and wins; AXF: no, rule 19 and diagram 39 ("because the Black Rook
+    /// doesn't move, it is not considered as a perpetual chase", xq.repetition.axf-pinned-
+    /// chariot).
+    pub immobilised_attacker_chases: bool,
+    /// Whether a threat is new when a piece that could not win the target before can win it
+    /// now, although another piece already could (a pin that turns the target's real
+    /// protector into a false one renews the chase). CXA: no, the threat on a piece is new
+    /// only when the piece could not be won at all before (捉 is a *new* threat to win it);
+    /// AXF: yes (xq.repetition.axf-renewed-chase).
+    pub renewed_by_new_attacker: bool,
+    /// Whether a checking move is also looked at as a chase, the check being set aside
+    /// (what it would win if the opponent passed). CXA: no, 将 is 将 (一将一捉 is forbidden
+    /// anyway, so a check that also chases changes no judgement); AXF: yes, "the one that
+    /// may be judged as a forbidden move is selected": a side that chases one piece on every
+    /// move, some of them checks, chases perpetually (xq.repetition.axf-check-also-chases).
+    pub check_can_chase: bool,
+    /// Whether 杀 must be a new threat: a mate by checks that the mover could already
+    /// deliver before the move does not make the move 杀 (it is what the position already
+    /// held, as a chase must be new). Both editions: yes (xq.repetition.term-mate-threat).
+    pub mate_threat_must_be_new: bool,
+    /// Whether a move that lets a general or a soldier win a piece that it could not win
+    /// without the moved piece's support (the moved piece adds a second attacker to a piece
+    /// with one protector, 联合捉) is a chase by the moved piece. Both editions: yes
+    /// (xq.repetition.joint-chase); otherwise the general's or soldier's allowed chase
+    /// would hide it.
+    pub joint_chase_by_mover: bool,
     /// How many times the cycle must have been played for a verdict: three
     /// (循环反复已达三次（六个回合）, 第一章 第四节 二 (三)). One further cycle by a side
     /// that must change is a loss.
@@ -78,6 +113,12 @@ impl RepetitionRules {
         chases_by_checks: true,
         free_chasers: &[Role::General, Role::Soldier],
         perpetual_check_always_loses: true,
+        alternate_targets_forbidden: true,
+        immobilised_attacker_chases: true,
+        renewed_by_new_attacker: false,
+        check_can_chase: false,
+        mate_threat_must_be_new: true,
+        joint_chase_by_mover: true,
         cycles_for_verdict: 3,
     };
 
@@ -89,6 +130,12 @@ impl RepetitionRules {
         chases_by_checks: false,
         free_chasers: &[Role::General, Role::Soldier],
         perpetual_check_always_loses: true,
+        alternate_targets_forbidden: false,
+        immobilised_attacker_chases: false,
+        renewed_by_new_attacker: true,
+        check_can_chase: true,
+        mate_threat_must_be_new: true,
+        joint_chase_by_mover: true,
         cycles_for_verdict: 3,
     };
 

@@ -2,7 +2,7 @@
 
 use super::classify::{classify, display, Chased, Nature, SubKind};
 use super::RepetitionRules;
-use crate::xiangqi::{parse_move, Color, Move, NotationError, Piece, Position};
+use crate::xiangqi::{parse_move, Color, Move, NotationError, Piece, Position, Square};
 use serde::{Serialize, Serializer};
 
 /// What the rules make of a repeated cycle.
@@ -65,6 +65,10 @@ pub struct CycleMove {
     pub sub_kind: Option<SubKind>,
     /// The pieces it chases (see [`super::Classification::chased`]).
     pub chased: Vec<Chased>,
+    /// The chased pieces as pieces, not squares: a number per piece standing at the start
+    /// of the cycle, followed as it moves (for "the same piece chased on every move").
+    #[serde(skip)]
+    pub(crate) chased_pieces: Vec<usize>,
 }
 
 /// The verdict on the cycle a history ends in. Serialises to the `repetition` object of
@@ -196,12 +200,25 @@ pub fn adjudicate(
     let repetitions = (n - first) / len;
 
     let mut cycle = Vec::with_capacity(len);
+    // Each piece standing at the start of the cycle gets a number that follows it.
+    let mut ids: Vec<Option<usize>> = vec![None; 90];
+    for sq in Square::all() {
+        if positions[n - len].piece_at(sq).is_some() {
+            ids[sq.index()] = Some(sq.index());
+        }
+    }
     for ply in n - len + 1..=n {
         let before = &positions[ply - 1];
         let m = moves[ply - 1];
         let previous = ply.checked_sub(2).map(|i| moves[i]);
         let c = classify(before, m, previous, rules)
             .map_err(|_| RepetitionError::Illegal { number: ply, mv: m })?;
+        ids[m.to.index()] = ids[m.from.index()].take();
+        let chased_pieces = c
+            .chased
+            .iter()
+            .filter_map(|x| ids[x.square.index()])
+            .collect();
         cycle.push(CycleMove {
             ply,
             mv: m,
@@ -209,6 +226,7 @@ pub fn adjudicate(
             nature: c.nature,
             sub_kind: c.sub_kind,
             chased: c.chased,
+            chased_pieces,
         });
     }
     Ok(Some(judge(cycle, repetitions, rules)))
@@ -237,19 +255,57 @@ fn pattern(natures: &[Nature]) -> String {
     }
 }
 
+/// Whether a side's moves in the cycle are forbidden: every move an attack (and, unless
+/// the rules forbid mixtures, all of one nature: 长将, 长捉, 长杀). Where the rules look at a
+/// checking move as a chase too, a side that chases on every move, some of them checks,
+/// chases perpetually. Where one piece chasing two in turn is allowed, a perpetual chase
+/// needs one piece chased on every move.
+fn side_forbidden(cycle: &[CycleMove], side: Color, rules: &RepetitionRules) -> bool {
+    let moves: Vec<&CycleMove> = cycle.iter().filter(|c| c.side == side).collect();
+    let natures: Vec<Nature> = moves.iter().map(|c| c.nature).collect();
+    if moves.is_empty() {
+        return false;
+    }
+    let chases = |c: &&CycleMove| {
+        c.nature == Nature::Chase
+            || (rules.check_can_chase && c.nature != Nature::Idle && !c.chased.is_empty())
+    };
+    let one_piece = || {
+        let mut common: Vec<usize> = moves[0].chased_pieces.clone();
+        for c in &moves[1..] {
+            common.retain(|p| c.chased_pieces.contains(p));
+        }
+        !common.is_empty()
+    };
+    let perpetual_chase =
+        moves.iter().all(chases) && (rules.alternate_targets_forbidden || one_piece());
+    if rules.mixed_attacks_forbidden {
+        // Every move an attack; but a cycle of chases alone is 长捉 only if the rules say
+        // so for chases of different pieces in turn.
+        if !natures.iter().all(|&n| rules.is_attack(n)) {
+            return false;
+        }
+        return !natures.iter().all(|&n| n == Nature::Chase) || perpetual_chase;
+    }
+    let all = |n: Nature| natures.iter().all(|&x| x == n);
+    all(Nature::Check)
+        || (rules.mate_threat_is_attack && all(Nature::MateThreat))
+        || perpetual_chase
+}
+
 fn judge(cycle: Vec<CycleMove>, repetitions: usize, rules: &RepetitionRules) -> Verdict {
     let red = natures(&cycle, Color::Red);
     let black = natures(&cycle, Color::Black);
-    let forbidden = |n: &[Nature]| {
-        if rules.is_forbidden(n) {
+    let forbidden = |side: Color| {
+        if side_forbidden(&cycle, side, rules) {
             Judgement::Forbidden
         } else {
             Judgement::Allowed
         }
     };
     let judgement = Judgements {
-        red: forbidden(&red),
-        black: forbidden(&black),
+        red: forbidden(Color::Red),
+        black: forbidden(Color::Black),
     };
     let perpetual = |n: &[Nature]| !n.is_empty() && n.iter().all(|&x| x == Nature::Check);
     let describe = |side: Color, n: &[Nature], j: Judgement| {
