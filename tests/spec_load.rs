@@ -105,3 +105,85 @@ fn missing_paths_are_errors_too() {
         .contains("no-such-dir: no such file or directory"));
     assert!(load_catalogs(&fixture("no-such-dir")).is_err());
 }
+
+/// A temporary case directory with these files.
+fn case_dir(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-hist-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+const HISTORIES: &str = "shuffle:\n  position: \"W:WK32:BK1\"\n  moves: [\"32-28\", \"1-5\"]\n";
+
+#[test]
+fn a_shared_history_comes_before_the_case_moves() {
+    let dir = case_dir(
+        "ok",
+        &[
+            ("histories.yaml", HISTORIES),
+            (
+                "c.yaml",
+                "- id: a.b\n  clauses: [d64.x.y]\n  ruleset: russian\n  history: shuffle\n  moves: [\"28-32\"]\n  expect: {legal_count: 1}\n",
+            ),
+        ],
+    );
+    // The directory, and the case file named alone, both find the histories.
+    for path in [dir.clone(), dir.join("c.yaml")] {
+        let suite = load_cases(&[path]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(suite.len(), 1, "histories.yaml is not a case file");
+        let (_, case) = suite.cases().next().unwrap();
+        assert_eq!(case.position.as_deref(), Some("W:WK32:BK1"));
+        assert_eq!(case.moves, ["32-28", "1-5", "28-32"]);
+        assert_eq!(case.history.as_deref(), Some("shuffle"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_history_or_one_with_a_position_is_an_error_at_the_case() {
+    let dir = case_dir(
+        "bad",
+        &[
+            ("histories.yaml", HISTORIES),
+            (
+                "c.yaml",
+                "- id: a.b\n  clauses: [d64.x.y]\n  ruleset: russian\n  history: shufle\n  expect: {legal_count: 1}\n\n- id: a.c\n  clauses: [d64.x.y]\n  ruleset: russian\n  position: \"W:W21:B1\"\n  history: shuffle\n  expect: {legal_count: 1}\n",
+            ),
+        ],
+    );
+    let errors = load_cases(&[dir.clone()]).unwrap_err().0;
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(errors[0].line, Some(1));
+    assert!(
+        errors[0].message.contains(
+            "history 'shufle' is not in histories.yaml beside this file (it has: shuffle)"
+        ),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(errors[1].line, Some(7));
+    assert!(
+        errors[1]
+            .message
+            .contains("`position` and `history` do not go together"),
+        "{}",
+        errors[1]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_malformed_histories_file_is_reported() {
+    let dir = case_dir(
+        "malformed",
+        &[("histories.yaml", "shuffle:\n  moves: [1-5]\n  start: x\n")],
+    );
+    let errors = load_cases(&[dir.clone()]).unwrap_err().0;
+    assert!(errors[0].path.ends_with("histories.yaml"), "{errors:?}");
+    assert!(errors[0].message.contains("start"), "{}", errors[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -48,6 +48,7 @@ fn schemas_are_valid_draft_2020_12() {
         "catalog.schema.json",
         "cases.schema.json",
         "editions.schema.json",
+        "histories.schema.json",
     ] {
         let s = schema(name);
         assert_eq!(s["$schema"], "https://json-schema.org/draft/2020-12/schema");
@@ -65,14 +66,37 @@ fn catalogs_validate_against_the_catalog_schema() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+fn is_histories(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n == arbiter::case::HISTORIES_FILE)
+}
+
 #[test]
 fn case_files_validate_against_the_cases_schema() {
     let schema = schema("cases.schema.json");
     let mut all = files("cases", true);
     all.extend(files("tests/fixtures/cases", true));
     all.push(root().join("tests/fixtures/schema/every-key-cases.yaml"));
+    all.retain(|p| !is_histories(p));
     let problems: Vec<String> = all.iter().flat_map(|p| errors(&schema, p)).collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn histories_files_validate_against_their_schema() {
+    let histories = schema("histories.schema.json");
+    let all: Vec<PathBuf> = files("cases", true)
+        .into_iter()
+        .filter(|p| is_histories(p))
+        .collect();
+    assert!(!all.is_empty(), "no histories.yaml under cases/");
+    let problems: Vec<String> = all.iter().flat_map(|p| errors(&histories, p)).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // A case with both `position` and `history` is refused by the cases schema.
+    let both = serde_json::json!([{"id": "a.b", "clauses": ["d64.x.y"], "ruleset": "russian",
+        "position": "W:W21:B1", "history": "h", "expect": {"legal_count": 1}}]);
+    let validator = jsonschema::validator_for(&schema("cases.schema.json")).unwrap();
+    assert!(!validator.is_valid(&both));
 }
 
 #[test]

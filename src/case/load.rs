@@ -1,8 +1,29 @@
 //! Reading case files.
 
 use super::Case;
-use crate::spec::{load::parse_file, yaml_files, LoadError, LoadErrors};
+use crate::spec::{find_id_line, load::parse_file, yaml_files, LoadError, LoadErrors};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+
+/// The file of a case directory that names histories shared by its cases.
+pub const HISTORIES_FILE: &str = "histories.yaml";
+
+/// A history shared by several cases (`histories.yaml`, beside the case files): a starting
+/// position and moves. A case that writes `history: <name>` starts from its position and
+/// plays its moves before its own.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedHistory {
+    /// The starting position as FEN; the start position when absent.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The moves played from it.
+    pub moves: Vec<String>,
+    /// What the history is, for a reader.
+    #[serde(default)]
+    pub note: Option<String>,
+}
 
 /// A case file and its cases.
 #[derive(Debug, Clone)]
@@ -58,11 +79,38 @@ pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
     }
     files.sort();
     files.dedup();
+    let (history_files, files): (Vec<PathBuf>, Vec<PathBuf>) = files
+        .into_iter()
+        .partition(|p| p.file_name().is_some_and(|n| n == HISTORIES_FILE));
+    // The shared histories of each directory.
+    let mut histories: HashMap<PathBuf, BTreeMap<String, SharedHistory>> = HashMap::new();
+    for path in history_files {
+        match parse_file::<Option<BTreeMap<String, SharedHistory>>>(&path) {
+            Ok((_, map)) => {
+                let dir = path.parent().map(Path::to_owned).unwrap_or_default();
+                histories.insert(dir, map.unwrap_or_default());
+            }
+            Err(e) => errors.push(e),
+        }
+    }
     let mut suite = Suite::default();
     for path in files {
-        match load_file(&path) {
+        let dir = path.parent().map(Path::to_owned).unwrap_or_default();
+        // A case file named alone still finds the histories beside it.
+        if !histories.contains_key(&dir) {
+            let beside = dir.join(HISTORIES_FILE);
+            if beside.is_file() {
+                match parse_file::<Option<BTreeMap<String, SharedHistory>>>(&beside) {
+                    Ok((_, map)) => {
+                        histories.insert(dir.clone(), map.unwrap_or_default());
+                    }
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        match load_file(&path).and_then(|f| resolve_histories(f, histories.get(&dir))) {
             Ok(file) => suite.files.push(file),
-            Err(e) => errors.push(e),
+            Err(e) => errors.extend(e),
         }
     }
     if errors.is_empty() {
@@ -72,8 +120,56 @@ pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
     }
 }
 
-fn load_file(path: &Path) -> Result<LoadedCaseFile, LoadError> {
-    let (text, cases) = parse_file::<Option<Vec<Case>>>(path)?;
+/// Puts each case's shared history in front of its own moves.
+fn resolve_histories(
+    mut file: LoadedCaseFile,
+    histories: Option<&BTreeMap<String, SharedHistory>>,
+) -> Result<LoadedCaseFile, Vec<LoadError>> {
+    let mut errors = Vec::new();
+    for case in &mut file.cases {
+        let Some(name) = &case.history else { continue };
+        let at = |message: String| LoadError {
+            path: file.path.clone(),
+            line: find_id_line(&file.text, &case.id),
+            column: None,
+            message,
+        };
+        let Some(shared) = histories.and_then(|h| h.get(name)) else {
+            let known = histories
+                .map(|h| h.keys().cloned().collect::<Vec<_>>().join(", "))
+                .unwrap_or_default();
+            errors.push(at(format!(
+                "{}: history '{name}' is not in {} beside this file{}",
+                case.id,
+                HISTORIES_FILE,
+                if known.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (it has: {known})")
+                }
+            )));
+            continue;
+        };
+        if case.position.is_some() {
+            errors.push(at(format!(
+                "{}: `position` and `history` do not go together (the history starts from its own position)",
+                case.id
+            )));
+            continue;
+        }
+        case.position = shared.position.clone();
+        let own = std::mem::take(&mut case.moves);
+        case.moves = shared.moves.iter().cloned().chain(own).collect();
+    }
+    if errors.is_empty() {
+        Ok(file)
+    } else {
+        Err(errors)
+    }
+}
+
+fn load_file(path: &Path) -> Result<LoadedCaseFile, Vec<LoadError>> {
+    let (text, cases) = parse_file::<Option<Vec<Case>>>(path).map_err(|e| vec![e])?;
     Ok(LoadedCaseFile {
         path: path.to_owned(),
         text,

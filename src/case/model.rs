@@ -24,9 +24,14 @@ pub struct Case {
     /// The starting position as FEN; the start position when absent.
     #[serde(default)]
     pub position: Option<String>,
-    /// Moves played from the position before the expectations are checked.
+    /// Moves played from the position before the expectations are checked. After loading,
+    /// a shared history's moves come first.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// The name of a history shared with other cases (`histories.yaml` beside the case
+    /// file): the case starts from its position and plays its moves before `moves`.
+    #[serde(default)]
+    pub history: Option<String>,
     /// Why the case exists.
     #[serde(default)]
     pub note: Option<String>,
