@@ -155,7 +155,7 @@ fn an_unknown_history_or_one_with_a_position_is_an_error_at_the_case() {
             ),
         ],
     );
-    let errors = load_cases(&[dir.clone()]).unwrap_err().0;
+    let errors = load_cases(std::slice::from_ref(&dir)).unwrap_err().0;
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert_eq!(errors[0].line, Some(1));
     assert!(
@@ -182,7 +182,7 @@ fn a_malformed_histories_file_is_reported() {
         "malformed",
         &[("histories.yaml", "shuffle:\n  moves: [1-5]\n  start: x\n")],
     );
-    let errors = load_cases(&[dir.clone()]).unwrap_err().0;
+    let errors = load_cases(std::slice::from_ref(&dir)).unwrap_err().0;
     assert!(errors[0].path.ends_with("histories.yaml"), "{errors:?}");
     assert!(errors[0].message.contains("start"), "{}", errors[0]);
     let _ = std::fs::remove_dir_all(&dir);
