@@ -200,3 +200,68 @@ pub(super) fn shorten(line: &str) -> String {
         line.to_owned()
     }
 }
+
+/// The supervised part of an engine's state that every kind of engine process shares: the
+/// running process (none after a failure, until the next request restarts it), the restarts
+/// so far, and why it was given up.
+#[derive(Default)]
+pub(super) struct Supervised {
+    pub(super) running: Option<Running>,
+    pub(super) restarts: u32,
+    pub(super) given_up: Option<String>,
+}
+
+impl Supervised {
+    /// The running engine for the next request: the one kept, or a new one started with
+    /// `restart` while the restart limit allows; otherwise the failure to reply with.
+    pub(super) fn checkout(
+        &mut self,
+        limit: u32,
+        restart: impl FnOnce() -> Result<Running, (String, Option<String>)>,
+    ) -> Result<Running, crate::protocol::Reply> {
+        use crate::protocol::{EngineFailure, FailureKind, Reply};
+        if let Some(why) = &self.given_up {
+            return Err(Reply::Failed(EngineFailure::new(
+                FailureKind::GivenUp,
+                why.clone(),
+            )));
+        }
+        if let Some(running) = self.running.take() {
+            return Ok(running);
+        }
+        if self.restarts >= limit {
+            let why = format!("the engine was given up after {} restart(s)", self.restarts);
+            self.given_up = Some(why.clone());
+            return Err(Reply::Failed(EngineFailure::new(FailureKind::GivenUp, why)));
+        }
+        self.restarts += 1;
+        restart().map_err(|(message, stderr)| {
+            let why = format!("the engine could not be restarted: {message}");
+            self.given_up = Some(why.clone());
+            Reply::Failed(EngineFailure {
+                kind: FailureKind::GivenUp,
+                message: why,
+                stderr,
+            })
+        })
+    }
+
+    /// The engine failed a request: its stderr since `mark` goes with the failure, the
+    /// process is killed, and the next request starts a new one.
+    pub(super) fn lose(
+        &mut self,
+        running: Running,
+        mark: usize,
+        kind: crate::protocol::FailureKind,
+        message: String,
+    ) -> crate::protocol::Reply {
+        let stderr = running.stderr_since(mark);
+        running.kill();
+        self.running = None;
+        crate::protocol::Reply::Failed(crate::protocol::EngineFailure {
+            kind,
+            message,
+            stderr,
+        })
+    }
+}

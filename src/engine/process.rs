@@ -2,7 +2,7 @@
 //! timeout, restarts after a crash, a hang or nonsense, a restart limit, and its stderr kept
 //! and attached to the requests that went wrong (`docs/protocol.md`, "Supervision").
 
-use super::child::{shorten, Line, Running};
+use super::child::{shorten, Line, Running, Supervised};
 use super::{Engine, Usage};
 use crate::protocol::wire::{parse_reply, parse_start_reply, request_json, start_json, stop_json};
 use crate::protocol::{EngineFailure, EngineInfo, FailureKind, Reply, Request};
@@ -52,10 +52,8 @@ fn stderr_suffix(stderr: &Option<String>) -> String {
 
 /// The supervised state behind the engine's lock.
 struct State {
-    running: Option<Running>,
+    process: Supervised,
     seq: u64,
-    restarts: u32,
-    given_up: Option<String>,
     usage: Usage,
 }
 
@@ -94,10 +92,11 @@ impl ProcessEngine {
             options,
             info,
             state: Mutex::new(State {
-                running: Some(running),
+                process: Supervised {
+                    running: Some(running),
+                    ..Supervised::default()
+                },
                 seq: 0,
-                restarts: 0,
-                given_up: None,
                 usage: Usage::default(),
             }),
         })
@@ -105,7 +104,7 @@ impl ProcessEngine {
 
     /// How many times the engine was restarted so far.
     pub fn restarts(&self) -> u32 {
-        self.state.lock().map_or(0, |s| s.restarts)
+        self.state.lock().map_or(0, |s| s.process.restarts)
     }
 }
 
@@ -166,34 +165,10 @@ impl Engine for ProcessEngine {
         };
         state.seq += 1;
         let seq = state.seq;
-        if let Some(why) = &state.given_up {
-            return Reply::Failed(EngineFailure::new(FailureKind::GivenUp, why.clone()));
-        }
-        if state.running.is_none() {
-            if state.restarts >= self.options.restarts {
-                let why = format!(
-                    "the engine was given up after {} restart(s)",
-                    state.restarts
-                );
-                state.given_up = Some(why.clone());
-                return Reply::Failed(EngineFailure::new(FailureKind::GivenUp, why));
-            }
-            state.restarts += 1;
-            match handshake(&self.argv, self.options.start_timeout) {
-                Ok((running, _)) => state.running = Some(running),
-                Err((message, stderr)) => {
-                    let why = format!("the engine could not be restarted: {message}");
-                    state.given_up = Some(why.clone());
-                    return Reply::Failed(EngineFailure {
-                        kind: FailureKind::GivenUp,
-                        message: why,
-                        stderr,
-                    });
-                }
-            }
-        }
-        let Some(mut running) = state.running.take() else {
-            return Reply::Failed(EngineFailure::new(FailureKind::GivenUp, "no engine"));
+        let restart = || handshake(&self.argv, self.options.start_timeout).map(|(r, _)| r);
+        let mut running = match state.process.checkout(self.options.restarts, restart) {
+            Ok(r) => r,
+            Err(reply) => return reply,
         };
         let mark = running.stderr_mark();
         let kind = request.query.kind();
@@ -225,10 +200,10 @@ impl Engine for ProcessEngine {
         match line {
             Ok(Line::Text(line)) => match parse_reply(&line, seq, kind) {
                 Ok(reply) => {
-                    state.running = Some(running);
+                    state.process.running = Some(running);
                     match reply {
                         Reply::Failed(mut f) => {
-                            if let Some(running) = &state.running {
+                            if let Some(running) = &state.process.running {
                                 f.stderr = running.stderr_since(mark);
                             }
                             Reply::Failed(f)
@@ -267,21 +242,14 @@ impl ProcessEngine {
         kind: FailureKind,
         message: String,
     ) -> Reply {
-        let stderr = running.stderr_since(mark);
-        running.kill();
-        state.running = None;
-        Reply::Failed(EngineFailure {
-            kind,
-            message,
-            stderr,
-        })
+        state.process.lose(running, mark, kind, message)
     }
 }
 
 impl Drop for ProcessEngine {
     fn drop(&mut self) {
         if let Ok(mut state) = self.state.lock() {
-            if let Some(running) = state.running.take() {
+            if let Some(running) = state.process.running.take() {
                 running.stop(&stop_json().to_string());
             }
         }

@@ -21,7 +21,7 @@
 //! assert_eq!(UciRanks::FromOne.to_iccs("b2b0"), None);
 //! ```
 
-use super::child::{shorten, Line, Running};
+use super::child::{shorten, Line, Running, Supervised};
 use super::{Engine, ProcessOptions, StartError, Usage};
 use crate::protocol::{
     Answer, EngineFailure, EngineInfo, FailureKind, Query, QueryKind, Reply, Request, Stage,
@@ -464,9 +464,7 @@ fn same_fen(given: &str, shown: &str) -> bool {
 
 /// The supervised state behind the engine's lock.
 struct State {
-    running: Option<Running>,
-    restarts: u32,
-    given_up: Option<String>,
+    process: Supervised,
     usage: Usage,
 }
 
@@ -539,9 +537,10 @@ impl UciEngine {
             shows_fen: probe.shows_fen,
             shows_checkers: probe.shows_checkers,
             state: Mutex::new(State {
-                running: Some(running),
-                restarts: 0,
-                given_up: None,
+                process: Supervised {
+                    running: Some(running),
+                    ..Supervised::default()
+                },
                 usage: Usage::default(),
             }),
         })
@@ -554,7 +553,7 @@ impl UciEngine {
 
     /// How many times the engine was restarted so far.
     pub fn restarts(&self) -> u32 {
-        self.state.lock().map_or(0, |s| s.restarts)
+        self.state.lock().map_or(0, |s| s.process.restarts)
     }
 
     /// Why the request is not put to the engine at all, if it is not.
@@ -679,14 +678,9 @@ impl UciEngine {
 
     /// The engine failed the request: keep its stderr, kill it; the next request restarts it.
     fn lost(state: &mut State, running: Running, mark: usize, trouble: Trouble) -> Reply {
-        let stderr = running.stderr_since(mark);
-        running.kill();
-        state.running = None;
-        Reply::Failed(EngineFailure {
-            kind: trouble.kind,
-            message: trouble.message,
-            stderr,
-        })
+        state
+            .process
+            .lose(running, mark, trouble.kind, trouble.message)
     }
 }
 
@@ -743,34 +737,12 @@ impl Engine for UciEngine {
                 "the engine's lock was poisoned",
             ));
         };
-        if let Some(why) = &state.given_up {
-            return Reply::Failed(EngineFailure::new(FailureKind::GivenUp, why.clone()));
-        }
-        if state.running.is_none() {
-            if state.restarts >= self.options.restarts {
-                let why = format!(
-                    "the engine was given up after {} restart(s)",
-                    state.restarts
-                );
-                state.given_up = Some(why.clone());
-                return Reply::Failed(EngineFailure::new(FailureKind::GivenUp, why));
-            }
-            state.restarts += 1;
-            match handshake(&self.argv, self.options.start_timeout, false) {
-                Ok(started) => state.running = Some(started.running),
-                Err((message, stderr)) => {
-                    let why = format!("the engine could not be restarted: {message}");
-                    state.given_up = Some(why.clone());
-                    return Reply::Failed(EngineFailure {
-                        kind: FailureKind::GivenUp,
-                        message: why,
-                        stderr,
-                    });
-                }
-            }
-        }
-        let Some(mut running) = state.running.take() else {
-            return Reply::Failed(EngineFailure::new(FailureKind::GivenUp, "no engine"));
+        let restart = || {
+            handshake(&self.argv, self.options.start_timeout, false).map(|started| started.running)
+        };
+        let mut running = match state.process.checkout(self.options.restarts, restart) {
+            Ok(r) => r,
+            Err(reply) => return reply,
         };
         let mark = running.stderr_mark();
         if let Err(trouble) = leftover(&mut running) {
@@ -783,7 +755,7 @@ impl Engine for UciEngine {
         state.usage.waiting += sent.elapsed();
         match answered {
             Ok(reply) => {
-                state.running = Some(running);
+                state.process.running = Some(running);
                 reply
             }
             Err(trouble) => UciEngine::lost(&mut state, running, mark, trouble),
@@ -794,7 +766,7 @@ impl Engine for UciEngine {
 impl Drop for UciEngine {
     fn drop(&mut self) {
         if let Ok(mut state) = self.state.lock() {
-            if let Some(running) = state.running.take() {
+            if let Some(running) = state.process.running.take() {
                 running.stop("quit");
             }
         }
