@@ -42,25 +42,7 @@ impl Checker<'_> {
             if let Some(got) = self.outcome()? {
                 match &got.claims {
                     None => self.skip("the engine does not report the claims valid now".into()),
-                    Some(claims) => {
-                        let mut want: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
-                        want.sort_unstable();
-                        want.dedup();
-                        let mut have: Vec<&str> = claims.iter().map(String::as_str).collect();
-                        have.sort_unstable();
-                        if want != have {
-                            self.fail(
-                                "claims",
-                                format!(
-                                    "valid claims are [{}], expected [{}]",
-                                    have.join(", "),
-                                    want.join(", ")
-                                ),
-                                json!(want),
-                                json!(have),
-                            );
-                        }
-                    }
+                    Some(claims) => self.check_claims(kinds, claims),
                 }
             }
         }
@@ -74,6 +56,27 @@ impl Checker<'_> {
             self.check_draw_offer(want)?;
         }
         Ok(())
+    }
+
+    /// `claims`: the exact set of draw claims valid now, compared as sets of kinds.
+    pub(super) fn check_claims(&mut self, kinds: &[crate::edition::DrawKind], claims: &[String]) {
+        let mut want: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+        want.sort_unstable();
+        want.dedup();
+        let mut have: Vec<&str> = claims.iter().map(String::as_str).collect();
+        have.sort_unstable();
+        if want != have {
+            self.fail(
+                "claims",
+                format!(
+                    "valid claims are [{}], expected [{}]",
+                    have.join(", "),
+                    want.join(", ")
+                ),
+                json!(want),
+                json!(have),
+            );
+        }
     }
 
     /// The engine's outcome answer, asked once.
