@@ -346,6 +346,53 @@ pub struct RepetitionParams {
     /// must change; one more cycle by that side loses.
     #[serde(default = "three_cycles")]
     pub cycles: u32,
+    /// The readings of the rule set, each overridable on its own (docs/repetition.md quotes
+    /// the rulebooks for each); absent: the rule set's own choice.
+    #[serde(default)]
+    pub readings: RepetitionReadings,
+}
+
+/// The reading choices of the repetition verdict, each a parameter an edition may set on
+/// its own over its rule set (`repetition: {rules: axf, readings: {check_can_chase: false}}`).
+/// Each is
+/// explained with the rulebook's words in docs/repetition.md and on
+/// [`crate::xiangqi::repetition::RepetitionRules`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionReadings {
+    /// 杀 (a mate threat) is an attack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate_threat_is_attack: Option<bool>,
+    /// A cycle of attacks of different natures (一将一捉) is forbidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mixed_attacks_forbidden: Option<bool>,
+    /// A piece won by a check followed by a capture (抽将) is chased.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chases_by_checks: Option<bool>,
+    /// One side's perpetual check must change even when the other side's moves are
+    /// forbidden too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub perpetual_check_always_loses: Option<bool>,
+    /// Chasing different pieces in turn (never one same piece) is perpetual chasing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternate_targets_forbidden: Option<bool>,
+    /// A piece that cannot move except to capture the piece it attacks chases it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub immobilised_attacker_chases: Option<bool>,
+    /// A threat is new when a piece that could not win the target before now can, although
+    /// another already could.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renewed_by_new_attacker: Option<bool>,
+    /// A checking move is also looked at as a chase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_can_chase: Option<bool>,
+    /// 杀 must be a new threat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate_threat_must_be_new: Option<bool>,
+    /// A move that lets a general or soldier win a piece with its support is the moved
+    /// piece's chase (联合捉).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joint_chase_by_mover: Option<bool>,
 }
 
 fn three_cycles() -> u32 {
@@ -749,6 +796,22 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("repetition.cycles (edition x): 1"), "{err}");
+        let ok = load(&xq(
+            "",
+            "    repetition: {rules: axf, readings: {check_can_chase: false}}\n",
+        ))
+        .unwrap();
+        let edition = ok.get(Game::Xiangqi, "x").unwrap();
+        let readings = edition.repetition.unwrap().readings;
+        assert_eq!(readings.check_can_chase, Some(false));
+        assert_eq!(readings.alternate_targets_forbidden, None);
+        let err = load(&xq(
+            "",
+            "    repetition: {rules: axf, readings: {check_can_chases: false}}\n",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("check_can_chases"), "{err}");
         let err = load(&xq("", "    repetition: {rules: chinese}\n"))
             .unwrap_err()
             .to_string();

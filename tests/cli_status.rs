@@ -139,3 +139,49 @@ fn the_repetition_verdict_in_json_and_text() {
         "{out}"
     );
 }
+
+/// Each repetition reading is a parameter of the edition's data: an edition that takes the
+/// AXF rules but reads a checking move as a check only (`readings: {check_can_chase:
+/// false}`) no longer sees red's check-and-chase as perpetual chasing (Fairy-Stockfish's
+/// fixture 5), so red need not change.
+#[test]
+fn a_repetition_reading_is_set_in_the_edition_data() {
+    let dir = std::env::temp_dir().join(format!("arbiter-readings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("xiangqi-check-only.yaml"),
+        "game: xiangqi\neditions:\n  - id: axfcheckonly\n    title: AXF, a check is a check only\n    source: test\n    draws:\n      - {rule: repetition, clause: xq.draw.repetition-claim, mode: claim}\n    draw_offer: {clause: xq.draw-offer.alternation, min_own_moves: 0, reoffer: equal-counts}\n    repetition: {rules: axf, readings: {check_can_chase: false}}\n",
+    )
+    .unwrap();
+    let verdict = |ruleset: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .env("ARBITER_EDITIONS", &dir)
+            .args([
+                "status",
+                "--ruleset",
+                ruleset,
+                "--position",
+                "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w - - 0 1",
+                "--moves",
+                "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5",
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["repetition"]["verdict"]
+            .as_str()
+            .unwrap_or("none")
+            .to_owned()
+    };
+    assert_eq!(verdict("xiangqi@axf"), "must-change");
+    assert_eq!(verdict("xiangqi@axfcheckonly"), "draw");
+    let _ = std::fs::remove_dir_all(&dir);
+}
