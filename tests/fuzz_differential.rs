@@ -142,7 +142,7 @@ fn check_emitted(finding: &Finding, bug: Bug) {
     assert!(written);
     assert!(!finding.write(&dir).unwrap().1, "written twice");
     let text = std::fs::read_to_string(&path).unwrap();
-    let suite = load_cases(&[path.clone()]).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    let suite = load_cases(std::slice::from_ref(&path)).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
     let spec = load_catalogs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("spec")).unwrap();
     let problems = lint(&spec, &suite);
     assert!(problems.is_empty(), "{problems:?}\n{text}");
@@ -258,8 +258,8 @@ fn staged_cases_are_loaded_only_when_named() {
     };
     std::fs::write(dir.join("a.yaml"), case("fuzz.a")).unwrap();
     std::fs::write(staging.join("b.yaml"), case("fuzz.b")).unwrap();
-    assert_eq!(load_cases(&[dir.clone()]).unwrap().len(), 1);
-    assert_eq!(load_cases(&[staging.clone()]).unwrap().len(), 1);
+    assert_eq!(load_cases(std::slice::from_ref(&dir)).unwrap().len(), 1);
+    assert_eq!(load_cases(std::slice::from_ref(&staging)).unwrap().len(), 1);
     assert_eq!(load_cases(&[staging.join("b.yaml")]).unwrap().len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,7 +3,7 @@
 
 use super::Sample;
 use crate::engine::{Engine, ReferenceEngine};
-use crate::protocol::{Answer, Query, QueryKind, Reply, Request};
+use crate::protocol::{Answer, FailureKind, Query, QueryKind, Reply, Request};
 use crate::{rules_for, Game, Rules, Ruleset};
 use std::collections::BTreeMap;
 
@@ -47,6 +47,8 @@ pub struct Disagreement {
     pub engine: String,
     /// How the two differ, in words.
     pub message: String,
+    /// When the engine failed rather than answered: how.
+    pub failure: Option<FailureKind>,
 }
 
 /// Compares engines with the reference on samples of one ruleset.
@@ -123,14 +125,16 @@ impl Differ {
             Err(e) => return Comparison::Invalid(e),
         };
         let reply = engine.run(&self.request(sample, kind));
-        let differ = |engine: String, message: String| {
+        let disagree = |engine: String, message: String, failure: Option<FailureKind>| {
             Comparison::Disagree(Disagreement {
                 query: kind,
                 reference: reference.clone(),
                 engine,
                 message,
+                failure,
             })
         };
+        let differ = |engine: String, message: String| disagree(engine, message, None);
         let answer = match reply {
             Reply::Answer(a) => a,
             Reply::Skipped(why) => return Comparison::Skipped(why),
@@ -141,7 +145,11 @@ impl Differ {
                 )
             }
             Reply::Failed(f) => {
-                return differ(f.to_string(), format!("the engine failed: {f}"));
+                return disagree(
+                    f.to_string(),
+                    format!("the engine failed: {f}"),
+                    Some(f.kind),
+                );
             }
         };
         if answer.kind() != kind {

@@ -356,7 +356,7 @@ impl GamePos for draughts::Position {
     }
 
     fn sparsify(&self, rng: &mut Rng) -> Self {
-        let mut pos = self.clone();
+        let mut pos = *self;
         let target = rng.range(2, 7) as u32;
         let crown = rng.range(40, 100) as u32;
         for _ in 0..64 {

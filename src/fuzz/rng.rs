@@ -78,7 +78,7 @@ impl Rng {
         if total == 0 {
             return None;
         }
-        let mut pick = (u128::from(self.next_u64()) * u128::from(total) >> 64) as u64;
+        let mut pick = ((u128::from(self.next_u64()) * u128::from(total)) >> 64) as u64;
         for (i, &w) in weights.iter().enumerate() {
             if pick < u64::from(w) {
                 return Some(i);
