@@ -27,6 +27,7 @@ mod emit;
 mod generate;
 mod rng;
 mod shrink;
+pub mod targets;
 
 pub use compare::{applies, describe, Comparison, Differ, Disagreement, FUZZ_QUERIES};
 pub use emit::{finding_id, placeholder_clause, Finding};
