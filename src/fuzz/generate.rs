@@ -108,7 +108,8 @@ pub(crate) trait GamePos: Clone {
     /// The legal moves, one per identity.
     fn moves(&self) -> Vec<Self::Move>;
     fn play(&self, m: &Self::Move) -> Self;
-    fn text(&self, m: &Self::Move) -> String;
+    /// A text the reference reads back as this move, if there is one.
+    fn text(&self, m: &Self::Move) -> Option<String>;
     fn fen(&self) -> String;
     /// How much a playout favours the move.
     fn weight(&self, m: &Self::Move) -> u32;
@@ -282,13 +283,15 @@ fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Ve
         let base = &line.positions[begin];
         let window = &line.moves[begin..end];
         let ok = base.accepted(ruleset, window);
+        // A move with no text the reference reads back ends the history before it.
+        let moves = window[..ok]
+            .iter()
+            .enumerate()
+            .map_while(|(k, m)| line.positions[begin + k].text(m))
+            .collect();
         samples.push(Sample {
             fen: base.fen(),
-            moves: window[..ok]
-                .iter()
-                .enumerate()
-                .map(|(k, m)| line.positions[begin + k].text(m))
-                .collect(),
+            moves,
         });
     }
     samples
@@ -305,8 +308,17 @@ impl GamePos for draughts::Position {
         self.play_unchecked(m)
     }
 
-    fn text(&self, m: &draughts::Move) -> String {
-        m.to_string()
+    /// The full path of one of the move's routes that reads back as the move. A full path
+    /// is read as a partial one, so it can be ambiguous: `14x23x32` also names
+    /// `14x21x30x23x32` (see docs/fuzzing.md, findings).
+    fn text(&self, m: &draughts::Move) -> Option<String> {
+        std::iter::once(*m)
+            .chain(self.paths_of(m))
+            .map(|p| p.to_string())
+            .find(|t| {
+                self.parse_move(t)
+                    .is_ok_and(|back| back.identity() == m.identity())
+            })
     }
 
     fn fen(&self) -> String {
@@ -404,8 +416,8 @@ impl GamePos for xiangqi::Position {
         xiangqi::Position::play(self, *m).unwrap_or(*self)
     }
 
-    fn text(&self, m: &xiangqi::Move) -> String {
-        m.to_string()
+    fn text(&self, m: &xiangqi::Move) -> Option<String> {
+        Some(m.to_string())
     }
 
     fn fen(&self) -> String {

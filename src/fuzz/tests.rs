@@ -187,3 +187,17 @@ proptest! {
         prop_assert!(rules.outcome(&s.fen, &s.moves).is_ok());
     }
 }
+
+/// Russian seed 1, sample 41717: its history had a king capture written `14x23x32`, which
+/// the reference reads as ambiguous (it also matches `14x21x30x23x32`), and that move has
+/// no other route. The generator writes a route that reads back, or ends the history
+/// before a move that has none: here after move 11.
+#[test]
+fn histories_are_written_in_texts_the_reference_reads_back() {
+    let rs = ruleset("russian");
+    let s = Generator::new(&rs, 1).sample(41717);
+    rules_for(&rs)
+        .play(&s.fen, &s.moves)
+        .unwrap_or_else(|e| panic!("{e}: {s:?}"));
+    assert_eq!(s.moves.len(), 11, "{s:?}");
+}
