@@ -241,6 +241,14 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
             0.0
         }
     );
+    if let Some(usage) = engine.usage() {
+        let waiting = usage.waiting.as_secs_f64();
+        println!(
+            "engine: {} request(s), {waiting:.2} s waiting for replies of {elapsed:.2} s wall time ({:.1}% inside the engine)",
+            usage.requests,
+            if elapsed > 0.0 { 100.0 * waiting / elapsed } else { 0.0 }
+        );
+    }
     if s.invalid > 0 {
         eprintln!(
             "warning: the reference refused {} generated position(s): a generator bug, please report it",
