@@ -377,7 +377,21 @@ impl GamePos for draughts::Position {
             if count <= target {
                 break;
             }
-            let squares: Vec<_> = (setup.white | setup.black).into_iter().collect();
+            // Both sides keep a piece: an empty side is a mutation's business.
+            let squares: Vec<_> = (setup.white | setup.black)
+                .into_iter()
+                .filter(|&sq| {
+                    let side = if setup.white.contains(sq) {
+                        setup.white
+                    } else {
+                        setup.black
+                    };
+                    side.count() > 1
+                })
+                .collect();
+            if squares.is_empty() {
+                break;
+            }
             let mut next = setup;
             next.remove_piece(squares[rng.below(squares.len())]);
             if let Ok(p) = draughts::Position::from_setup(&next, pos.variant()) {
