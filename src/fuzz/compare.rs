@@ -18,6 +18,16 @@ pub const FUZZ_QUERIES: [QueryKind; 5] = [
 
 /// Whether the fuzzer compares `kind` under `game` (`repetition` is a xiangqi query; `check`
 /// is always false in draughts but an engine may still answer it).
+///
+/// ```
+/// use arbiter::fuzz::applies;
+/// use arbiter::protocol::QueryKind;
+/// use arbiter::Game;
+///
+/// assert!(applies(QueryKind::Repetition, Game::Xiangqi));
+/// assert!(!applies(QueryKind::Repetition, Game::Russian));
+/// assert!(!applies(QueryKind::Perft, Game::Russian));
+/// ```
 pub fn applies(kind: QueryKind, game: Game) -> bool {
     FUZZ_QUERIES.contains(&kind) && (kind != QueryKind::Repetition || game == Game::Xiangqi)
 }
@@ -281,6 +291,14 @@ impl Differ {
 }
 
 /// An answer in words, for messages and case comments.
+///
+/// ```
+/// use arbiter::fuzz::describe;
+/// use arbiter::protocol::Answer;
+///
+/// assert_eq!(describe(&Answer::Moves(vec!["9-13".into()])), "1 move(s): 9-13");
+/// assert_eq!(describe(&Answer::Check(false)), "not in check");
+/// ```
 pub fn describe(answer: &Answer) -> String {
     match answer {
         Answer::Moves(m) => format!("{} move(s): {}", m.len(), m.join(" ")),

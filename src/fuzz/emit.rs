@@ -37,6 +37,16 @@ pub(crate) fn fnv1a(text: &str) -> u64 {
 
 /// The id of the case for a shrunk disagreement: equal for the same ruleset, query,
 /// position and history.
+///
+/// ```
+/// use arbiter::fuzz::{finding_id, Sample};
+/// use arbiter::protocol::QueryKind;
+///
+/// let sample = Sample { fen: "W:W32:B13".into(), moves: vec![] };
+/// let id = finding_id(&"russian".parse().unwrap(), QueryKind::Legal, &sample);
+/// assert!(id.starts_with("fuzz.russian.legal."));
+/// assert_eq!(id.len(), "fuzz.russian.legal.".len() + 8);
+/// ```
 pub fn finding_id(ruleset: &Ruleset, query: QueryKind, sample: &Sample) -> String {
     let key = format!(
         "{ruleset}\n{query}\n{}\n{}",
@@ -53,6 +63,16 @@ pub fn finding_id(ruleset: &Ruleset, query: QueryKind, sample: &Sample) -> Strin
 
 /// A clause of the catalog about the query's topic, cited by an emitted case so that lint
 /// accepts it; a person replaces it with the clause the case really exercises.
+///
+/// ```
+/// use arbiter::fuzz::placeholder_clause;
+/// use arbiter::protocol::{Answer, QueryKind};
+/// use arbiter::Game;
+///
+/// let captures = Answer::Moves(vec!["22x15".into()]);
+/// assert_eq!(placeholder_clause(Game::Russian, QueryKind::Legal, &captures), "d64.capture.compulsory");
+/// assert_eq!(placeholder_clause(Game::Xiangqi, QueryKind::Check, &Answer::Check(true)), "xq.check.definition");
+/// ```
 pub fn placeholder_clause(game: Game, query: QueryKind, reference: &Answer) -> &'static str {
     let captures = matches!(reference, Answer::Moves(m) if m.iter().any(|t| t.contains('x')));
     match (game, query) {

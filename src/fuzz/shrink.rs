@@ -28,6 +28,48 @@ pub struct Shrunk {
 
 /// Shrinks `sample`, on which `engine` disagrees with the reference about `disagreement`'s
 /// query, while the disagreement persists.
+///
+/// ```
+/// use arbiter::engine::ReferenceEngine;
+/// use arbiter::fuzz::{pieces, shrink, Comparison, Differ, Sample};
+/// use arbiter::protocol::QueryKind;
+/// use arbiter::{rules_for, Rules, Ruleset};
+/// use std::sync::Arc;
+///
+/// // An engine whose rules claim nobody is ever in check.
+/// struct NeverInCheck(Box<dyn Rules>);
+/// impl Rules for NeverInCheck {
+///     fn ruleset(&self) -> &Ruleset { self.0.ruleset() }
+///     fn start_fen(&self) -> String { self.0.start_fen() }
+///     fn canonical_fen(&self, f: &str) -> Result<String, arbiter::RulesError> { self.0.canonical_fen(f) }
+///     fn play(&self, f: &str, m: &[String]) -> Result<String, arbiter::RulesError> { self.0.play(f, m) }
+///     fn legal_moves(&self, f: &str, n: Option<&str>) -> Result<Vec<arbiter::MoveInfo>, arbiter::RulesError> { self.0.legal_moves(f, n) }
+///     fn resolve_move(&self, f: &str, t: &str) -> Result<arbiter::MoveInfo, arbiter::RulesError> { self.0.resolve_move(f, t) }
+///     fn perft(&self, f: &str, d: u32, c: arbiter::PerftCount, v: bool) -> Result<arbiter::Perft, arbiter::RulesError> { self.0.perft(f, d, c, v) }
+///     fn status(&self, f: &str) -> Result<arbiter::Status, arbiter::RulesError> {
+///         let mut s = self.0.status(f)?;
+///         s.in_check = false;
+///         Ok(s)
+///     }
+///     fn render(&self, f: &str, c: bool) -> Result<String, arbiter::RulesError> { self.0.render(f, c) }
+/// }
+/// let engine = ReferenceEngine::with_rules(Arc::new(|r: &Ruleset| {
+///     Box::new(NeverInCheck(rules_for(r))) as Box<dyn Rules>
+/// }));
+/// let ruleset = "xiangqi".parse().unwrap();
+/// let differ = Differ::new(&ruleset);
+/// // A horse and a chariot move, then a cannon checks down the e-file over a soldier.
+/// let sample = Sample {
+///     fen: "r3k4/9/4P4/9/9/9/9/2NC5/9/3K5 w - - 0 1".into(),
+///     moves: vec!["c2b4".into(), "a9a8".into(), "d2e2".into()],
+/// };
+/// let Comparison::Disagree(d) = differ.compare(&engine, &sample, QueryKind::Check) else {
+///     panic!("the check was not missed");
+/// };
+/// let shrunk = shrink(&differ, &engine, &sample, d);
+/// assert!(shrunk.sample.moves.is_empty());
+/// assert!(pieces(&differ, &shrunk.sample) <= 4); // two generals, a cannon and its screen
+/// ```
 pub fn shrink(
     differ: &Differ,
     engine: &dyn Engine,
@@ -175,7 +217,15 @@ fn simpler_setups(differ: &Differ, fen: &str, how: Simplify) -> Vec<String> {
     out
 }
 
-/// The number of pieces on the board of a sample's starting position.
+/// The number of pieces on the board of a sample's starting position (0 if it is not a
+/// valid position of the ruleset).
+///
+/// ```
+/// use arbiter::fuzz::{pieces, Differ, Sample};
+///
+/// let differ = Differ::new(&"russian".parse().unwrap());
+/// assert_eq!(pieces(&differ, &Sample { fen: "W:W32:B13".into(), moves: vec![] }), 2);
+/// ```
 pub fn pieces(differ: &Differ, sample: &Sample) -> usize {
     match Variant::from_game(differ.ruleset().game) {
         Some(variant) => draughts::Position::from_fen(&sample.fen, variant)
