@@ -80,6 +80,42 @@ fn a_lying_engine_exits_1_and_its_case_is_written() {
 }
 
 #[test]
+fn a_hanging_engine_is_reported_without_shrinking() {
+    let emit = scratch("hang");
+    let engine = format!(
+        "env ARBITER_BIN={} python3 tests/fixtures/engines/faulty.py hang 2",
+        env!("CARGO_BIN_EXE_arbiter")
+    );
+    let started = std::time::Instant::now();
+    let out = arbiter(&[
+        "fuzz",
+        "--engine",
+        &engine,
+        "--ruleset",
+        "russian",
+        "--positions",
+        "4",
+        "--queries",
+        "legal",
+        "--timeout",
+        "1",
+        "--emit",
+        emit.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("engine hung"), "{stderr}");
+    // The restarted engine hangs on its second request too.
+    assert!(
+        stdout.contains("distinct, 0 shrinking queries)"),
+        "{stdout}"
+    );
+    assert!(started.elapsed().as_secs() < 30);
+    let _ = std::fs::remove_dir_all(&emit);
+}
+
+#[test]
 fn bad_arguments_exit_2() {
     for args in [
         &["fuzz", "--ruleset", "russian", "--shard", "2/2"][..],

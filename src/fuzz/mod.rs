@@ -33,7 +33,7 @@ pub use compare::{applies, describe, Comparison, Differ, Disagreement, FUZZ_QUER
 pub use emit::{finding_id, placeholder_clause, Finding};
 pub use generate::{Generator, Sample, EPISODE_LEN};
 pub use rng::Rng;
-pub use shrink::{pieces, shrink, Shrunk, SHRINK_BUDGET};
+pub use shrink::{pieces, shrink, Shrunk, FAILURE_SHRINK_BUDGET, SHRINK_BUDGET};
 
 use crate::engine::Engine;
 use crate::protocol::QueryKind;
