@@ -209,3 +209,61 @@ fn histories_are_written_in_texts_the_reference_reads_back() {
     }
     assert_eq!(unwritable, vec!["14x23x32"]);
 }
+
+/// Every kind of expectation the fuzzer writes loads as a case, and the case passes against
+/// the reference when the answer is the reference's.
+#[test]
+fn emitted_expectations_of_every_query_load_and_pass() {
+    use crate::case::{Case, Runner, Verdict};
+    use crate::engine::ReferenceEngine;
+    let engine = ReferenceEngine::new();
+    let runner = Runner::reference();
+    for (rs, fen, moves) in [
+        ("russian", "W:W32:B13", vec![]),
+        ("brazilian", "B:W22:B18", vec![]),
+        (
+            "xiangqi",
+            "r3k4/9/4P4/9/9/9/9/2NC5/9/3K5 w - - 0 1",
+            vec!["d2e2"],
+        ),
+        (
+            "xiangqi",
+            crate::xiangqi::START_FEN,
+            vec![
+                "h2e2", "h9g7", "e2h2", "g7h9", "h2e2", "h9g7", "e2h2", "g7h9", "h2e2",
+            ],
+        ),
+    ] {
+        let rs = ruleset(rs);
+        let differ = Differ::new(&rs);
+        let sample = Sample {
+            fen: fen.into(),
+            moves: moves.into_iter().map(String::from).collect(),
+        };
+        for &query in FUZZ_QUERIES.iter().filter(|q| applies(**q, rs.game)) {
+            let reference = differ.reference_answer(&sample, query).unwrap();
+            let finding = Finding {
+                id: finding_id(&rs, query, &sample),
+                ruleset: rs.clone(),
+                sample: sample.clone(),
+                found: sample.clone(),
+                seed: 0,
+                index: 0,
+                disagreement: Disagreement {
+                    query,
+                    reference,
+                    engine: "?".into(),
+                    message: "?".into(),
+                    failure: None,
+                },
+                engine: "test".into(),
+            };
+            let yaml = finding.to_yaml();
+            let cases: Vec<Case> =
+                serde_yaml::from_str(&yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+            let result = runner.run(&cases[0], &rs);
+            assert_eq!(result.verdict, Verdict::Passed, "{result:?}\n{yaml}");
+            assert_eq!(differ.compare(&engine, &sample, query), Comparison::Agree);
+        }
+    }
+}
