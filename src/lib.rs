@@ -7,6 +7,8 @@
 //! - [`Ruleset`] names a game and an edition of its rules (`russian@fmjd64`).
 //! - [`spec`] is the clause catalog, [`case`] the executable scenarios and their runner,
 //!   [`engine`] what the runner asks, [`report`] the views of a run.
+//! - [`fuzz`] compares an engine with the reference on generated positions and shrinks
+//!   each disagreement to a case.
 
 #![warn(missing_docs)]
 
@@ -14,6 +16,7 @@ pub mod case;
 pub mod draughts;
 pub mod edition;
 pub mod engine;
+pub mod fuzz;
 pub mod outcome;
 pub mod procedure;
 pub mod protocol;

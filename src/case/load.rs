@@ -62,8 +62,14 @@ impl Suite {
     }
 }
 
+/// The directory name of cases not yet reviewed (`cases/staging/`, where `arbiter fuzz`
+/// writes what it finds): skipped when a directory above it is loaded, loaded when named.
+pub const STAGING_DIR: &str = "staging";
+
 /// Loads the case files (`*.yaml`, `*.yml`) under each path, recursively; a path may also
-/// name one file. Every malformed file is reported, not just the first.
+/// name one file. A `staging/` directory below a path is skipped ([`STAGING_DIR`]): its
+/// cases are loaded only when it (or one of its files) is named. Every malformed file is
+/// reported, not just the first.
 pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
     let mut errors = Vec::new();
     let mut files = Vec::new();
@@ -73,7 +79,7 @@ pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
             continue;
         }
         match yaml_files(path, true) {
-            Ok(found) => files.extend(found),
+            Ok(found) => files.extend(found.into_iter().filter(|f| !staged(path, f))),
             Err(e) => errors.push(e),
         }
     }
@@ -118,6 +124,14 @@ pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
     } else {
         Err(LoadErrors(errors))
     }
+}
+
+/// Whether `file`, found under `root`, lies in a staging directory below it.
+fn staged(root: &Path, file: &Path) -> bool {
+    file.strip_prefix(root).is_ok_and(|rel| {
+        rel.parent()
+            .is_some_and(|dir| dir.components().any(|c| c.as_os_str() == STAGING_DIR))
+    })
 }
 
 /// Puts each case's shared history in front of its own moves.

@@ -32,7 +32,7 @@ mod steps;
 
 pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
-pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE};
+pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE, STAGING_DIR};
 pub use model::{
     is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
     OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures,

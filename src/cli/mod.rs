@@ -4,6 +4,7 @@
 mod baseline;
 mod board;
 mod engine;
+mod fuzz;
 mod report;
 mod run;
 mod spec;
@@ -38,6 +39,9 @@ enum Command {
     /// Serve the reference rules over the engine protocol on stdin/stdout (an oracle for
     /// other programs).
     Engine(engine::EngineArgs),
+    /// Compare an engine with the reference on generated positions; write each
+    /// disagreement, shrunk, as a case.
+    Fuzz(fuzz::FuzzArgs),
     /// Check the clause catalog and the cases: lint, coverage.
     Spec(spec::SpecArgs),
     /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
@@ -70,6 +74,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Status(args) => status::status(args),
         Command::Run(args) => run::run(args),
         Command::Engine(args) => engine::engine(args),
+        Command::Fuzz(args) => fuzz::fuzz(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
         Command::Report(args) => report::report(args),

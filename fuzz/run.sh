@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every cargo-fuzz target for a bounded time, starting from its committed seed corpus
+# (read-only: new inputs go to a scratch directory), and fails on the first crash.
+#
+#   bash fuzz/run.sh 30          # 30 seconds per target
+#
+# Uses RUSTC_BOOTSTRAP=1 so a stable toolchain can build with the sanitizer flags. A crash
+# leaves its input in fuzz/artifacts/<target>/; reproduce it with
+# `RUSTC_BOOTSTRAP=1 cargo fuzz run -O <target> fuzz/artifacts/<target>/<file>`.
+set -euo pipefail
+
+seconds="${1:-30}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+export RUSTC_BOOTSTRAP=1
+cd "$root"
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+status=0
+for t in $(cargo fuzz list --fuzz-dir "$here"); do
+  mkdir -p "$scratch/$t"
+  echo "== $t: ${seconds}s"
+  if ! cargo fuzz run -O --fuzz-dir "$here" "$t" "$scratch/$t" "$here/corpus/$t" -- \
+      -max_total_time="$seconds" -print_final_stats=1 2>"$scratch/$t.log"; then
+    tail -n 40 "$scratch/$t.log"
+    echo "FAILED: $t"
+    status=1
+  else
+    grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)' "$scratch/$t.log" || true
+  fi
+done
+exit $status

@@ -1,0 +1,295 @@
+//! `arbiter fuzz`: compares an engine with the reference on generated positions and writes
+//! each distinct disagreement, shrunk, as a case.
+
+use super::CliError;
+use arbiter::engine::ProcessOptions;
+use arbiter::fuzz::{Fuzzer, Shard, FUZZ_QUERIES};
+use arbiter::protocol::{FailureKind, QueryKind};
+use arbiter::Ruleset;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Exit codes, shown in `--help`.
+pub const EXIT_CODES: &str = "Exit codes:
+  0  no disagreement: the engine answered every query asked as the reference does
+  1  disagreements found (each written, shrunk, as a case in the --emit directory)
+  2  could not run: bad arguments, an engine that does not start, does not play the
+     ruleset or answers none of the queries, an engine given up after too many restarts,
+     a case file that cannot be written
+
+Shards: --shard i/n takes the positions whose index is i modulo n (0 <= i < n); the n
+shards of a --positions campaign together check exactly the positions of the unsharded
+one, with the same seed.";
+
+/// Arguments of `arbiter fuzz`.
+#[derive(Debug, Args)]
+#[command(after_help = EXIT_CODES)]
+pub struct FuzzArgs {
+    /// The engine to check: `reference`, a command line of a program speaking the engine
+    /// protocol (docs/protocol.md), or `uci:<command line>`.
+    #[arg(long, short = 'e', default_value = "reference", value_name = "ENGINE")]
+    engine: String,
+    /// The ruleset: a game (its default edition) or game@edition.
+    #[arg(long, short = 'r')]
+    ruleset: Ruleset,
+    /// The seed: a campaign is a pure function of the ruleset, the seed and the indices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many positions (indices 0 to N-1; a shard checks its part of them). Default
+    /// 10000 unless --time is given.
+    #[arg(long, value_name = "N", conflicts_with = "time")]
+    positions: Option<u64>,
+    /// Run for this long instead (90s, 5m, 1h; a bare number is seconds).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// Check only the positions of one shard: i/n, 0 <= i < n.
+    #[arg(long, default_value = "0/1", value_name = "I/N")]
+    shard: Shard,
+    /// The queries to compare, comma-separated; those the engine does not answer (and
+    /// `repetition` outside xiangqi) are left out.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "legal,play,outcome,check,repetition",
+        value_parser = parse_query
+    )]
+    queries: Vec<QueryKind>,
+    /// Where to write the cases of the disagreements found (one file each).
+    #[arg(long, default_value = "cases/staging", value_name = "DIR")]
+    emit: PathBuf,
+    /// Seconds an external engine may take to answer one request before it counts as hung.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    timeout: f64,
+    /// How many times a crashed, hung or confused engine is restarted before it is given up.
+    #[arg(long, default_value_t = 5)]
+    restarts: u32,
+}
+
+fn parse_query(text: &str) -> Result<QueryKind, String> {
+    QueryKind::from_name(text.trim())
+        .filter(|k| FUZZ_QUERIES.contains(k))
+        .ok_or_else(|| {
+            format!("unknown query '{text}' (expected legal, play, outcome, check or repetition)")
+        })
+}
+
+/// Reads `90`, `90s`, `5m`, `1h`, `1.5h`.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => t.split_at(i),
+        None => (t, "s"),
+    };
+    let scale = match unit {
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        _ => f64::NAN,
+    };
+    let value: f64 = number.trim().parse().unwrap_or(f64::NAN);
+    let seconds = value * scale;
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "duration '{text}': expected a positive number of seconds, or one ending in s, m or h (90s, 5m, 1h)"
+        ))
+    }
+}
+
+/// Runs the campaign.
+pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        eprintln!(
+            "error: --timeout {}: expected a positive number of seconds",
+            args.timeout
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let options = ProcessOptions {
+        timeout: Duration::from_secs_f64(args.timeout),
+        restarts: args.restarts,
+        ..ProcessOptions::default()
+    };
+    let engine = match arbiter::engine::open(&args.engine, options) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let mut fuzzer = match Fuzzer::new(engine.as_ref(), &args.ruleset, args.seed, &args.queries) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let info = engine.info();
+    let queries: Vec<&str> = fuzzer.queries().iter().map(|k| k.name()).collect();
+    let left_out: Vec<&str> = args
+        .queries
+        .iter()
+        .filter(|k| !fuzzer.queries().contains(k))
+        .map(|k| k.name())
+        .collect();
+    if !left_out.is_empty() {
+        eprintln!(
+            "note: not asking {} (the engine does not answer it, or it does not apply to {})",
+            left_out.join(", "),
+            args.ruleset
+        );
+    }
+
+    let positions = match (args.positions, args.time) {
+        (Some(n), _) => Some(n),
+        (None, Some(_)) => None,
+        (None, None) => Some(10_000),
+    };
+    let planned = positions.map(|n| args.shard.indices(n).count() as u64);
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let (bar, template) = match planned {
+            Some(n) => (
+                ProgressBar::new(n),
+                "{bar:40} {pos}/{len} {per_sec} {elapsed} {msg}",
+            ),
+            None => (
+                ProgressBar::new_spinner(),
+                "{spinner} {pos} {per_sec} {elapsed} {msg}",
+            ),
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar.set_message("0 disagreements");
+        bar
+    });
+    let say = |line: String| match &progress {
+        Some(bar) => bar.println(line),
+        None => eprintln!("{line}"),
+    };
+
+    let started = Instant::now();
+    let deadline = args.time.map(|t| started + t);
+    let indices: Box<dyn Iterator<Item = u64>> = match positions {
+        Some(n) => Box::new(args.shard.indices(n)),
+        None => Box::new(args.shard.endless()),
+    };
+    let mut written = Vec::new();
+    let mut given_up = false;
+    for index in indices {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        for finding in fuzzer.check(index) {
+            if finding.disagreement.failure == Some(FailureKind::GivenUp) {
+                given_up = true;
+            }
+            let (path, new) = finding
+                .write(&args.emit)
+                .map_err(|e| format!("cannot write a case into {}: {e}", args.emit.display()))?;
+            say(format!(
+                "disagreement: {} -> {}{}",
+                finding.summary(),
+                path.display(),
+                if new { "" } else { " (already there)" }
+            ));
+            written.push(path);
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+            let s = fuzzer.stats();
+            bar.set_message(format!(
+                "{} disagreements ({} distinct)",
+                s.disagreements, s.findings
+            ));
+        }
+        if given_up {
+            break;
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let s = fuzzer.stats();
+    println!(
+        "fuzz {} seed {} shard {} against {} {}: queries {}",
+        args.ruleset,
+        args.seed,
+        args.shard,
+        info.name,
+        info.version,
+        queries.join(",")
+    );
+    println!(
+        "{} positions, {} queries asked ({} skipped), {} disagreements ({} distinct, {} shrinking queries), {:.2} s, {:.0} positions/s",
+        s.positions,
+        s.queries,
+        s.skipped,
+        s.disagreements,
+        s.findings,
+        s.shrink_probes,
+        elapsed,
+        if elapsed > 0.0 {
+            s.positions as f64 / elapsed
+        } else {
+            0.0
+        }
+    );
+    if let Some(usage) = engine.usage() {
+        let waiting = usage.waiting.as_secs_f64();
+        println!(
+            "engine: {} request(s), {waiting:.2} s waiting for replies of {elapsed:.2} s wall time ({:.1}% inside the engine)",
+            usage.requests,
+            if elapsed > 0.0 { 100.0 * waiting / elapsed } else { 0.0 }
+        );
+    }
+    if s.invalid > 0 {
+        eprintln!(
+            "warning: the reference refused {} generated position(s): a generator bug, please report it",
+            s.invalid
+        );
+    }
+    if !written.is_empty() {
+        println!(
+            "{} case(s) in {}: check each against the rulebook, cite its clause, and move it into cases/ (docs/fuzzing.md)",
+            written.len(),
+            args.emit.display()
+        );
+    }
+    if given_up {
+        eprintln!("error: the engine was given up after too many restarts");
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::from(u8::from(s.disagreements > 0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_duration("1.5h"), Ok(Duration::from_secs(5400)));
+        for bad in ["", "0", "-3s", "5x", "m"] {
+            assert!(
+                parse_duration(bad).unwrap_err().contains("expected"),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn queries() {
+        assert_eq!(parse_query("legal"), Ok(QueryKind::Legal));
+        assert!(parse_query("perft").unwrap_err().contains("expected legal"));
+    }
+}

@@ -1,0 +1,318 @@
+//! [`Differ`]: asks the reference and an engine the same question about a [`Sample`] and
+//! says whether they agree.
+
+use super::Sample;
+use crate::engine::{Engine, ReferenceEngine};
+use crate::protocol::{Answer, FailureKind, Query, QueryKind, Reply, Request};
+use crate::{rules_for, Game, Rules, Ruleset};
+use std::collections::BTreeMap;
+
+/// The queries the fuzzer can compare, in the order it asks them.
+pub const FUZZ_QUERIES: [QueryKind; 5] = [
+    QueryKind::Legal,
+    QueryKind::Play,
+    QueryKind::Outcome,
+    QueryKind::Check,
+    QueryKind::Repetition,
+];
+
+/// Whether the fuzzer compares `kind` under `game` (`repetition` is a xiangqi query; `check`
+/// is always false in draughts but an engine may still answer it).
+///
+/// ```
+/// use arbiter::fuzz::applies;
+/// use arbiter::protocol::QueryKind;
+/// use arbiter::Game;
+///
+/// assert!(applies(QueryKind::Repetition, Game::Xiangqi));
+/// assert!(!applies(QueryKind::Repetition, Game::Russian));
+/// assert!(!applies(QueryKind::Perft, Game::Russian));
+/// ```
+pub fn applies(kind: QueryKind, game: Game) -> bool {
+    FUZZ_QUERIES.contains(&kind) && (kind != QueryKind::Repetition || game == Game::Xiangqi)
+}
+
+/// The outcome of comparing one query on one sample.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Comparison {
+    /// Both gave the same answer.
+    Agree,
+    /// The engine skipped the query (it does not answer it here), with its reason.
+    Skipped(String),
+    /// They differ.
+    Disagree(Disagreement),
+    /// The reference itself refused the sample (a shrinking step went too far, or a
+    /// generator bug), with its reason.
+    Invalid(String),
+}
+
+/// How the engine's answer differs from the reference's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Disagreement {
+    /// The query.
+    pub query: QueryKind,
+    /// The reference's answer.
+    pub reference: Answer,
+    /// What the engine replied, in words.
+    pub engine: String,
+    /// How the two differ, in words.
+    pub message: String,
+    /// When the engine failed rather than answered: how.
+    pub failure: Option<FailureKind>,
+}
+
+/// Compares engines with the reference on samples of one ruleset.
+///
+/// ```
+/// use arbiter::engine::ReferenceEngine;
+/// use arbiter::fuzz::{Comparison, Differ, Generator};
+/// use arbiter::protocol::QueryKind;
+///
+/// let ruleset = "xiangqi".parse().unwrap();
+/// let differ = Differ::new(&ruleset);
+/// let sample = Generator::new(&ruleset, 1).sample(0);
+/// let engine = ReferenceEngine::new();
+/// assert_eq!(differ.compare(&engine, &sample, QueryKind::Legal), Comparison::Agree);
+/// ```
+pub struct Differ {
+    ruleset: Ruleset,
+    rules: Box<dyn Rules>,
+    reference: ReferenceEngine,
+}
+
+impl Differ {
+    /// A differ over the reference rules of `ruleset`.
+    pub fn new(ruleset: &Ruleset) -> Differ {
+        Differ {
+            ruleset: ruleset.clone(),
+            rules: rules_for(ruleset),
+            reference: ReferenceEngine::new(),
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The reference rules (to read moves and FENs).
+    pub fn rules(&self) -> &dyn Rules {
+        self.rules.as_ref()
+    }
+
+    /// The request asking `kind` about `sample`.
+    pub fn request(&self, sample: &Sample, kind: QueryKind) -> Request {
+        let query = match kind {
+            QueryKind::Legal => Query::Legal,
+            QueryKind::Play => Query::Play,
+            QueryKind::Outcome => Query::Outcome,
+            QueryKind::Check => Query::Check,
+            QueryKind::Repetition => Query::Repetition,
+            other => unreachable!("the fuzzer does not ask `{other}`"),
+        };
+        Request {
+            ruleset: self.ruleset.clone(),
+            position: Some(sample.fen.clone()),
+            moves: sample.moves.clone(),
+            query,
+        }
+    }
+
+    /// The reference's answer to `kind` about `sample`, or why it refused the sample.
+    pub fn reference_answer(&self, sample: &Sample, kind: QueryKind) -> Result<Answer, String> {
+        match self.reference.run(&self.request(sample, kind)) {
+            Reply::Answer(a) => Ok(a),
+            Reply::Rejected { stage, message } => Err(format!("refused {stage}: {message}")),
+            Reply::Skipped(m) => Err(format!("skipped: {m}")),
+            Reply::Failed(f) => Err(f.to_string()),
+        }
+    }
+
+    /// Asks the reference and `engine` `kind` about `sample` and compares the answers.
+    pub fn compare(&self, engine: &dyn Engine, sample: &Sample, kind: QueryKind) -> Comparison {
+        let reference = match self.reference_answer(sample, kind) {
+            Ok(a) => a,
+            Err(e) => return Comparison::Invalid(e),
+        };
+        let reply = engine.run(&self.request(sample, kind));
+        let disagree = |engine: String, message: String, failure: Option<FailureKind>| {
+            Comparison::Disagree(Disagreement {
+                query: kind,
+                reference: reference.clone(),
+                engine,
+                message,
+                failure,
+            })
+        };
+        let differ = |engine: String, message: String| disagree(engine, message, None);
+        let answer = match reply {
+            Reply::Answer(a) => a,
+            Reply::Skipped(why) => return Comparison::Skipped(why),
+            Reply::Rejected { stage, message } => {
+                return differ(
+                    format!("refused {stage}: {message}"),
+                    format!("the engine refused {stage}, which the reference accepts: {message}"),
+                )
+            }
+            Reply::Failed(f) => {
+                return disagree(
+                    f.to_string(),
+                    format!("the engine failed: {f}"),
+                    Some(f.kind),
+                );
+            }
+        };
+        if answer.kind() != kind {
+            return differ(
+                format!("{answer:?}"),
+                format!(
+                    "the engine answered a `{kind}` query with a `{}` answer",
+                    answer.kind()
+                ),
+            );
+        }
+        match self.differences(sample, &reference, &answer) {
+            None => Comparison::Agree,
+            Some(message) => differ(describe(&answer), message),
+        }
+    }
+
+    /// How `got` differs from the reference's `want`, if it does.
+    fn differences(&self, sample: &Sample, want: &Answer, got: &Answer) -> Option<String> {
+        match (want, got) {
+            (Answer::Moves(want), Answer::Moves(got)) => self.legal_differences(sample, want, got),
+            (Answer::Position(want), Answer::Position(got)) => {
+                match self.rules.canonical_fen(got) {
+                    Ok(canonical) if canonical == *want => None,
+                    Ok(canonical) => Some(format!("reached {canonical}, expected {want}")),
+                    Err(e) => Some(format!(
+                        "reached '{got}', which the reference cannot read: {e}"
+                    )),
+                }
+            }
+            (Answer::Check(want), Answer::Check(got)) => (want != got).then(|| {
+                let say = |b: bool| if b { "in check" } else { "not in check" };
+                format!(
+                    "the side to move is {}, the engine says {}",
+                    say(*want),
+                    say(*got)
+                )
+            }),
+            (Answer::Outcome(want), Answer::Outcome(got)) => {
+                let want_reason = want.reason.clone().unwrap_or_default();
+                let reason_differs = got.reason.as_ref().is_some_and(|r| *r != want_reason);
+                (want.result != got.result || reason_differs).then(|| {
+                    format!(
+                        "expected {} ({want_reason}), got {} ({})",
+                        want.result,
+                        got.result,
+                        got.reason.as_deref().unwrap_or("no reason given")
+                    )
+                })
+            }
+            (Answer::Repetition(want), Answer::Repetition(got)) => {
+                let same = want.verdict == got.verdict
+                    && (want.verdict == "none" || want.side == got.side);
+                (!same).then(|| {
+                    let say = |v: &str, s: Option<&str>| match s {
+                        Some(s) => format!("{v} for {s}"),
+                        None => v.to_owned(),
+                    };
+                    format!(
+                        "expected {}, got {}",
+                        say(&want.verdict, want.side.as_deref()),
+                        say(&got.verdict, got.side.as_deref())
+                    )
+                })
+            }
+            _ => Some("the answers are of different kinds".to_owned()),
+        }
+    }
+
+    /// Legal moves compared by identity. When the engine writes exactly the reference's
+    /// canonical texts they agree without reading a move.
+    fn legal_differences(
+        &self,
+        sample: &Sample,
+        want: &[String],
+        got: &[String],
+    ) -> Option<String> {
+        if want.len() == got.len() {
+            let mut a: Vec<&str> = want.iter().map(String::as_str).collect();
+            let mut b: Vec<&str> = got.iter().map(String::as_str).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a == b && a.windows(2).all(|w| w[0] != w[1]) {
+                return None;
+            }
+        }
+        let reached = if sample.moves.is_empty() {
+            sample.fen.clone()
+        } else {
+            match self.rules.play(&sample.fen, &sample.moves) {
+                Ok(f) => f,
+                Err(e) => return Some(format!("the reference cannot replay the history: {e}")),
+            }
+        };
+        let keys: BTreeMap<String, String> = match self.rules.legal_moves(&reached, None) {
+            Ok(moves) => moves.into_iter().map(|m| (m.key, m.text)).collect(),
+            Err(e) => return Some(format!("the reference cannot list the moves: {e}")),
+        };
+        let mut engine: BTreeMap<String, String> = BTreeMap::new();
+        let mut problems = Vec::new();
+        let mut unreadable = Vec::new();
+        let mut twice = Vec::new();
+        for text in got {
+            match self.rules.resolve_move(&reached, text) {
+                Ok(m) => {
+                    if let Some(first) = engine.insert(m.key, text.clone()) {
+                        twice.push(format!("'{first}' and '{text}'"));
+                    }
+                }
+                Err(_) => unreadable.push(format!("'{text}'")),
+            }
+        }
+        let missing: Vec<&str> = keys
+            .iter()
+            .filter(|(k, _)| !engine.contains_key(*k))
+            .map(|(_, t)| t.as_str())
+            .collect();
+        if !missing.is_empty() {
+            problems.push(format!("missing {}", missing.join(" ")));
+        }
+        if !unreadable.is_empty() {
+            problems.push(format!("not legal: {}", unreadable.join(" ")));
+        }
+        if !twice.is_empty() {
+            problems.push(format!("one move listed twice: {}", twice.join(", ")));
+        }
+        (!problems.is_empty()).then(|| problems.join("; "))
+    }
+}
+
+/// An answer in words, for messages and case comments.
+///
+/// ```
+/// use arbiter::fuzz::describe;
+/// use arbiter::protocol::Answer;
+///
+/// assert_eq!(describe(&Answer::Moves(vec!["9-13".into()])), "1 move(s): 9-13");
+/// assert_eq!(describe(&Answer::Check(false)), "not in check");
+/// ```
+pub fn describe(answer: &Answer) -> String {
+    match answer {
+        Answer::Moves(m) => format!("{} move(s): {}", m.len(), m.join(" ")),
+        Answer::Position(f) => f.clone(),
+        Answer::Check(c) => if *c { "in check" } else { "not in check" }.to_owned(),
+        Answer::Outcome(o) => format!(
+            "{} ({})",
+            o.result,
+            o.reason.as_deref().unwrap_or("no reason given")
+        ),
+        Answer::Repetition(r) => match &r.side {
+            Some(s) => format!("{} for {s}", r.verdict),
+            None => r.verdict.clone(),
+        },
+        other => format!("{other:?}"),
+    }
+}

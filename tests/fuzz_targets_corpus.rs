@@ -1,0 +1,79 @@
+//! Replays the committed cargo-fuzz seed corpora of the `case_file`, `catalog_file`,
+//! `edition_file` and `generated` targets (`fuzz/corpus/`) with the same properties, so
+//! stable toolchains exercise them.
+
+use arbiter::fuzz::targets::{
+    check_case_file, check_catalog_file, check_edition_file, check_generated,
+};
+use std::fs;
+use std::path::Path;
+
+fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(name);
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "{name}: only {} seed files", files.len());
+    files
+}
+
+/// Replays a corpus; the files expected to parse are exactly those listed.
+fn replay(name: &str, check: fn(&[u8]) -> bool, parse: &[&str]) {
+    for (file, data) in corpus(name) {
+        let ok = check(&data);
+        assert_eq!(ok, parse.contains(&file.as_str()), "{name}/{file}");
+    }
+}
+
+#[test]
+fn case_file_corpus_replays() {
+    replay(
+        "case_file",
+        check_case_file,
+        &[
+            "draughts-end-of-game.yaml",
+            "draughts-promotion.yaml",
+            "draughts-touch-move.yaml",
+            "empty.yaml",
+            "lint-problems.yaml",
+            "minimal.yaml",
+            "xiangqi-notation.yaml",
+        ],
+    );
+}
+
+#[test]
+fn catalog_file_corpus_replays() {
+    replay(
+        "catalog_file",
+        check_catalog_file,
+        &["draughts64-head.yaml", "minimal.yaml", "xiangqi-head.yaml"],
+    );
+}
+
+#[test]
+fn edition_file_corpus_replays() {
+    replay(
+        "edition_file",
+        check_edition_file,
+        &["brazilian.yaml", "russian.yaml", "xiangqi.yaml"],
+    );
+}
+
+#[test]
+fn generated_corpus_replays() {
+    let mut games = std::collections::BTreeSet::new();
+    for (_, data) in corpus("generated") {
+        let sample = check_generated(&data);
+        games.insert(sample.fen.contains('/'));
+    }
+    assert_eq!(games.len(), 2, "both draughts and xiangqi samples");
+}
