@@ -263,3 +263,34 @@ fn staged_cases_are_loaded_only_when_named() {
     assert_eq!(load_cases(&[staging.join("b.yaml")]).unwrap().len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_placeholder_clause_lints_clean() {
+    use arbiter::fuzz::{applies, placeholder_clause};
+    use arbiter::protocol::Answer;
+    let spec = load_catalogs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("spec")).unwrap();
+    let dir = scratch("placeholders");
+    let mut yaml = String::new();
+    for ruleset in ["russian", "brazilian", "xiangqi", "xiangqi@axf"] {
+        let rs: Ruleset = ruleset.parse().unwrap();
+        for query in FUZZ_QUERIES.iter().filter(|q| applies(**q, rs.game)) {
+            for (n, answer) in [Answer::Moves(vec!["9x18".into()]), Answer::Check(false)]
+                .iter()
+                .enumerate()
+            {
+                let clause = placeholder_clause(rs.game, *query, answer);
+                yaml.push_str(&format!(
+                    "- id: fuzz.{}.{query}.n{n}\n  clauses: [{clause}]\n  ruleset: {rs}\n  expect:\n    legal_count: 1\n",
+                    ruleset.replace('@', "-")
+                ));
+            }
+        }
+    }
+    std::fs::write(dir.join("all.yaml"), &yaml).unwrap();
+    let suite = load_cases(std::slice::from_ref(&dir)).unwrap();
+    // Draughts: 2 rulesets x 4 queries; xiangqi: 2 x 5; each with and without captures.
+    assert_eq!(suite.len(), 36);
+    let problems = lint(&spec, &suite);
+    assert!(problems.is_empty(), "{problems:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
