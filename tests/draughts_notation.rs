@@ -155,3 +155,26 @@ proptest! {
         let _ = pos.parse_move(&text);
     }
 }
+
+/// The canonical text of every legal move reads back as that move, also where it fits a
+/// longer route as a partial path (found by `arbiter fuzz`: `14x23x32` is a route of its
+/// own and a partial path of `14x21x30x23x32`, which promotes at 30 and goes on as a king).
+#[test]
+fn canonical_texts_read_back_even_as_partial_paths_of_longer_routes() {
+    use arbiter::draughts::{notation, Position, Variant};
+    let pos = Position::from_fen(
+        "B:W17,18,22,25,26,27,29:B1,3,5,10,12,14,20",
+        Variant::Russian,
+    )
+    .unwrap();
+    let short = notation::resolve(&pos, "14x23x32").unwrap();
+    assert_eq!(short.path().len(), 3, "{short}");
+    let long = notation::resolve(&pos, "14x21x30x23x32").unwrap();
+    assert_ne!(short.identity(), long.identity());
+    for mv in pos.legal_moves() {
+        let text = mv.to_string();
+        let back = notation::resolve(&pos, &text)
+            .unwrap_or_else(|e| panic!("'{text}' does not read back: {e}"));
+        assert_eq!(back.identity(), mv.identity(), "{text}");
+    }
+}

@@ -263,6 +263,19 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let any_capture = paths.iter().any(Move::is_capture);
     paths.retain(|m| parsed.matches(m));
     super::position::dedup_identities(&mut paths);
+    if paths.len() > 1 {
+        // A text naming every square of one route exactly is that route, even where it also
+        // fits a longer route as a partial path: the canonical text of a move always reads
+        // back as that move (`14x23x32` beside `14x21x30x23x32`).
+        let exact: Vec<Move> = paths
+            .iter()
+            .filter(|m| m.path() == parsed.squares.as_slice())
+            .copied()
+            .collect();
+        if exact.len() == 1 {
+            paths = exact;
+        }
+    }
     match paths.len() {
         1 => Ok(paths[0]),
         0 => {
