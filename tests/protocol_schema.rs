@@ -15,7 +15,7 @@ use jsonschema::Validator;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 const SCHEMAS: [&str; 5] = [
@@ -72,27 +72,12 @@ fn ruleset(text: &str) -> Ruleset {
     text.parse().unwrap()
 }
 
-/// Every case of the suite (`cases/`).
+/// Every case of the suite (`cases/`), loaded as `arbiter run` loads them (shared
+/// histories resolved).
 fn suite() -> Vec<Case> {
-    let mut files: Vec<PathBuf> = Vec::new();
-    for game in ["draughts", "xiangqi"] {
-        for entry in std::fs::read_dir(root().join("cases").join(game)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "yaml") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-        .iter()
-        .flat_map(|path| {
-            let text = std::fs::read_to_string(path).unwrap();
-            serde_yaml::from_str::<Option<Vec<Case>>>(&text)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-                .unwrap_or_default()
-        })
-        .collect()
+    let suite =
+        arbiter::case::load_cases(&[root().join("cases")]).unwrap_or_else(|e| panic!("{e:?}"));
+    suite.cases().map(|(_, c)| c.clone()).collect()
 }
 
 fn case<'a>(suite: &'a [Case], id: &str) -> &'a Case {
