@@ -188,9 +188,10 @@ proptest! {
     }
 }
 
-/// Found on Russian seed 1, sample 41717: a capture the reference writes `14x23x32` it reads
-/// as ambiguous (it also matches `14x21x30x23x32`), and the move has no other route. The
-/// generator writes a route that reads back, or none (the history then ends before it).
+/// Found on Russian seed 1, sample 41717: a capture the reference writes `14x23x32` it used
+/// to read as ambiguous (it also matches `14x21x30x23x32` as a partial path). Since the
+/// reader prefers the route named exactly, every move of the position has a text that
+/// reads back, and the generator writes it.
 #[test]
 fn histories_are_written_in_texts_the_reference_reads_back() {
     use super::generate::GamePos;
@@ -207,7 +208,10 @@ fn histories_are_written_in_texts_the_reference_reads_back() {
             None => unwritable.push(m.to_string()),
         }
     }
-    assert_eq!(unwritable, vec!["14x23x32"]);
+    assert!(
+        unwritable.is_empty(),
+        "no text reads back as {unwritable:?}"
+    );
 }
 
 /// Every kind of expectation the fuzzer writes loads as a case, and the case passes against
