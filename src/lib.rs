@@ -17,6 +17,7 @@ pub mod draughts;
 pub mod edition;
 pub mod engine;
 pub mod fuzz;
+pub mod mutant;
 pub mod outcome;
 pub mod procedure;
 pub mod protocol;

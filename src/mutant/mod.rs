@@ -1,0 +1,154 @@
+//! Mutants of the reference: each one switches off or alters exactly one clause of the rules,
+//! to measure whether the suite (and the fuzzer) notices. A mutant that no case kills is a
+//! clause the suite does not really check.
+//!
+//! A mutant is active on one thread at a time, for the duration of [`with`]. The rules read
+//! the active mutant once per operation (when they build the parameters of a move
+//! generation, a count or a verdict), never per node, so the reference pays nothing
+//! measurable when none is active.
+//!
+//! ```
+//! use arbiter::mutant::{self, Mutant};
+//!
+//! assert_eq!(mutant::active(), None);
+//! let m = Mutant::ALL[0];
+//! mutant::with(m, || assert_eq!(mutant::active(), Some(m)));
+//! assert_eq!(mutant::active(), None);
+//! ```
+
+mod draws;
+mod moves;
+
+pub use draws::DrawMutant;
+pub use moves::MoveMutant;
+
+use crate::Game;
+use std::cell::Cell;
+use std::fmt;
+use std::str::FromStr;
+
+/// One altered clause of the reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mutant {
+    /// Move generation and legality (movement, capture, promotion, check).
+    Moves(MoveMutant),
+    /// Everything after the moves: outcomes, draw counts, edition parameters, repetition
+    /// verdicts, claims, touch-move.
+    Draws(DrawMutant),
+}
+
+impl Mutant {
+    /// Every mutant, movegen first.
+    pub const ALL: &'static [Mutant] = &{
+        const M: usize = MoveMutant::ALL.len();
+        const D: usize = DrawMutant::ALL.len();
+        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D];
+        let mut i = 0;
+        while i < M {
+            all[i] = Mutant::Moves(MoveMutant::ALL[i]);
+            i += 1;
+        }
+        while i < M + D {
+            all[i] = Mutant::Draws(DrawMutant::ALL[i - M]);
+            i += 1;
+        }
+        all
+    };
+
+    /// The mutant's name, in kebab case (`kings-not-flying`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mutant::Moves(m) => m.name(),
+            Mutant::Draws(m) => m.name(),
+        }
+    }
+
+    /// The catalog id of the clause the mutant breaks.
+    pub fn clause(self) -> &'static str {
+        match self {
+            Mutant::Moves(m) => m.clause(),
+            Mutant::Draws(m) => m.clause(),
+        }
+    }
+
+    /// What the mutant does, in one line.
+    pub fn about(self) -> &'static str {
+        match self {
+            Mutant::Moves(m) => m.about(),
+            Mutant::Draws(m) => m.about(),
+        }
+    }
+
+    /// The games whose rules the mutant alters.
+    pub fn games(self) -> &'static [Game] {
+        match self {
+            Mutant::Moves(m) => m.games(),
+            Mutant::Draws(m) => m.games(),
+        }
+    }
+
+    /// Whether the mutant alters move generation (the fuzzer's legal-move comparison must
+    /// find it).
+    pub fn is_movegen(self) -> bool {
+        matches!(self, Mutant::Moves(_))
+    }
+}
+
+impl fmt::Display for Mutant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a mutant's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown mutant '{0}' (`arbiter mutants --list` lists them)")]
+pub struct UnknownMutant(pub String);
+
+impl FromStr for Mutant {
+    type Err = UnknownMutant;
+
+    fn from_str(s: &str) -> Result<Mutant, UnknownMutant> {
+        let s = s.trim();
+        Mutant::ALL
+            .iter()
+            .copied()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| UnknownMutant(s.to_owned()))
+    }
+}
+
+thread_local! {
+    static ACTIVE: Cell<Option<Mutant>> = const { Cell::new(None) };
+}
+
+/// The mutant active on this thread, if any.
+#[inline]
+pub fn active() -> Option<Mutant> {
+    ACTIVE.with(Cell::get)
+}
+
+/// Whether `m` is the move-generation mutant active on this thread.
+#[inline]
+pub fn moves_is(m: MoveMutant) -> bool {
+    active() == Some(Mutant::Moves(m))
+}
+
+/// Whether `m` is the mutant active on this thread (outcomes, draws, procedures).
+#[inline]
+pub fn draws_is(m: DrawMutant) -> bool {
+    active() == Some(Mutant::Draws(m))
+}
+
+/// Runs `f` with `m` active on this thread; the previous state comes back afterwards, even
+/// if `f` panics.
+pub fn with<R>(m: Mutant, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Mutant>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ACTIVE.with(|a| a.set(self.0));
+        }
+    }
+    let _restore = Restore(ACTIVE.with(|a| a.replace(Some(m))));
+    f()
+}
