@@ -107,6 +107,10 @@ pub(crate) trait GamePos: Clone {
     type Move: Clone;
     /// The legal moves, one per identity.
     fn moves(&self) -> Vec<Self::Move>;
+    /// The identities of the legal moves, packed into `u64`s, into `out` (cleared first),
+    /// in generation order (a path's identity may come more than once in draughts). Equal
+    /// lists mean equal legal moves; for unequal ones, compare them sorted and deduplicated.
+    fn identities(&self, out: &mut Vec<u64>);
     fn play(&self, m: &Self::Move) -> Self;
     /// A text the reference reads back as this move, if there is one.
     fn text(&self, m: &Self::Move) -> Option<String>;
@@ -213,10 +217,10 @@ fn pick_quiet<P: GamePos>(pos: &P, rng: &mut Rng) -> Option<P::Move> {
     rng.weighted(&w).map(|i| moves[i].clone())
 }
 
-/// The samples of one episode.
-fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Vec<Sample> {
+/// The line of play of one episode, and whether its samples favour starting at its base.
+fn episode_line<P: GamePos>(rng: &mut Rng, start: P) -> (Line<P>, bool) {
     let kind = rng.below(10);
-    let (line, from_base) = if kind < 4 {
+    if kind < 4 {
         // A playout from the start.
         let mut line = Line::new(start);
         let plies = rng.range(4, 140);
@@ -262,7 +266,20 @@ fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Ve
             }
         }
         (line, true)
-    };
+    }
+}
+
+/// Every position of the line of episode `episode` of `seed`, in order (the positions the
+/// samples of that episode are windows of). The typed in-process comparison
+/// ([`super::movegen`]) walks these.
+pub(crate) fn episode_positions<P: GamePos>(seed: u64, episode: u64, start: P) -> Vec<P> {
+    let mut rng = Rng::for_item(seed, episode);
+    episode_line(&mut rng, start).0.positions
+}
+
+/// The samples of one episode.
+fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Vec<Sample> {
+    let (line, from_base) = episode_line(rng, start);
     let accepted = line.positions[0].accepted(ruleset, &line.moves);
     let len = accepted.min(line.moves.len());
     let mut samples = Vec::with_capacity(EPISODE_LEN as usize);
@@ -302,6 +319,17 @@ impl GamePos for draughts::Position {
 
     fn moves(&self) -> Vec<draughts::Move> {
         self.legal_moves()
+    }
+
+    fn identities(&self, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend(self.legal_moves().iter().map(|m| {
+            let id = m.identity();
+            u64::from(id.captured.0)
+                | (id.from.index() as u64) << 32
+                | (id.to.index() as u64) << 40
+                | u64::from(id.promotes) << 48
+        }));
     }
 
     fn play(&self, m: &draughts::Move) -> Self {
@@ -424,6 +452,15 @@ impl GamePos for xiangqi::Position {
 
     fn moves(&self) -> Vec<xiangqi::Move> {
         self.legal_moves().to_vec()
+    }
+
+    fn identities(&self, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend(
+            self.legal_moves()
+                .iter()
+                .map(|m| (m.from.index() as u64) << 8 | m.to.index() as u64),
+        );
     }
 
     fn play(&self, m: &xiangqi::Move) -> Self {

@@ -25,6 +25,7 @@
 mod compare;
 mod emit;
 mod generate;
+mod movegen;
 mod rng;
 mod shrink;
 pub mod targets;
@@ -32,6 +33,7 @@ pub mod targets;
 pub use compare::{applies, describe, Comparison, Differ, Disagreement, FUZZ_QUERIES};
 pub use emit::{finding_id, placeholder_clause, Finding};
 pub use generate::{Generator, Sample, EPISODE_LEN};
+pub use movegen::{MovegenFinding, MovegenFuzzer};
 pub use rng::Rng;
 pub use shrink::{pieces, shrink, Shrunk, FAILURE_SHRINK_BUDGET, SHRINK_BUDGET};
 

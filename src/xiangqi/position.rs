@@ -683,6 +683,20 @@ impl Position {
 
     /// Whether a legal move gives check.
     pub fn gives_check(&self, m: Move) -> bool {
+        // Every attack on a general runs along its file or rank (chariot, cannon, the other
+        // general) or comes from within two points of it (horse and its leg, soldier). A move
+        // changes only its two points, so one that touches neither those lines nor that
+        // neighbourhood cannot give check (the opponent is not in check before it).
+        let g = self.generals[self.turn.other().index()] as usize;
+        let g = Square::from_index(g).unwrap_or(m.to);
+        let near = |s: Square| {
+            s.file() == g.file()
+                || s.rank() == g.rank()
+                || (s.file().abs_diff(g.file()) <= 2 && s.rank().abs_diff(g.rank()) <= 2)
+        };
+        if !near(m.from) && !near(m.to) {
+            return false;
+        }
         let mut next = *self;
         next.make(m);
         next.is_check()
@@ -734,5 +748,47 @@ impl Position {
                     >= 2
             })
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gives_check` skips moves far from the enemy general's lines; it must agree with
+    /// playing the move and looking, on every legal move of many positions (playouts from
+    /// the start, always preferring a checking move so that checks are common).
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let mut checks = 0;
+        for seed in 0..200u64 {
+            let mut pos = Position::start();
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut checking = None;
+                for &m in &moves {
+                    let mut next = pos;
+                    next.make(m);
+                    assert_eq!(pos.gives_check(m), next.is_check(), "{} {m}", pos.fen());
+                    if next.is_check() {
+                        checks += 1;
+                        checking = Some(m);
+                    }
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = match checking {
+                    Some(m) if state % 3 == 0 => m,
+                    _ => moves[(state % moves.len() as u64) as usize],
+                };
+                pos.make(m);
+            }
+        }
+        assert!(checks > 1000, "too few checking moves seen: {checks}");
     }
 }
