@@ -19,6 +19,7 @@
 //! ```
 
 mod check;
+mod clock;
 mod endings;
 mod load;
 mod model;
@@ -37,6 +38,7 @@ pub use model::{
     is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
     OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures,
 };
+pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
 pub use result::{CaseResult, Mismatch, Verdict};
 pub use run::{capture_panics, Runner};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};

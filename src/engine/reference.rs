@@ -2,9 +2,10 @@
 //! repetition adjudicator and the game [`Session`].
 
 use super::{Engine, RulesFactory};
-use crate::procedure::{Event, Session, Side};
+use crate::clock::{Clock, ClockRules, ClockStart};
+use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
-    Answer, ClaimAnswer, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
+    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
     OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
 };
@@ -81,7 +82,8 @@ impl Engine for ReferenceEngine {
     fn run(&self, request: &Request) -> Reply {
         let rules = (self.rules_for)(&request.ruleset);
         let answer = match &request.query {
-            Query::Session { steps } => session(request, steps),
+            Query::Session { steps } => session(request, steps, None),
+            Query::Clock { clock, steps } => session(request, steps, Some(clock)),
             _ => answer(rules.as_ref(), request),
         };
         match answer {
@@ -164,7 +166,9 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             })
         }
         Query::Repetition => Answer::Repetition(repetition(request, &start)?),
-        Query::Session { .. } => unreachable!("sessions are answered by `session`"),
+        Query::Session { .. } | Query::Clock { .. } => {
+            unreachable!("sessions are answered by `session`")
+        }
     })
 }
 
@@ -258,11 +262,91 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             kind: kind.clone(),
             by: opt_side(by)?,
         },
+        Step::Elapse(span) => Event::Elapse(*span),
+        Step::Press(s) => Event::Press(side(s, game)?),
+        Step::StopClocks(by) if by == "arbiter" => Event::StopClocks(None),
+        Step::StopClocks(by) => Event::StopClocks(Some(side(by, game).map_err(|e| {
+            format!("{e} (or `arbiter`)")
+        })?)),
+        Step::StartClocks(s) => Event::StartClocks(side(s, game)?),
+        Step::Arrive(s) => Event::Arrive(side(s, game)?),
+        Step::ReplaceClock { readings, faulty } => {
+            let mut shown = [None, None];
+            for (name, value) in readings {
+                let s = side(name, game)?;
+                shown[usize::from(s == Side::Second)] = Some(*value);
+            }
+            let faulty = if faulty == "both" {
+                None
+            } else {
+                Some(side(faulty, game).map_err(|e| format!("{e} (or `both`)"))?)
+            };
+            Event::ReplaceClock { shown, faulty }
+        }
+        Step::CorrectError { number, side: s } => Event::CorrectError {
+            number: *number,
+            side: opt_side(s)?.unwrap_or(Side::First),
+        },
+        Step::SetClock { side: s, used } => Event::SetClock {
+            side: side(s, game)?,
+            used: *used,
+        },
+        Step::Timed { step, time } => Event::Timed {
+            event: Box::new(event(step, game)?),
+            time: EventTime {
+                elapsed: time.took,
+                at: time.at,
+                pressed: time.pressed,
+                arbiter: time.arbiter_time,
+            },
+        },
     })
 }
 
-/// A game session of the reference procedures: the history, then the steps.
-fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
+/// The reference clock of a `clock` request, set up after the history: each side's moves
+/// default to its moves in the history, the running clock to the side to move.
+fn clock_of(request: &ClockRequest, session: &Session) -> Result<Clock, String> {
+    let game = session.ruleset().game;
+    let start = &request.start;
+    let mut setup = ClockStart::default();
+    let mut history = [0u32; 2];
+    let mut turn = session.turn();
+    for _ in session.moves() {
+        turn = turn.other();
+        history[usize::from(turn == Side::Second)] += 1;
+    }
+    setup.moves = history;
+    for (name, given) in start.sides() {
+        let Some(given) = given else { continue };
+        let s = side(name, game).map_err(|e| format!("clock: {e}"))?;
+        let i = usize::from(s == Side::Second);
+        setup.used[i] = given.used;
+        if let Some(m) = given.moves {
+            setup.moves[i] = m;
+        }
+        setup.quota[i] = given.quota;
+    }
+    setup.running = match start.running.as_deref() {
+        None => Some(session.turn()),
+        Some("none") => None,
+        Some(name) => Some(side(name, game).map_err(|e| format!("clock.running: {e} (or none)"))?),
+    };
+    setup.absent = start
+        .absent
+        .iter()
+        .map(|name| side(name, game).map_err(|e| format!("clock.absent: {e}")))
+        .collect::<Result<_, _>>()?;
+    setup.lateness_limit = start.lateness_limit;
+    Clock::new(request.control.clone(), ClockRules::of(game), setup).map_err(|e| e.to_string())
+}
+
+/// A game session of the reference procedures: the history, then the steps; with a clock
+/// for a `clock` query.
+fn session(
+    request: &Request,
+    steps: &[Step],
+    clock: Option<&ClockRequest>,
+) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
     let mut session = Session::new(&request.ruleset, request.position.as_deref())
         .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
@@ -270,6 +354,10 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
         session
             .apply(Event::Move(m.clone()))
             .map_err(|e| Stop::Rejected(Stage::Move(i + 1), e.to_string()))?;
+    }
+    if let Some(c) = clock {
+        let clock = clock_of(c, &session).map_err(|e| Stop::Rejected(Stage::Setup, e))?;
+        session = session.with_clock(clock);
     }
     for (i, step) in steps.iter().enumerate() {
         event(step, game)
@@ -295,7 +383,7 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
     });
     let outcome = match session.outcome() {
         Some(out) => ResultAnswer {
-            result: out.winner.map_or("draw", |w| w.name(game)).to_owned(),
+            result: out.result(game).to_owned(),
             reason: out.reason,
         },
         None => ResultAnswer {
@@ -303,7 +391,7 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
             reason: String::new(),
         },
     };
-    Ok(Answer::Session(Box::new(SessionAnswer {
+    let state = SessionAnswer {
         fen: session.fen(),
         permitted,
         violations,
@@ -312,5 +400,12 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
         claim,
         claims: session.ending().claims.clone(),
         outcome,
-    })))
+    };
+    Ok(match session.clock() {
+        Some(c) => Answer::Clock(Box::new(ClockAnswer {
+            session: state,
+            clock: ClockReport::of(c, game),
+        })),
+        None => Answer::Session(Box::new(state)),
+    })
 }
