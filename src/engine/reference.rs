@@ -2,7 +2,6 @@
 //! repetition adjudicator and the game [`Session`].
 
 use super::{Engine, RulesFactory};
-use crate::clock::{Clock, ClockRules, ClockStart};
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
     Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
@@ -219,6 +218,23 @@ fn side(text: &str, game: Game) -> Result<Side, String> {
     Side::parse(text, game).map_err(|e| e.to_string())
 }
 
+/// The session event of a step (as a case or a request writes it) under a game: sides and
+/// squares are read with the game's names.
+///
+/// ```
+/// use arbiter::engine::step_event;
+/// use arbiter::procedure::Event;
+/// use arbiter::protocol::Step;
+/// use arbiter::Game;
+///
+/// let event = step_event(&Step::Resign("red".into()), Game::Xiangqi).unwrap();
+/// assert!(matches!(event, Event::Resign(_)));
+/// assert!(step_event(&Step::Resign("white".into()), Game::Xiangqi).is_err());
+/// ```
+pub fn step_event(step: &Step, game: Game) -> Result<Event, String> {
+    event(step, game)
+}
+
 /// The session event of a step under a game.
 fn event(step: &Step, game: Game) -> Result<Event, String> {
     let opt_side = |s: &Option<String>| s.as_deref().map(|t| side(t, game)).transpose();
@@ -303,43 +319,6 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
     })
 }
 
-/// The reference clock of a `clock` request, set up after the history: each side's moves
-/// default to its moves in the history, the running clock to the side to move.
-fn clock_of(request: &ClockRequest, session: &Session) -> Result<Clock, String> {
-    let game = session.ruleset().game;
-    let start = &request.start;
-    let mut setup = ClockStart::default();
-    let mut history = [0u32; 2];
-    let mut turn = session.turn();
-    for _ in session.moves() {
-        turn = turn.other();
-        history[usize::from(turn == Side::Second)] += 1;
-    }
-    setup.moves = history;
-    for (name, given) in start.sides() {
-        let Some(given) = given else { continue };
-        let s = side(name, game).map_err(|e| format!("clock: {e}"))?;
-        let i = usize::from(s == Side::Second);
-        setup.used[i] = given.used;
-        if let Some(m) = given.moves {
-            setup.moves[i] = m;
-        }
-        setup.quota[i] = given.quota;
-    }
-    setup.running = match start.running.as_deref() {
-        None => Some(session.turn()),
-        Some("none") => None,
-        Some(name) => Some(side(name, game).map_err(|e| format!("clock.running: {e} (or none)"))?),
-    };
-    setup.absent = start
-        .absent
-        .iter()
-        .map(|name| side(name, game).map_err(|e| format!("clock.absent: {e}")))
-        .collect::<Result<_, _>>()?;
-    setup.lateness_limit = start.lateness_limit;
-    Clock::new(request.control.clone(), ClockRules::of(game), setup).map_err(|e| e.to_string())
-}
-
 /// A game session of the reference procedures: the history, then the steps; with a clock
 /// for a `clock` query.
 fn session(
@@ -356,7 +335,9 @@ fn session(
             .map_err(|e| Stop::Rejected(Stage::Move(i + 1), e.to_string()))?;
     }
     if let Some(c) = clock {
-        let clock = clock_of(c, &session).map_err(|e| Stop::Rejected(Stage::Setup, e))?;
+        let clock = c
+            .clock_for(&session)
+            .map_err(|e| Stop::Rejected(Stage::Setup, e))?;
         session = session.with_clock(clock);
     }
     for (i, step) in steps.iter().enumerate() {

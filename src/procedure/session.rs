@@ -446,6 +446,15 @@ impl Session {
         &self.moves
     }
 
+    /// The moves of the history made by each side, first player first.
+    pub fn moves_per_side(&self) -> [u32; 2] {
+        let mut counts = [0u32; 2];
+        for (_, side) in self.move_numbers() {
+            counts[usize::from(side == Side::Second)] += 1;
+        }
+        counts
+    }
+
     /// What [`Rules::outcome`] says about the history: result,
     /// claims valid now, draw counters.
     pub fn ending(&self) -> &GameOutcome {

@@ -3,8 +3,8 @@
 //! with the clock's ([`ClockAnswer`]). See `docs/protocol.md` and `docs/clock.md`.
 
 use super::SessionAnswer;
-use crate::clock::{Clock, Control, Span};
-use crate::procedure::Side;
+use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
+use crate::procedure::{Session, Side};
 use crate::Game;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -67,6 +67,54 @@ pub struct ClockRequest {
     pub control: Control,
     /// How the clock is set up.
     pub start: ClockStartText,
+}
+
+impl ClockStartText {
+    /// The clock set-up under a game, after a history: sides' moves default to their moves
+    /// in the history (`history`, first player first), the running clock to the side to
+    /// move (`turn`).
+    pub fn to_start(&self, game: Game, turn: Side, history: [u32; 2]) -> Result<ClockStart, String> {
+        let side = |name: &str, what: &str| {
+            Side::parse(name, game).map_err(|e| format!("clock{what}: {e}"))
+        };
+        let mut start = ClockStart {
+            moves: history,
+            ..ClockStart::default()
+        };
+        for (name, given) in self.sides() {
+            let Some(given) = given else { continue };
+            let i = usize::from(side(name, "")? == Side::Second);
+            start.used[i] = given.used;
+            if let Some(m) = given.moves {
+                start.moves[i] = m;
+            }
+            start.quota[i] = given.quota;
+        }
+        start.running = match self.running.as_deref() {
+            None => Some(turn),
+            Some("none") => None,
+            Some(name) => Some(side(name, ".running").map_err(|e| format!("{e} (or none)"))?),
+        };
+        start.absent = self
+            .absent
+            .iter()
+            .map(|name| side(name, ".absent"))
+            .collect::<Result<_, _>>()?;
+        start.lateness_limit = self.lateness_limit;
+        Ok(start)
+    }
+}
+
+impl ClockRequest {
+    /// The reference clock for a session that has played the history: set up as
+    /// [`ClockStartText::to_start`] says, under the game's [`ClockRules`].
+    pub fn clock_for(&self, session: &Session) -> Result<Clock, String> {
+        let game = session.ruleset().game;
+        let start = self
+            .start
+            .to_start(game, session.turn(), session.moves_per_side())?;
+        Clock::new(self.control.clone(), ClockRules::of(game), start).map_err(|e| e.to_string())
+    }
 }
 
 /// One side's clock in an answer (times in seconds on the wire).
