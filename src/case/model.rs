@@ -569,7 +569,7 @@ mod tests {
     #[test]
     fn reserved_keys_make_a_skip_reason() {
         let case: Case = serde_yaml::from_str(
-            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9], clock: 1}}",
+            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9], clock: {red: 1}}}",
         )
         .unwrap();
         assert!(

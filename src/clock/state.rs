@@ -417,6 +417,24 @@ impl Clock {
         }
     }
 
+    /// Time passes on the running clock and the game clock through a flag: the clock keeps
+    /// running after the time is exceeded (the arbiter ruling on a claim while the
+    /// claimant's clock runs, draughts art. 8 item 2.7); the flag stays recorded.
+    pub fn elapse_through(&mut self, span: Span) -> Result<(), ClockError> {
+        let before = self.wall;
+        self.elapse(span)?;
+        if self.flag.is_some() {
+            let rest = span.minus(self.wall.minus(before));
+            self.wall = self.wall.plus(rest);
+            if let Some(s) = self.running {
+                let d = &mut self.dials[ix(s)];
+                d.used = d.used.plus(rest);
+                d.move_used = d.move_used.plus(rest);
+            }
+        }
+        Ok(())
+    }
+
     /// Time passes until the game time `at` (a timestamp since the clocks were set up).
     pub fn elapse_until(&mut self, at: Span) -> Result<(), ClockError> {
         if at < self.wall {
@@ -474,7 +492,7 @@ impl Clock {
         d.period = next_index;
         d.period_number += 1;
         let number = d.period_number;
-        let quota = d.target.map(|t| t - d.counted);
+        let quota = d.target.map(|t| t.saturating_sub(d.counted));
         let text = match (quota, current.carries_surplus() && surplus > 0) {
             (Some(q), true) => format!(
                 "{name} begins period {number} with {surplus} move(s) beyond the quota carried: \

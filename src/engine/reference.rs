@@ -2,6 +2,7 @@
 //! repetition adjudicator and the game [`Session`].
 
 use super::{Engine, RulesFactory};
+use crate::clock::ClockRules;
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
     Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
@@ -25,8 +26,12 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct ReferenceEngine {
     rules_for: RulesFactory,
+    clock_rules: ClockRulesFactory,
     name: String,
 }
+
+/// Makes a game's clock rules (the reference [`ClockRules::of`], or a variant).
+pub type ClockRulesFactory = Arc<dyn Fn(Game) -> ClockRules + Send + Sync>;
 
 impl ReferenceEngine {
     /// The engine over the crate's reference rules ([`rules_for`]).
@@ -38,8 +43,15 @@ impl ReferenceEngine {
     pub fn with_rules(rules_for: RulesFactory) -> ReferenceEngine {
         ReferenceEngine {
             rules_for,
+            clock_rules: Arc::new(ClockRules::of),
             name: "arbiter reference".to_owned(),
         }
+    }
+
+    /// The same engine with other clock rules (a variant of the reference's clock).
+    pub fn with_clock_rules(mut self, clock_rules: ClockRulesFactory) -> ReferenceEngine {
+        self.clock_rules = clock_rules;
+        self
     }
 
     /// The same engine under another name (for a variant of the reference).
@@ -82,7 +94,10 @@ impl Engine for ReferenceEngine {
         let rules = (self.rules_for)(&request.ruleset);
         let answer = match &request.query {
             Query::Session { steps } => session(request, steps, None),
-            Query::Clock { clock, steps } => session(request, steps, Some(clock)),
+            Query::Clock { clock, steps } => {
+                let rules = (self.clock_rules)(request.ruleset.game);
+                session(request, steps, Some((clock, rules)))
+            }
             _ => answer(rules.as_ref(), request),
         };
         match answer {
@@ -324,7 +339,7 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
 fn session(
     request: &Request,
     steps: &[Step],
-    clock: Option<&ClockRequest>,
+    clock: Option<(&ClockRequest, ClockRules)>,
 ) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
     let mut session = Session::new(&request.ruleset, request.position.as_deref())
@@ -334,9 +349,9 @@ fn session(
             .apply(Event::Move(m.clone()))
             .map_err(|e| Stop::Rejected(Stage::Move(i + 1), e.to_string()))?;
     }
-    if let Some(c) = clock {
+    if let Some((c, rules)) = clock {
         let clock = c
-            .clock_for(&session)
+            .clock_with_rules(&session, rules)
             .map_err(|e| Stop::Rejected(Stage::Setup, e))?;
         session = session.with_clock(clock);
     }

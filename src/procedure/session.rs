@@ -930,7 +930,7 @@ impl Session {
                     let (mode, clause) = c.rules().claim_clock;
                     match mode {
                         ClaimClock::Runs => {
-                            c.elapse(span)?;
+                            c.elapse_through(span)?;
                             ruling_clock = Some(clause);
                         }
                         ClaimClock::Stopped => self.clocks_stopped_for(span)?,

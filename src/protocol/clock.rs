@@ -109,11 +109,16 @@ impl ClockRequest {
     /// The reference clock for a session that has played the history: set up as
     /// [`ClockStartText::to_start`] says, under the game's [`ClockRules`].
     pub fn clock_for(&self, session: &Session) -> Result<Clock, String> {
+        self.clock_with_rules(session, ClockRules::of(session.ruleset().game))
+    }
+
+    /// The same clock under other clock rules (a variant of the reference).
+    pub fn clock_with_rules(&self, session: &Session, rules: ClockRules) -> Result<Clock, String> {
         let game = session.ruleset().game;
         let start = self
             .start
             .to_start(game, session.turn(), session.moves_per_side())?;
-        Clock::new(self.control.clone(), ClockRules::of(game), start).map_err(|e| e.to_string())
+        Clock::new(self.control.clone(), rules, start).map_err(|e| e.to_string())
     }
 }
 
