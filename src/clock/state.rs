@@ -506,6 +506,12 @@ impl Clock {
     }
 
     fn fall(&mut self, side: Side) {
+        self.fall_by(side, None);
+    }
+
+    /// The flag of `side` falls; `by` names the clause when another rule than the control's
+    /// decided it (a penalty).
+    fn fall_by(&mut self, side: Side, by: Option<&str>) {
         let d = self.dials[ix(side)].clone();
         let (reason, clause) = if d.unpressed && self.rules.unpressed_clause.is_some() {
             (
@@ -525,6 +531,7 @@ impl Clock {
             };
             (reason, self.control.flag_clause.clone())
         };
+        let clause = by.map_or(clause, str::to_owned);
         let flag = Flag {
             side,
             at: self.wall,
@@ -626,10 +633,17 @@ impl Clock {
         }
     }
 
-    /// The flag was decided by another clause (a flag during a claim's ruling, a penalty).
+    /// The flag that fell while the arbiter ruled on a claim he refused: the loss stands,
+    /// decided by `clause` (draughts art. 8 item 2.7).
     pub fn reclause_flag(&mut self, clause: &str) {
         if let Some(f) = &mut self.flag {
             f.clause = clause.to_owned();
+            let text = format!(
+                "{}'s flag fell while the arbiter ruled on the claim, which is refused: the loss stands",
+                f.side.name(self.rules.game)
+            );
+            let side = f.side;
+            self.note(Some(side), text, clause);
         }
     }
 
@@ -677,8 +691,7 @@ impl Clock {
                 return Ok(());
             }
             if !self.next_period(side) {
-                self.fall(side);
-                self.reclause_flag(clause);
+                self.fall_by(side, Some(clause));
                 return Ok(());
             }
         }
