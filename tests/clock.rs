@@ -10,7 +10,7 @@ use arbiter::clock::{
 };
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::procedure::Side;
-use arbiter::protocol::wire::{parse_reply, request_json, reply_json};
+use arbiter::protocol::wire::{parse_reply, reply_json, request_json};
 use arbiter::protocol::{
     ClockRequest, ClockStartText, EngineInfo, Query, QueryKind, Reply, Request, SideStart, Step,
     StepTime,
@@ -113,14 +113,17 @@ fn wrong_clocks() -> Vec<WrongClock> {
                 }
             })
         }),
-        by_request("the flag falls when the time is reached, not exceeded", |r| {
-            with_clock(r, |c, _| match &mut c.control.timing {
-                Timing::SuddenDeath { time } => *time = time.minus(Span(1)),
-                Timing::Fischer { base, .. } => *base = base.minus(Span(1)),
-                Timing::Periods(p) => p[0].time = p[0].time.minus(Span(1)),
-                Timing::PerMove { per_move, .. } => *per_move = per_move.minus(Span(1)),
-            })
-        }),
+        by_request(
+            "the flag falls when the time is reached, not exceeded",
+            |r| {
+                with_clock(r, |c, _| match &mut c.control.timing {
+                    Timing::SuddenDeath { time } => *time = time.minus(Span(1)),
+                    Timing::Fischer { base, .. } => *base = base.minus(Span(1)),
+                    Timing::Periods(p) => p[0].time = p[0].time.minus(Span(1)),
+                    Timing::PerMove { per_move, .. } => *per_move = per_move.minus(Span(1)),
+                })
+            },
+        ),
         by_request("periods 10 minutes too long", |r| {
             with_clock(r, |c, _| {
                 if let Timing::Periods(p) = &mut c.control.timing {
@@ -292,7 +295,13 @@ fn every_clock_case_is_failed_by_a_wrong_clock() {
     let mut uncaught = Vec::new();
     for &(case, ruleset) in &runs {
         let r = reference.run(case, ruleset);
-        assert_eq!(r.verdict, Verdict::Passed, "{}@{ruleset}: {}", case.id, r.message);
+        assert_eq!(
+            r.verdict,
+            Verdict::Passed,
+            "{}@{ruleset}: {}",
+            case.id,
+            r.message
+        );
         match (0..wrong.len()).find(|&w| fails(w, (case, ruleset))) {
             Some(w) => caught[w] = true,
             None => uncaught.push(format!("{}@{ruleset}", case.id)),
@@ -326,7 +335,10 @@ fn an_engine_without_the_clock_query_skips_clock_cases() {
             self.0.run(request)
         }
     }
-    let runner = Runner::new(Box::new(NoClock(ReferenceEngine::new())), Arc::new(rules_for));
+    let runner = Runner::new(
+        Box::new(NoClock(ReferenceEngine::new())),
+        Arc::new(rules_for),
+    );
     for case in clock_cases() {
         for ruleset in &case.rulesets {
             let r = runner.run(&case, ruleset);
@@ -445,7 +457,10 @@ fn clock_requests_round_trip_and_validate() {
     // What the schema refuses, arbiter refuses too.
     let good = request_json(1, &clock_request("national", vec![]));
     let mut no_control = good.clone();
-    no_control["clock"].as_object_mut().unwrap().remove("control");
+    no_control["clock"]
+        .as_object_mut()
+        .unwrap()
+        .remove("control");
     let mut bad_step = good.clone();
     bad_step["steps"] = serde_json::json!([{"elapse": 5, "press": "red"}]);
     let mut took_and_at = good.clone();
@@ -478,8 +493,12 @@ fn the_reference_answers_clock_queries_over_the_wire() {
         stdout.read_line(&mut reply).unwrap();
         reply
     };
-    let hello: Value = serde_json::from_str(&ask(&serde_json::json!({"cmd":"start","protocol":1}))).unwrap();
-    assert!(hello["queries"].as_array().unwrap().contains(&"clock".into()));
+    let hello: Value =
+        serde_json::from_str(&ask(&serde_json::json!({"cmd":"start","protocol":1}))).unwrap();
+    assert!(hello["queries"]
+        .as_array()
+        .unwrap()
+        .contains(&"clock".into()));
     let mut shapes = Vec::new();
     let mut seq = 0;
     for case in clock_cases() {
@@ -516,7 +535,10 @@ fn the_reference_answers_clock_queries_over_the_wire() {
     }
     writeln!(stdin, "{}", serde_json::json!({"cmd":"stop"})).unwrap();
     assert!(child.wait().unwrap().success());
-    assert!(shapes.contains(&true) && shapes.contains(&false), "flags and none");
+    assert!(
+        shapes.contains(&true) && shapes.contains(&false),
+        "flags and none"
+    );
     // A clock step in a plain session is refused at that step.
     let session = Request::new(
         "xiangqi".parse().unwrap(),
@@ -542,7 +564,10 @@ fn a_federation_adds_a_control_without_code() {
     )
     .unwrap();
     let all = Controls::builtin().unwrap().with_dir(&dir).unwrap();
-    let control = all.get(Game::Xiangqi, "club-40-90-then-30").unwrap().clone();
+    let control = all
+        .get(Game::Xiangqi, "club-40-90-then-30")
+        .unwrap()
+        .clone();
     let start = ClockStart {
         used: [Span::from_minutes(89), Span::ZERO],
         moves: [39, 39],
@@ -556,7 +581,12 @@ fn a_federation_adds_a_control_without_code() {
     clock.press(Side::Second);
     clock.elapse(Span::from_minutes(31)).unwrap();
     let f = clock.flag().expect("the rest of the game is 30 minutes");
-    assert_eq!(f.at, Span::from_secs(30).plus(Span::from_minutes(30)).plus(Span::from_secs(30)));
+    assert_eq!(
+        f.at,
+        Span::from_secs(30)
+            .plus(Span::from_minutes(30))
+            .plus(Span::from_secs(30))
+    );
     assert_eq!(f.clause, "xq.result.time-forfeit");
     // Over the command line, with ARBITER_CONTROLS.
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -571,8 +601,15 @@ fn a_federation_adds_a_control_without_code() {
         "games: [xiangqi]\ncontrols:\n  - id: x\n    title: t\n    source: s\n    clause: c\n    flag_clause: f\n    periods: [{moves: 40, time: ninety}]\n",
     )
     .unwrap();
-    let err = Controls::builtin().unwrap().with_dir(&dir).unwrap_err().to_string();
-    assert!(err.contains("club.yaml:8:") && err.contains("'ninety' is not a time"), "{err}");
+    let err = Controls::builtin()
+        .unwrap()
+        .with_dir(&dir)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("club.yaml:8:") && err.contains("'ninety' is not a time"),
+        "{err}"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .env("ARBITER_CONTROLS", &dir)
         .args(["clock", "-r", "xiangqi", "--list"])
@@ -600,15 +637,31 @@ fn arbiter(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn arbiter_clock_prints_each_move_and_the_deciding_clause() {
     let (code, out, err) = arbiter(&[
-        "clock", "-r", "xiangqi", "-c", "national", "--setup",
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "national",
+        "--setup",
         "{red: {used: '1:25:00', moves: 43}, black: {used: '1:00:00', moves: 43}}",
-        "--moves", "h2e2@2:00 h9g7@30 h0g2@4:00",
+        "--moves",
+        "h2e2@2:00 h9g7@30 h0g2@4:00",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("red 1:31:00 used, 0:29:00 left, period 2, 15 to make"), "{out}");
+    assert!(
+        out.contains("red 1:31:00 used, 0:29:00 left, period 2, 15 to make"),
+        "{out}"
+    );
     assert!(out.contains("(xq.timing.national-control)"), "{out}");
     let (code, out, err) = arbiter(&[
-        "clock", "-r", "russian", "-c", "sudden-death-60m", "--format", "json", "--moves",
+        "clock",
+        "-r",
+        "russian",
+        "-c",
+        "sudden-death-60m",
+        "--format",
+        "json",
+        "--moves",
         "22-18@30 11-15@59m 18x11@1 8x15@2m",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -619,8 +672,16 @@ fn arbiter_clock_prints_each_move_and_the_deciding_clause() {
     assert_eq!(v["rows"][3]["sides"]["black"]["used"], 3600);
     // Timestamps instead of durations give the same game.
     let (_, stamped, _) = arbiter(&[
-        "clock", "-r", "russian", "-c", "sudden-death-60m", "--format", "json", "--timestamps",
-        "--moves", "22-18@30 11-15@59:30 18x11@59:31 8x15@1:01:31",
+        "clock",
+        "-r",
+        "russian",
+        "-c",
+        "sudden-death-60m",
+        "--format",
+        "json",
+        "--timestamps",
+        "--moves",
+        "22-18@30 11-15@59:30 18x11@59:31 8x15@1:01:31",
     ]);
     let mut s: Value = serde_json::from_str(&stamped).unwrap();
     let mut v = v;
@@ -634,29 +695,70 @@ fn arbiter_clock_prints_each_move_and_the_deciding_clause() {
 
 #[test]
 fn arbiter_clock_reads_a_file_of_steps_and_refuses_bad_input() {
-    let path = std::env::temp_dir().join(format!("arbiter-clock-steps-{}.yaml", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("arbiter-clock-steps-{}.yaml", std::process::id()));
     std::fs::write(
         &path,
         "- {move: a0d0, took: 30}\n- {claim: sixty-move, by: black}\n- {move: d9e9, took: 5}\n",
     )
     .unwrap();
     let (code, out, err) = arbiter(&[
-        "clock", "-r", "xiangqi", "-c", "national", "-p",
-        "3k5/9/9/9/9/9/4P4/9/9/R3K4 w - - 118 60", "--setup",
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "national",
+        "-p",
+        "3k5/9/9/9/9/9/4P4/9/9/R3K4 w - - 118 60",
+        "--setup",
         "{red: {used: '1:40:00', moves: 59}, black: {used: '1:56:00', moves: 59}}",
-        "--file", path.to_str().unwrap(),
+        "--file",
+        path.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("game over: red (time-forfeit, xq.draw.sixty-move-false-claim)"), "{out}");
+    assert!(
+        out.contains("game over: red (time-forfeit, xq.draw.sixty-move-false-claim)"),
+        "{out}"
+    );
     assert!(!out.contains("d9e9"), "the game ended before: {out}");
     std::fs::remove_file(&path).unwrap();
-    let (code, _, err) = arbiter(&["clock", "-r", "xiangqi", "-c", "nationals", "--moves", "h2e2@3"]);
+    let (code, _, err) = arbiter(&[
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "nationals",
+        "--moves",
+        "h2e2@3",
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown time control 'nationals'") && err.contains("national"), "{err}");
-    let (code, _, err) = arbiter(&["clock", "-r", "xiangqi", "-c", "national", "--moves", "h2e2@3 h9g7@soon"]);
+    assert!(
+        err.contains("unknown time control 'nationals'") && err.contains("national"),
+        "{err}"
+    );
+    let (code, _, err) = arbiter(&[
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "national",
+        "--moves",
+        "h2e2@3 h9g7@soon",
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("move 2 ('h9g7@soon')") && err.contains("not a time"), "{err}");
-    let (code, out, _) = arbiter(&["clock", "-r", "xiangqi", "-c", "national", "--moves", "h2e2@3 h2e3@4"]);
+    assert!(
+        err.contains("move 2 ('h9g7@soon')") && err.contains("not a time"),
+        "{err}"
+    );
+    let (code, out, _) = arbiter(&[
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "national",
+        "--moves",
+        "h2e2@3 h2e3@4",
+    ]);
     assert_eq!(code, 2);
     assert!(out.contains("stopped: event 2 ('h2e3@4')"), "{out}");
 }
@@ -665,10 +767,20 @@ fn arbiter_clock_reads_a_file_of_steps_and_refuses_bad_input() {
 fn every_shipped_control_replays() {
     for game in Game::ALL {
         let ruleset = Ruleset::default_for(game);
-        let moves = if game.is_draughts() { "22-18@10 11-15@20" } else { "h2e2@10 h9g7@20" };
+        let moves = if game.is_draughts() {
+            "22-18@10 11-15@20"
+        } else {
+            "h2e2@10 h9g7@20"
+        };
         for control in controls().of_game(game) {
             let (code, out, err) = arbiter(&[
-                "clock", "-r", &ruleset.to_string(), "-c", &control.id, "--moves", moves,
+                "clock",
+                "-r",
+                &ruleset.to_string(),
+                "-c",
+                &control.id,
+                "--moves",
+                moves,
             ]);
             assert_eq!(code, 0, "{}: {err}", control.id);
             assert!(out.contains(&control.clause), "{}: {out}", control.id);

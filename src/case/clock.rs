@@ -211,7 +211,9 @@ where
         serde_yaml::Value::String(s) => Err(de::Error::custom(format!(
             "'{s}' (expected `none` or a map)"
         ))),
-        _ => T::deserialize(v).map(|t| Some(Some(t))).map_err(de::Error::custom),
+        _ => T::deserialize(v)
+            .map(|t| Some(Some(t)))
+            .map_err(de::Error::custom),
     }
 }
 
@@ -307,7 +309,12 @@ impl Checker<'_> {
                         problems.push(format!("the flag fell at {}, expected {at}", f.at));
                     }
                 }
-                self.clause_problem("flag", w.clause.as_deref(), f.clause.as_deref(), &mut problems);
+                self.clause_problem(
+                    "flag",
+                    w.clause.as_deref(),
+                    f.clause.as_deref(),
+                    &mut problems,
+                );
             }
         }
         match (&want.late, &got.late) {
@@ -337,7 +344,12 @@ impl Checker<'_> {
                         problems.push(format!("the lateness forfeit at {}, expected {at}", l.at));
                     }
                 }
-                self.clause_problem("lateness forfeit", w.clause.as_deref(), l.clause.as_deref(), &mut problems);
+                self.clause_problem(
+                    "lateness forfeit",
+                    w.clause.as_deref(),
+                    l.clause.as_deref(),
+                    &mut problems,
+                );
             }
         }
         if let Some(c) = &want.time_trouble_clause {

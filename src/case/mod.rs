@@ -33,12 +33,12 @@ mod steps;
 
 pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
+pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
 pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE, STAGING_DIR};
 pub use model::{
     is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
     OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures,
 };
-pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
 pub use result::{CaseResult, Mismatch, Verdict};
 pub use run::{capture_panics, Runner};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};

@@ -73,7 +73,11 @@ impl Checker<'_> {
             "{} cannot be combined with {what} (expect permitted, violations, offer, claim, \
              claims, fen, outcome{} or rejected)",
             unsupported.join(", "),
-            if what.contains("clock") { ", clock" } else { "" }
+            if what.contains("clock") {
+                ", clock"
+            } else {
+                ""
+            }
         )))
     }
 

@@ -16,7 +16,8 @@ use std::process::ExitCode;
 
 /// Arguments of `arbiter clock`.
 #[derive(Debug, Args)]
-#[command(after_help = "Each move of --moves is `<move>@<time>`: the time the move took \
+#[command(
+    after_help = "Each move of --moves is `<move>@<time>`: the time the move took \
 (35, 12.5, 1:30, 2m30s); with --timestamps, the game time it was made at (1:02:05). A move \
 without @ takes no time. --file reads the same tokens (# starts a comment), or a YAML list \
 of case steps ({move: h2e2, took: 35}, {elapse: 60}, {press: red}, {stop_clocks: arbiter}, \
@@ -32,7 +33,8 @@ Examples:
   arbiter clock -r xiangqi -c per-move --moves 'h2e2@2:30 h9g7@10 b0c2@31m'
   arbiter clock -r russian -c sudden-death-60m --moves '22-18@30 11-15@59m 18x11@1 8x15@2m'
   arbiter clock -r brazilian -c fischer-30m-10s --moves '22-18@29m 11-15@20 18x11@50' --format json
-  arbiter clock -r xiangqi --list")]
+  arbiter clock -r xiangqi --list"
+)]
 pub struct ClockArgs {
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r')]
@@ -118,12 +120,7 @@ pub fn clock(args: ClockArgs) -> Result<ExitCode, CliError> {
     let names = [Side::First.name(game), Side::Second.name(game)];
     match args.format {
         Format::Text => {
-            println!(
-                "{} ({}): {}",
-                control.id,
-                control.clause,
-                control.summary()
-            );
+            println!("{} ({}): {}", control.id, control.clause, control.summary());
             let start = [clock.report(Side::First), clock.report(Side::Second)];
             println!("start: {}", sides_text(&start, names));
             for row in &rows {
@@ -167,8 +164,9 @@ pub fn clock(args: ClockArgs) -> Result<ExitCode, CliError> {
 fn events(args: &ClockArgs, game: Game) -> Result<Vec<Timed>, CliError> {
     let text = match (&args.moves, &args.file) {
         (Some(m), _) => m.clone(),
-        (None, Some(path)) => std::fs::read_to_string(path)
-            .map_err(|e| format!("--file {}: {e}", path.display()))?,
+        (None, Some(path)) => {
+            std::fs::read_to_string(path).map_err(|e| format!("--file {}: {e}", path.display()))?
+        }
         (None, None) => String::new(),
     };
     if args.file.is_some() {

@@ -299,7 +299,9 @@ impl TryFrom<RawControl> for Control {
 
 fn check_periods(id: &str, periods: &[Period]) -> Result<(), String> {
     if periods.is_empty() {
-        return Err(format!("control {id}: periods: expected at least one period"));
+        return Err(format!(
+            "control {id}: periods: expected at least one period"
+        ));
     }
     let last = periods.len() - 1;
     for (i, p) in periods.iter().enumerate() {
@@ -308,7 +310,9 @@ fn check_periods(id: &str, periods: &[Period]) -> Result<(), String> {
             return Err(format!("{at}.time must be more than 0"));
         }
         if p.moves == Some(0) {
-            return Err(format!("{at}.moves must be 1 or more (leave it out for the rest of the game)"));
+            return Err(format!(
+                "{at}.moves must be 1 or more (leave it out for the rest of the game)"
+            ));
         }
         if i < last && p.repeat {
             return Err(format!("{at}.repeat: only the last period can repeat"));
@@ -399,7 +403,10 @@ impl Control {
                         (None, _) => format!("the rest of the game in {}", p.time),
                     };
                     if p.carries_surplus() {
-                        s.push_str(&format!(" (moves beyond the quota count in period {})", i + 2));
+                        s.push_str(&format!(
+                            " (moves beyond the quota count in period {})",
+                            i + 2
+                        ));
                     }
                     s
                 })
@@ -494,7 +501,8 @@ impl Controls {
     /// assert!(err.contains("'5 minutes' is not a time"), "{err}");
     /// ```
     pub fn add_text(&mut self, path: &Path, text: &str) -> Result<(), LoadError> {
-        let file: ControlFile = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(path, &e))?;
+        let file: ControlFile =
+            serde_yaml::from_str(text).map_err(|e| LoadError::yaml(path, &e))?;
         if file.games.is_empty() {
             return Err(LoadError::file(path, "games: expected at least one game"));
         }
@@ -510,8 +518,9 @@ impl Controls {
         }
         for control in file.controls {
             let games = file.games.clone();
-            self.controls
-                .retain(|o| !(o.control.id == control.id && o.games.iter().any(|g| games.contains(g))));
+            self.controls.retain(|o| {
+                !(o.control.id == control.id && o.games.iter().any(|g| games.contains(g)))
+            });
             self.controls.push(LoadedControl {
                 games,
                 path: path.to_owned(),
@@ -606,7 +615,14 @@ mod tests {
         };
         let figures: Vec<(Option<u32>, u64, bool, bool)> = p
             .iter()
-            .map(|p| (p.moves, p.time.millis() / 60_000, p.carries_surplus(), p.repeat))
+            .map(|p| {
+                (
+                    p.moves,
+                    p.time.millis() / 60_000,
+                    p.carries_surplus(),
+                    p.repeat,
+                )
+            })
             .collect();
         assert_eq!(
             figures,
@@ -622,7 +638,10 @@ mod tests {
             "30 moves in 1:00:00, then 10 moves per 0:10:00"
         );
         let playoff = all.get(Game::Xiangqi, "playoff").unwrap();
-        assert_eq!(playoff.summary(), "30 moves in 0:30:00, then 10 moves per 0:10:00");
+        assert_eq!(
+            playoff.summary(),
+            "30 moves in 0:30:00, then 10 moves per 0:10:00"
+        );
         let per_move = all.get(Game::Xiangqi, "per-move").unwrap();
         assert_eq!(
             per_move.timing,
@@ -642,11 +661,16 @@ mod tests {
         let e = load(&format!("{HEAD}    periods: [{{moves: 40, time: 90m}}]\n")).unwrap_err();
         assert!(e.contains("needs `repeat: true`"), "{e}");
         assert!(e.starts_with("t.yaml:3:"), "{e}");
-        let e = load(&format!("{HEAD}    fischer: {{base: 5m, increment: 2s}}\n    sudden_death: {{time: 5m}}\n"))
-            .unwrap_err();
+        let e = load(&format!(
+            "{HEAD}    fischer: {{base: 5m, increment: 2s}}\n    sudden_death: {{time: 5m}}\n"
+        ))
+        .unwrap_err();
         assert!(e.contains("exactly one of"), "{e}");
         let e = load(&format!("{HEAD}    sudden_death: {{time: 5m, extra: 1}}\n")).unwrap_err();
-        assert!(e.contains("unknown field `extra`") && e.starts_with("t.yaml:8:"), "{e}");
+        assert!(
+            e.contains("unknown field `extra`") && e.starts_with("t.yaml:8:"),
+            "{e}"
+        );
         let e = load(&format!(
             "{HEAD}    periods: [{{moves: 40, time: 90m, repeat: true}}, {{time: 30m}}]\n"
         ))
@@ -670,7 +694,10 @@ mod tests {
             }
         );
         assert!(all.get(Game::Xiangqi, "rapid").is_some());
-        assert!(all.require(Game::Russian, "rapid").unwrap_err().contains("known:"));
+        assert!(all
+            .require(Game::Russian, "rapid")
+            .unwrap_err()
+            .contains("known:"));
     }
 
     #[test]

@@ -198,7 +198,11 @@ fn ix(side: Side) -> usize {
 
 impl Clock {
     /// A clock under `control`, set up as `start` says.
-    pub fn new(control: Control, rules: ClockRules, start: ClockStart) -> Result<Clock, ClockError> {
+    pub fn new(
+        control: Control,
+        rules: ClockRules,
+        start: ClockStart,
+    ) -> Result<Clock, ClockError> {
         let lateness_limit = start
             .lateness_limit
             .or(control.lateness.as_ref().map(|l| l.limit));
@@ -775,7 +779,11 @@ impl Clock {
     /// that sum minus the other's reading (第四章 第二节 一 (三): 双方时间的总和等于当场比赛已进
     /// 行的时间); with both faulty, the difference between the sum of the readings and the
     /// elapsed time is shared equally.
-    pub fn replace(&mut self, shown: [Option<Span>; 2], faulty: Option<Side>) -> Result<(), ClockError> {
+    pub fn replace(
+        &mut self,
+        shown: [Option<Span>; 2],
+        faulty: Option<Side>,
+    ) -> Result<(), ClockError> {
         self.refuse_if_decided()?;
         let elapsed = self.dials[0].used.plus(self.dials[1].used);
         let reading = |side: Side| {
@@ -934,7 +942,10 @@ impl Clock {
         let d = &self.dials[ix(side)];
         let remaining = self.headroom(side);
         let is_periods = self.periods().is_some();
-        let quota = d.target.filter(|_| is_periods).map(|t| t.saturating_sub(d.counted));
+        let quota = d
+            .target
+            .filter(|_| is_periods)
+            .map(|t| t.saturating_sub(d.counted));
         let bank = match &self.control.timing {
             Timing::PerMove {
                 per_move,
@@ -1061,7 +1072,10 @@ mod tests {
         play(&mut c, BLACK, min(1));
         c.elapse(Span(1)).unwrap();
         let f = c.flag().unwrap();
-        assert_eq!((f.side, f.at, f.clause.as_str()), (RED, min(61), "d64.timing.flag-fall-loses"));
+        assert_eq!(
+            (f.side, f.at, f.clause.as_str()),
+            (RED, min(61), "d64.timing.flag-fall-loses")
+        );
         assert!(c.elapse(sec(1)).is_err(), "decided");
     }
 
@@ -1084,8 +1098,14 @@ mod tests {
             play(&mut c, RED, sec(5));
             play(&mut c, BLACK, sec(20));
         }
-        assert_eq!(c.report(RED).remaining, min(30).plus(sec(30)).minus(sec(15)));
-        assert_eq!(c.report(BLACK).remaining, min(30).plus(sec(30)).minus(sec(60)));
+        assert_eq!(
+            c.report(RED).remaining,
+            min(30).plus(sec(30)).minus(sec(15))
+        );
+        assert_eq!(
+            c.report(BLACK).remaining,
+            min(30).plus(sec(30)).minus(sec(60))
+        );
         assert_eq!(c.report(RED).moves, 3);
     }
 
@@ -1099,7 +1119,10 @@ mod tests {
         }
         c.elapse(min(3)).unwrap(); // 91 minutes: period 2
         let r = c.report(RED);
-        assert_eq!((r.period, r.quota, r.remaining), (Some(2), Some(16), min(29)));
+        assert_eq!(
+            (r.period, r.quota, r.remaining),
+            (Some(2), Some(16), min(29))
+        );
         // 20 more moves by 2:00:00 → 64; period 3 needs 10 more (the surplus of period 2 is
         // lost), not 6.
         for _ in 0..20 {
@@ -1140,7 +1163,11 @@ mod tests {
         c.elapse(sec(31)).unwrap();
         let f = c.flag().unwrap();
         assert_eq!(f.clause, "xq.timing.clock-not-pressed");
-        assert_eq!(f.at, sec(60), "1:30:00 on red's clock, a minute after the start");
+        assert_eq!(
+            f.at,
+            sec(60),
+            "1:30:00 on red's clock, a minute after the start"
+        );
     }
 
     #[test]
@@ -1155,7 +1182,10 @@ mod tests {
         assert_eq!(c.report(RED).quota, Some(0));
         c.elapse(min(11)).unwrap();
         let r = c.report(RED);
-        assert_eq!((r.period, r.quota, r.remaining), (Some(2), Some(10), min(9)));
+        assert_eq!(
+            (r.period, r.quota, r.remaining),
+            (Some(2), Some(10), min(9))
+        );
     }
 
     #[test]
@@ -1168,10 +1198,16 @@ mod tests {
         assert_eq!(c.report(RED).bank, Some(min(1)));
         play(&mut c, BLACK, Span::ZERO);
         c.elapse(min(3)).unwrap();
-        assert!(c.flag().is_none(), "2 minutes plus the last minute of the bank");
+        assert!(
+            c.flag().is_none(),
+            "2 minutes plus the last minute of the bank"
+        );
         c.elapse(Span(1)).unwrap();
         let f = c.flag().unwrap();
-        assert_eq!((f.side, f.clause.as_str()), (RED, "xq.timing.per-move-system"));
+        assert_eq!(
+            (f.side, f.clause.as_str()),
+            (RED, "xq.timing.per-move-system")
+        );
     }
 
     #[test]
@@ -1183,7 +1219,8 @@ mod tests {
             ..ClockStart::default()
         };
         let mut c = clock(Game::Xiangqi, "national", start);
-        c.charge(BLACK, min(5), "xq.draw.sixty-move-false-claim").unwrap();
+        c.charge(BLACK, min(5), "xq.draw.sixty-move-false-claim")
+            .unwrap();
         let f = c.flag().unwrap();
         assert_eq!(f.side, BLACK);
         assert_eq!(f.clause, "xq.draw.sixty-move-false-claim");
@@ -1195,7 +1232,8 @@ mod tests {
             ..ClockStart::default()
         };
         let mut c = clock(Game::Xiangqi, "national", start);
-        c.charge(BLACK, min(5), "xq.draw.sixty-move-false-claim").unwrap();
+        c.charge(BLACK, min(5), "xq.draw.sixty-move-false-claim")
+            .unwrap();
         assert!(c.flag().is_none());
         assert_eq!(c.report(BLACK).period, Some(3));
     }
@@ -1215,7 +1253,10 @@ mod tests {
         assert_eq!(c.report(BLACK).used, min(29));
         c.elapse(Span(1)).unwrap();
         let l = c.late_forfeit().unwrap();
-        assert_eq!((l.sides.clone(), l.clause.as_str()), (vec![BLACK], "xq.lateness.one-side-absent"));
+        assert_eq!(
+            (l.sides.clone(), l.clause.as_str()),
+            (vec![BLACK], "xq.lateness.one-side-absent")
+        );
         let mut both = clock(
             Game::Xiangqi,
             "national",
@@ -1226,7 +1267,10 @@ mod tests {
         );
         both.elapse(min(31)).unwrap();
         let l = both.late_forfeit().unwrap();
-        assert_eq!((l.sides.len(), l.clause.as_str()), (2, "xq.lateness.both-late"));
+        assert_eq!(
+            (l.sides.len(), l.clause.as_str()),
+            (2, "xq.lateness.both-late")
+        );
     }
 
     #[test]
@@ -1253,7 +1297,10 @@ mod tests {
         x.arrive(BLACK).unwrap();
         x.elapse(min(5)).unwrap();
         x.arrive(RED).unwrap();
-        assert_eq!((x.report(RED).used, x.report(BLACK).used), (min(15), min(10)));
+        assert_eq!(
+            (x.report(RED).used, x.report(BLACK).used),
+            (min(15), min(10))
+        );
     }
 
     #[test]
@@ -1265,11 +1312,18 @@ mod tests {
             ..ClockStart::default()
         };
         let mut one = clock(Game::Xiangqi, "national", start.clone());
-        one.replace([Some(min(70)), Some(min(35))], Some(RED)).unwrap();
-        assert_eq!((one.report(RED).used, one.report(BLACK).used), (min(55), min(35)));
+        one.replace([Some(min(70)), Some(min(35))], Some(RED))
+            .unwrap();
+        assert_eq!(
+            (one.report(RED).used, one.report(BLACK).used),
+            (min(55), min(35))
+        );
         let mut both = clock(Game::Xiangqi, "national", start);
         both.replace([Some(min(46)), Some(min(38))], None).unwrap();
-        assert_eq!((both.report(RED).used, both.report(BLACK).used), (min(49), min(41)));
+        assert_eq!(
+            (both.report(RED).used, both.report(BLACK).used),
+            (min(49), min(41))
+        );
     }
 
     #[test]

@@ -5,9 +5,9 @@ use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
-    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
-    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
-    ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
+    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer,
+    EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, PermittedAnswer, Query, QueryKind,
+    RepetitionAnswer, Reply, Request, ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
 };
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -296,9 +296,9 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
         Step::Elapse(span) => Event::Elapse(*span),
         Step::Press(s) => Event::Press(side(s, game)?),
         Step::StopClocks(by) if by == "arbiter" => Event::StopClocks(None),
-        Step::StopClocks(by) => Event::StopClocks(Some(side(by, game).map_err(|e| {
-            format!("{e} (or `arbiter`)")
-        })?)),
+        Step::StopClocks(by) => Event::StopClocks(Some(
+            side(by, game).map_err(|e| format!("{e} (or `arbiter`)"))?,
+        )),
         Step::StartClocks(s) => Event::StartClocks(side(s, game)?),
         Step::Arrive(s) => Event::Arrive(side(s, game)?),
         Step::ReplaceClock { readings, faulty } => {

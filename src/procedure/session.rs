@@ -754,9 +754,9 @@ impl Session {
                 Ok(())
             }
             Event::Arrive(side) => Ok(self.clock_mut("an arrival")?.arrive(side)?),
-            Event::ReplaceClock { shown, faulty } => {
-                Ok(self.clock_mut("replacing the clock")?.replace(shown, faulty)?)
-            }
+            Event::ReplaceClock { shown, faulty } => Ok(self
+                .clock_mut("replacing the clock")?
+                .replace(shown, faulty)?),
             Event::SetClock { side, used } => {
                 Ok(self.clock_mut("setting the clock")?.set_used(side, used)?)
             }
@@ -945,11 +945,7 @@ impl Session {
                         by.map(|s| s.name(game)),
                     )
                     .map_err(|e| ProcedureError::Rules(e.to_string()))?;
-                let flagged = self
-                    .clock
-                    .as_ref()
-                    .and_then(|c| c.flag())
-                    .map(|f| f.side);
+                let flagged = self.clock.as_ref().and_then(|c| c.flag()).map(|f| f.side);
                 if let (Some(clause), Some(c)) = (ruling_clock, &mut self.clock) {
                     // Art. 8 item 2.7: a flag while the arbiter rules on the claim is ignored
                     // when the claim is upheld; refused, the claimant loses.
@@ -972,7 +968,10 @@ impl Session {
                     if let Some(c) = &mut self.clock {
                         if !c.decided() {
                             let clause = c.rules().penalty_clause.unwrap_or(
-                                ruling.clause.as_deref().unwrap_or("xq.draw.sixty-move-false-claim"),
+                                ruling
+                                    .clause
+                                    .as_deref()
+                                    .unwrap_or("xq.draw.sixty-move-false-claim"),
                             );
                             let clause = clause.to_owned();
                             c.charge(side, Span::from_secs(u64::from(p.seconds)), &clause)?;

@@ -73,7 +73,12 @@ impl ClockStartText {
     /// The clock set-up under a game, after a history: sides' moves default to their moves
     /// in the history (`history`, first player first), the running clock to the side to
     /// move (`turn`).
-    pub fn to_start(&self, game: Game, turn: Side, history: [u32; 2]) -> Result<ClockStart, String> {
+    pub fn to_start(
+        &self,
+        game: Game,
+        turn: Side,
+        history: [u32; 2],
+    ) -> Result<ClockStart, String> {
         let side = |name: &str, what: &str| {
             Side::parse(name, game).map_err(|e| format!("clock{what}: {e}"))
         };

@@ -356,7 +356,9 @@ impl TryFrom<RawStep> for Step {
             return Err("a step has `took` or `at`, not both".to_owned());
         }
         if r.pressed.is_some() && !["move", "illegal"].contains(&event) {
-            return Err(format!("`pressed` does not go with `{event}` (only with a move)"));
+            return Err(format!(
+                "`pressed` does not go with `{event}` (only with a move)"
+            ));
         }
         if r.arbiter_time.is_some() && !["claim", "correct"].contains(&event) {
             return Err(format!(
@@ -497,7 +499,9 @@ impl TryFrom<RawStep> for Step {
             }
             "replace_clock" => {
                 only(&[])?;
-                let raw = r.replace_clock.ok_or("`replace_clock` needs the readings")?;
+                let raw = r
+                    .replace_clock
+                    .ok_or("`replace_clock` needs the readings")?;
                 let readings = [("red", raw.red), ("white", raw.white), ("black", raw.black)]
                     .into_iter()
                     .filter_map(|(side, v)| v.map(|v| (side.to_owned(), v)))
@@ -591,7 +595,9 @@ impl fmt::Display for Step {
             }
             Step::Timed { step, time } => {
                 write!(f, "{step}")?;
-                time.took.iter().try_for_each(|t| write!(f, ", took: {t}"))?;
+                time.took
+                    .iter()
+                    .try_for_each(|t| write!(f, ", took: {t}"))?;
                 time.at.iter().try_for_each(|t| write!(f, ", at: {t}"))?;
                 time.pressed
                     .iter()

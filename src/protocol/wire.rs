@@ -4,9 +4,9 @@
 //! nonsense and a server can answer a bad request with `errored`.
 
 use super::{
-    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer,
-    Query, QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage, Step,
-    PROTOCOL_VERSION,
+    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText, DrawOfferAnswer,
+    EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind, RepetitionAnswer,
+    Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -316,9 +316,7 @@ fn run_request(map: &Map<String, Value>) -> Result<Request, WireError> {
                 earlier,
             }
         }
-        QueryKind::Session => Query::Session {
-            steps: steps(map)?,
-        },
+        QueryKind::Session => Query::Session { steps: steps(map)? },
         QueryKind::Clock => {
             let Some(Value::Object(c)) = map.get("clock") else {
                 return err("a `clock` request needs `clock`: an object with the `control`");
@@ -548,8 +546,8 @@ fn parse_answer(value: Value, kind: QueryKind) -> Result<Answer, WireError> {
                 .ok_or_else(|| WireError("a `clock` answer needs `clock`".to_owned()))?;
             let clock: ClockReport = serde_json::from_value(clock)
                 .map_err(|e| WireError(format!("a `clock` answer: `clock`: {e}")))?;
-            let session = serde_json::from_value::<SessionAnswer>(Value::Object(map))
-                .map_err(shape)?;
+            let session =
+                serde_json::from_value::<SessionAnswer>(Value::Object(map)).map_err(shape)?;
             Answer::Clock(Box::new(ClockAnswer { session, clock }))
         }
     })
