@@ -18,6 +18,7 @@
 
 mod draws;
 mod moves;
+pub mod score;
 
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
