@@ -16,7 +16,7 @@
 //! assert_eq!(mutant::active(), None);
 //! ```
 
-mod draws;
+pub(crate) mod draws;
 mod moves;
 pub mod score;
 
