@@ -282,10 +282,7 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
     }
 
     let killed = outcomes.iter().filter(|o| o.kill.killed()).count();
-    let movegen: Vec<&Outcome> = outcomes
-        .iter()
-        .filter(|o| o.found.is_some())
-        .collect();
+    let movegen: Vec<&Outcome> = outcomes.iter().filter(|o| o.found.is_some()).collect();
     let found = movegen.iter().filter(|o| o.fuzz_ok()).count();
     let survived: Vec<&str> = outcomes
         .iter()

@@ -86,7 +86,13 @@ fn count_leaves(pos: &Position, rules: &MoveRules, count: PerftCount, ids: &mut 
         }
 }
 
-fn node(pos: &Position, rules: &MoveRules, depth: u32, count: PerftCount, buf: &mut Buffers) -> u64 {
+fn node(
+    pos: &Position,
+    rules: &MoveRules,
+    depth: u32,
+    count: PerftCount,
+    buf: &mut Buffers,
+) -> u64 {
     match depth {
         0 => 1,
         1 => count_leaves(pos, rules, count, &mut buf.ids),

@@ -2,13 +2,13 @@
 //! repetition adjudicator and the game [`Session`].
 
 use super::{Engine, RulesFactory};
+use crate::mutant::{self, Mutant};
 use crate::procedure::{Event, Session, Side};
 use crate::protocol::{
     Answer, ClaimAnswer, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
     OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
 };
-use crate::mutant::{self, Mutant};
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
 

@@ -477,18 +477,38 @@ impl GamePos for draughts::Position {
         };
         // The opponent's pieces.
         for _ in 0..rng.range(4, 9) {
-            let role = if rng.chance(25) { Role::King } else { Role::Man };
+            let role = if rng.chance(25) {
+                Role::King
+            } else {
+                Role::Man
+            };
             let sq = take(rng, true)?;
-            setup.set_piece(sq, Piece { color: turn.other(), role });
+            setup.set_piece(
+                sq,
+                Piece {
+                    color: turn.other(),
+                    role,
+                },
+            );
         }
         // The capturing piece: a king, or one time in four a man (half the time in a
         // lattice).
         let man = if lattice.is_some() { 50 } else { 25 };
-        let role = if rng.chance(man) { Role::Man } else { Role::King };
+        let role = if rng.chance(man) {
+            Role::Man
+        } else {
+            Role::King
+        };
         setup.set_piece(take(rng, false)?, Piece { color: turn, role });
         // A few bystanders of its own side, which block routes.
         for _ in 0..rng.range(0, 2) {
-            setup.set_piece(take(rng, false)?, Piece { color: turn, role: Role::Man });
+            setup.set_piece(
+                take(rng, false)?,
+                Piece {
+                    color: turn,
+                    role: Role::Man,
+                },
+            );
         }
         draughts::Position::from_setup(&setup, self.variant()).ok()
     }

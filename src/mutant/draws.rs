@@ -30,7 +30,9 @@ impl DrawMutant {
     /// What it does, in one line.
     pub fn about(self) -> &'static str {
         match self {
-            DrawMutant::StalemateIsDraw => "a xiangqi side without a legal move draws instead of losing",
+            DrawMutant::StalemateIsDraw => {
+                "a xiangqi side without a legal move draws instead of losing"
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! Scoring the suite against the mutants: which cases kill each one, and how many generated
 //! positions the differential fuzzer needs to find a move-generation mutant.
 
-use super::{Mutant, MoveMutant};
+use super::{MoveMutant, Mutant};
 use crate::case::{PlannedRun, Runner, Verdict};
 use crate::engine::ReferenceEngine;
 use crate::fuzz::{Finding, FuzzError, Fuzzer};

@@ -536,9 +536,7 @@ impl Position {
                 3 => {
                     for i in 0..horse.len[from] as usize {
                         let to = horse.to[from][i];
-                        if b[horse.block[from][i] as usize] == 0
-                            && !is_own(b[to as usize], us)
-                        {
+                        if b[horse.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
                             list.push(f8, to);
                         }
                     }

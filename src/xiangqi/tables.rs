@@ -287,16 +287,16 @@ static ELEPHANT_NO_EYE: Steps<4> = make_elephant(false, true);
 static ELEPHANT_CROSSING: Steps<4> = make_elephant(true, false);
 static HORSE_NO_LEG: Steps<8> = make_horse(false);
 static HORSE_ATTACKS_NO_LEG: [[[u8; 3]; 4]; 90] = make_horse_attacks(false);
-static SOLDIER_EARLY_SIDEWAYS: [Steps<3>; 2] = [
-    make_soldier(0, [true, true]),
-    make_soldier(1, [true, true]),
-];
+static SOLDIER_EARLY_SIDEWAYS: [Steps<3>; 2] =
+    [make_soldier(0, [true, true]), make_soldier(1, [true, true])];
 static SOLDIER_NEVER_SIDEWAYS: [Steps<3>; 2] = [
     make_soldier(0, [false, false]),
     make_soldier(1, [false, false]),
 ];
-static SOLDIER_ATTACKS_AHEAD: [[[u8; 3]; 90]; 2] =
-    [make_soldier_attacks(0, false), make_soldier_attacks(1, false)];
+static SOLDIER_ATTACKS_AHEAD: [[[u8; 3]; 90]; 2] = [
+    make_soldier_attacks(0, false),
+    make_soldier_attacks(1, false),
+];
 
 /// Which moves a side in check, or not in check, may make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
