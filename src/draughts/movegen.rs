@@ -267,6 +267,10 @@ struct Search<'a, S: Sink, const M: bool> {
     /// Squares of captured pieces that disappear at once: none under the rules (they stay
     /// until the move ends, art. 6.11), all of them under a mutant.
     vanish: u32,
+    /// A man reaching the last row during a capture goes on as a king (Russian).
+    as_king: bool,
+    /// The capturing man was crowned earlier in this move and goes on as a man (a mutant).
+    crowned_man: bool,
     rules: MoveRules,
     /// Majority rule: the most pieces taken by a sequence found so far.
     best: u32,
@@ -310,9 +314,8 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
     }
 
     /// A man on `s` (having taken `captured`) looks for a further jump; returns whether it
-    /// found one (and so the sequence went on). `crowned`: it was crowned during this move
-    /// and goes on as a man (a mutant).
-    fn man(&mut self, s: usize, captured: u32, depth: usize, crowned: bool) -> bool {
+    /// found one (and so the sequence went on).
+    fn man(&mut self, s: usize, captured: u32, depth: usize) -> bool {
         let mut found = false;
         let occ = if M {
             self.occ & !(captured & self.vanish)
@@ -342,19 +345,22 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
             let taken = captured | 1 << v;
             self.path[depth + 1] = l;
             let on_last_row = self.promo & (1 << l) != 0;
-            let went_on = match self.rules.passing {
+            let went_on = if self.as_king && on_last_row {
                 // Russian: crowned at once, goes on capturing as a king.
-                Passing::GoesOnAsKing if on_last_row => {
-                    self.king(l as usize, taken, depth + 1, true, ALL_DIRS)
-                }
-                Passing::GoesOnAsMan if M => {
-                    self.man(l as usize, taken, depth + 1, crowned || on_last_row)
-                }
+                self.king(l as usize, taken, depth + 1, true, ALL_DIRS)
+            } else if M && self.rules.passing == Passing::GoesOnAsMan {
+                // A mutant: crowned at once, goes on as a man.
+                let before = self.crowned_man;
+                self.crowned_man |= on_last_row;
+                let went_on = self.man(l as usize, taken, depth + 1);
+                self.crowned_man = before;
+                went_on
+            } else {
                 // Brazilian: crowned only if the sequence ends on the last row.
-                _ => self.man(l as usize, taken, depth + 1, false),
+                self.man(l as usize, taken, depth + 1)
             };
             if !went_on || M && !self.rules.man_must_continue {
-                self.emit(depth + 1, taken, crowned || on_last_row);
+                self.emit(depth + 1, taken, on_last_row || M && self.crowned_man);
             }
         }
         found
@@ -548,6 +554,8 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
         promo: pos.turn.promotion_row(),
         man_dirs,
         vanish: if rules.captured_stay { 0 } else { !0 },
+        as_king: rules.passing == Passing::GoesOnAsKing,
+        crowned_man: false,
         rules: *rules,
         best: 1,
         path: [0; MAX_PATH],
@@ -578,7 +586,7 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
         if kings & (1 << s) != 0 {
             search.king(s, 0, 0, false, ALL_DIRS);
         } else {
-            search.man(s, 0, 0, false);
+            search.man(s, 0, 0);
         }
     }
 }

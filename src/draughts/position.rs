@@ -277,12 +277,10 @@ impl Position {
     /// no legal move: it loses, art. 12.2.2 and 12.2.3).
     pub fn outcome(&self) -> Option<Outcome> {
         let winner = self.turn.other();
+        let rules = MoveRules::current(self.variant);
         if self.pieces(self.turn).is_empty() {
             Some(Outcome::NoPieces { winner })
-        } else if {
-            let rules = MoveRules::current(self.variant);
-            !movegen::has_capture(self, &rules) && movegen::count_quiets(self, &rules) == 0
-        } {
+        } else if !movegen::has_capture(self, &rules) && movegen::count_quiets(self, &rules) == 0 {
             Some(Outcome::NoLegalMove { winner })
         } else {
             None
