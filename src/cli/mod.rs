@@ -3,6 +3,7 @@
 
 mod baseline;
 mod board;
+mod clock;
 mod engine;
 mod fuzz;
 mod mutants;
@@ -50,6 +51,9 @@ enum Command {
     Spec(spec::SpecArgs),
     /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
     Touch(touch::TouchArgs),
+    /// Replay a timed game under a time control: each side's time, period and quota after
+    /// every move, and every flag or forfeit with its clause.
+    Clock(clock::ClockArgs),
     /// Show a JSON-lines report (terminal, markdown, JUnit) and judge it against a baseline.
     Report(report::ReportArgs),
     /// Baselines of known failures: write one from a report.
@@ -82,6 +86,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Mutants(args) => mutants::mutants(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
+        Command::Clock(args) => clock::clock(args),
         Command::Report(args) => report::report(args),
         Command::Baseline(args) => baseline::run(args),
     }

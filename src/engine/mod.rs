@@ -23,7 +23,7 @@ mod serve;
 mod uci;
 
 pub use process::{ProcessEngine, ProcessOptions, StartError};
-pub use reference::ReferenceEngine;
+pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
 pub use serve::serve;
 pub use uci::{UciEngine, UciRanks};
 
