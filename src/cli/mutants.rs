@@ -5,6 +5,7 @@
 use super::run::load_failed;
 use super::{CliError, Format};
 use arbiter::case::{capture_panics, load_cases, planned_runs, Selection, Verdict};
+use arbiter::fuzz::FuzzError;
 use arbiter::mutant::score::{self, Found, Kill};
 use arbiter::mutant::Mutant;
 use arbiter::spec::{lint, load_catalogs};
@@ -14,6 +15,7 @@ use serde_json::json;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Exit codes, shown in `--help`.
@@ -249,26 +251,44 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
         }
         bar
     });
+    // Mutants are independent (each is active only on the thread that runs it): spread them
+    // over the cores, then report in the order of `chosen`.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(chosen.len());
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Result<Outcome, FuzzError>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&m) = chosen.get(i) else { break };
+                        let kill = score::kill(m, &runs, &reference, || {
+                            if let Some(bar) = &progress {
+                                bar.inc(1);
+                            }
+                        });
+                        let found = match (args.fuzz, m) {
+                            (Some(n), Mutant::Moves(mm)) => score::fuzz(mm, args.seed, n).map(Some),
+                            _ => Ok(None),
+                        };
+                        mine.push((i, found.map(|found| Outcome { kill, found })));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
     let mut outcomes = Vec::with_capacity(chosen.len());
-    for &m in &chosen {
-        if let Some(bar) = &progress {
-            bar.set_message(m.name().to_owned());
-        }
-        let kill = score::kill(m, &runs, &reference, || {
-            if let Some(bar) = &progress {
-                bar.inc(1);
-            }
-        });
-        let found = match (args.fuzz, m) {
-            (Some(n), Mutant::Moves(mm)) => {
-                if let Some(bar) = &progress {
-                    bar.set_message(format!("{} (fuzzing)", m.name()));
-                }
-                Some(score::fuzz(mm, args.seed, n)?)
-            }
-            _ => None,
-        };
-        let outcome = Outcome { kill, found };
+    for (_, outcome) in results {
+        let outcome = outcome?;
         if args.format == Format::Text {
             match &progress {
                 Some(bar) => bar.println(outcome.text()),

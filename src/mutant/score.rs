@@ -43,8 +43,9 @@ pub fn reference_verdicts(runs: &[PlannedRun<'_>]) -> Vec<Verdict> {
         .collect()
 }
 
-/// Runs every planned run against the mutant; `reference` holds the reference's verdicts
-/// ([`reference_verdicts`]). `progress` is called after each run.
+/// Runs every planned run under the mutant's games against the mutant (a mutant alters
+/// only the rules of [`Mutant::games`]); `reference` holds the reference's verdicts
+/// ([`reference_verdicts`]). `progress` is called after each planned run.
 ///
 /// ```
 /// use arbiter::case::{load_cases, planned_runs, Selection};
@@ -73,7 +74,9 @@ pub fn kill(
         errored: Vec::new(),
     };
     for (run, &before) in runs.iter().zip(reference) {
-        if before == Verdict::Passed {
+        // A mutant alters only the rules of its games: a run under another game answers
+        // exactly as the reference does and cannot kill it.
+        if before == Verdict::Passed && mutant.games().contains(&run.ruleset.game) {
             match runner.run(run.case, run.ruleset).verdict {
                 Verdict::Failed => kill.failed.push(run.name()),
                 Verdict::Errored => kill.errored.push(run.name()),
