@@ -267,7 +267,7 @@ fn episode<P: GamePos>(rng: &mut Rng, start: P) -> Episode<P> {
             from_base: false,
         }
     } else if kind == 6 && P::TANGLES {
-        return tangles(rng, &start);
+        tangles(rng, &start)
     } else if kind < 7 {
         // A mutated position, played on.
         let mut pre = Line::new(start);
