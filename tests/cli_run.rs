@@ -147,7 +147,10 @@ fn run_writes_the_json_lines_report_and_junit_for_skipped_cases() {
     assert_eq!(lines[1]["type"], "result");
     assert_eq!(lines[1]["case"], "fixture.xiangqi.reserved-skipped");
     assert_eq!(lines[1]["status"], "skipped");
-    assert_eq!(lines[1]["message"], "uses clock, not supported yet");
+    assert_eq!(
+        lines[1]["message"],
+        "uses clock without a `clock:` key naming the time control, so there is no clock to check"
+    );
     assert_eq!(
         lines[1]["clauses"],
         serde_json::json!(["xq.repetition.cxa-only"])
@@ -161,7 +164,7 @@ fn run_writes_the_json_lines_report_and_junit_for_skipped_cases() {
         "{xml}"
     );
     assert!(
-        xml.contains("<skipped message=\"uses clock, not supported yet\"/>"),
+        xml.contains("<skipped message=\"uses clock without a `clock:` key naming the time control, so there is no clock to check\"/>"),
         "{xml}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -6,6 +6,7 @@ mod board;
 mod clock;
 mod engine;
 mod fuzz;
+mod mutants;
 mod report;
 mod run;
 mod spec;
@@ -43,6 +44,9 @@ enum Command {
     /// Compare an engine with the reference on generated positions; write each
     /// disagreement, shrunk, as a case.
     Fuzz(fuzz::FuzzArgs),
+    /// Run the suite against mutants of the reference (one clause altered each) and report
+    /// which cases kill each; with --fuzz, how fast the fuzzer finds them.
+    Mutants(mutants::MutantsArgs),
     /// Check the clause catalog and the cases: lint, coverage.
     Spec(spec::SpecArgs),
     /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
@@ -79,6 +83,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Run(args) => run::run(args),
         Command::Engine(args) => engine::engine(args),
         Command::Fuzz(args) => fuzz::fuzz(args),
+        Command::Mutants(args) => mutants::mutants(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
         Command::Clock(args) => clock::clock(args),

@@ -3,6 +3,7 @@
 
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
+use crate::mutant::{self, Mutant};
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
     Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer,
@@ -28,6 +29,7 @@ pub struct ReferenceEngine {
     rules_for: RulesFactory,
     clock_rules: ClockRulesFactory,
     name: String,
+    mutant: Option<Mutant>,
 }
 
 /// Makes a game's clock rules (the reference [`ClockRules::of`], or a variant).
@@ -45,7 +47,38 @@ impl ReferenceEngine {
             rules_for,
             clock_rules: Arc::new(ClockRules::of),
             name: "arbiter reference".to_owned(),
+            mutant: None,
         }
+    }
+
+    /// The reference rules with one clause altered ([`crate::mutant`]), named
+    /// `arbiter reference (mutant <name>)`: every request is answered with the mutant
+    /// active on the answering thread, and only there.
+    ///
+    /// ```
+    /// use arbiter::engine::{Engine, ReferenceEngine};
+    /// use arbiter::mutant::Mutant;
+    /// use arbiter::protocol::{Answer, Query, Reply, Request};
+    ///
+    /// let engine = ReferenceEngine::mutant("kings-not-flying".parse::<Mutant>().unwrap());
+    /// assert_eq!(engine.info().name, "arbiter reference (mutant kings-not-flying)");
+    /// let mut request = Request::new("russian".parse().unwrap(), Query::Legal);
+    /// request.position = Some("W:WK29:B4".to_owned());
+    /// let Reply::Answer(Answer::Moves(moves)) = engine.run(&request) else { panic!() };
+    /// assert_eq!(moves, ["29-25"]); // the reference says 29-25 and 29-22 to 29-8
+    /// ```
+    pub fn mutant(m: Mutant) -> ReferenceEngine {
+        ReferenceEngine {
+            rules_for: Arc::new(rules_for),
+            clock_rules: Arc::new(ClockRules::of),
+            name: format!("arbiter reference (mutant {m})"),
+            mutant: Some(m),
+        }
+    }
+
+    /// The mutant this engine runs, if any.
+    pub fn active_mutant(&self) -> Option<Mutant> {
+        self.mutant
     }
 
     /// The same engine with other clock rules (a variant of the reference's clock).
@@ -91,6 +124,16 @@ impl Engine for ReferenceEngine {
     }
 
     fn run(&self, request: &Request) -> Reply {
+        match self.mutant {
+            Some(m) => mutant::with(m, || self.answer(request)),
+            None => self.answer(request),
+        }
+    }
+}
+
+impl ReferenceEngine {
+    /// Answers a request with the rules in force on this thread.
+    fn answer(&self, request: &Request) -> Reply {
         let rules = (self.rules_for)(&request.ruleset);
         let answer = match &request.query {
             Query::Session { steps } => session(request, steps, None),

@@ -243,6 +243,17 @@ pub struct Policy {
     /// Whether such an offer is a counted violation (xiangqi 违例, 第三章 第六节 三 (三)) or
     /// only a recorded breach (draughts).
     pub reoffer_counted: bool,
+    /// Whether the own piece of an illegal move taken back (xiangqi 第四章 第一节 三 (三) 1)
+    /// or of a corrected irregular move (draughts art. 7.4, 5.8) counts as touched.
+    pub retaken_piece_touched: bool,
+    /// Whether adjusting a piece without announcing it counts as touching it (xiangqi
+    /// 第四章 第一节 一, draughts art. 5.10).
+    pub unannounced_adjust_touches: bool,
+    /// Whether the violation of an illegal move is not counted when its author resigns at
+    /// once (xiangqi 第三章 第六节 三 (一)).
+    pub resigning_at_once_uncounts: bool,
+    /// Whether refusing a demanded correction loses (draughts art. 14.4).
+    pub refused_correction_loses: bool,
 }
 
 const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
@@ -266,8 +277,14 @@ const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
 const DRAUGHTS_VIOLATIONS: &[(&str, &str)] = &[("warning", "d64.penalty.two-warnings-lose")];
 
 impl Policy {
-    /// The policy of a game.
+    /// The policy of a game (under the active mutant of the reference, if one alters it:
+    /// `crate::mutant`).
     pub fn of(game: Game) -> Policy {
+        crate::mutant::draws::policy(Policy::rules_of(game))
+    }
+
+    /// The policy of a game by its rules.
+    fn rules_of(game: Game) -> Policy {
         if game.is_draughts() {
             Policy {
                 game,
@@ -278,6 +295,10 @@ impl Policy {
                 agreement_clause: "d64.end.agreed-draw",
                 reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
                 reoffer_counted: false,
+                retaken_piece_touched: true,
+                unannounced_adjust_touches: true,
+                resigning_at_once_uncounts: true,
+                refused_correction_loses: true,
             }
         } else {
             Policy {
@@ -289,6 +310,10 @@ impl Policy {
                 agreement_clause: "xq.draw-offer.agreement",
                 reoffer_clause: "xq.violation.repeated-draw-offer",
                 reoffer_counted: true,
+                retaken_piece_touched: true,
+                unannounced_adjust_touches: true,
+                resigning_at_once_uncounts: true,
+                refused_correction_loses: true,
             }
         }
     }
@@ -786,7 +811,7 @@ impl Session {
             }
             Event::Adjust { square, announced } => {
                 let touch = Touch::at(&self.board, &[square.as_str()])?;
-                if !announced {
+                if !announced && self.policy.unannounced_adjust_touches {
                     self.touches.push(touch);
                 }
                 Ok(())
@@ -837,7 +862,7 @@ impl Session {
                 self.board = p.before;
                 self.touches = p.touches;
                 if let Some(spot) = p.irregular.moved {
-                    if p.irregular.offender == self.turn() {
+                    if p.irregular.offender == self.turn() && self.policy.retaken_piece_touched {
                         self.touches.push(Touch {
                             squares: vec![spot],
                             origin: TouchOrigin::IllegalMove,
@@ -860,12 +885,14 @@ impl Session {
                 self.board = p.irregular.after;
                 self.touches.clear();
                 self.breach(side, REFUSED_CORRECTION, REFUSED_CORRECTION_CLAUSE, false);
-                self.verdict = Some(SessionOutcome {
-                    both_lost: false,
-                    winner: Some(side.other()),
-                    reason: REFUSED_CORRECTION.to_owned(),
-                    clause: Some(REFUSED_CORRECTION_CLAUSE.to_owned()),
-                });
+                if self.policy.refused_correction_loses {
+                    self.verdict = Some(SessionOutcome {
+                        both_lost: false,
+                        winner: Some(side.other()),
+                        reason: REFUSED_CORRECTION.to_owned(),
+                        clause: Some(REFUSED_CORRECTION_CLAUSE.to_owned()),
+                    });
+                }
                 Ok(())
             }
             Event::Violation { side, kind } => {
@@ -982,7 +1009,7 @@ impl Session {
                 Ok(())
             }
             Event::Resign(side) => {
-                if fresh == Some(side) {
+                if fresh == Some(side) && self.policy.resigning_at_once_uncounts {
                     // 第三章 第六节 三 (一): resigning at once, the illegal move is not counted.
                     if let Some(b) = self
                         .breaches
@@ -1319,6 +1346,7 @@ impl Session {
                 // 第四章 第一节 三 (三) 1: replay under (一) with the moved piece touched.
                 self.touches = irregular
                     .moved
+                    .filter(|_| self.policy.retaken_piece_touched)
                     .map(|spot: Spot| Touch {
                         squares: vec![spot],
                         origin: TouchOrigin::IllegalMove,
