@@ -4,6 +4,8 @@
 #
 #   bash fuzz/run.sh 30          # 30 seconds per target
 #
+# It builds every target first (`cargo fuzz build -O`: optimised, debug assertions on,
+# AddressSanitizer) and says how long that took, then runs them one after the other.
 # Uses RUSTC_BOOTSTRAP=1 so a stable toolchain can build with the sanitizer flags. A crash
 # leaves its input in fuzz/artifacts/<target>/; reproduce it with
 # `RUSTC_BOOTSTRAP=1 cargo fuzz run -O <target> fuzz/artifacts/<target>/<file>`.
@@ -17,6 +19,9 @@ cd "$root"
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+start=$SECONDS
+cargo fuzz build -O --fuzz-dir "$here"
+echo "== built every target in $((SECONDS - start)) s"
 status=0
 for t in $(cargo fuzz list --fuzz-dir "$here"); do
   mkdir -p "$scratch/$t"

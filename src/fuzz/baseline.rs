@@ -10,7 +10,15 @@
 //!     wrong: engine                          # engine, reference or neither
 //!     clause: xq.draw.repetition-claim
 //!     reason: "a draw after two cycles; the rule needs three (循环反复已达三次)"
+//!   - ids: [fuzz.brazilian.outcome.c158622f, fuzz.brazilian.outcome.d529c834]
+//!     ruleset: brazilian@cxa                 # one adjudication for several findings
+//!     wrong: engine
+//!     clause: d64.end.draw-claim-verified
+//!     reason: "an automatic threefold draw; CXA art. 12.5 makes every draw a claim"
 //! ```
+//!
+//! The same fault of an engine shrinks to different cases from different starting samples,
+//! so an entry may list several ids (`ids:`) that share one adjudication.
 //!
 //! A campaign judged against a baseline ([`FuzzBaseline::triage`]) passes when every finding
 //! is listed for its ruleset. Entries of the campaign's ruleset that it did not find are
@@ -55,11 +63,11 @@ impl fmt::Display for Wrong {
     }
 }
 
-/// One known disagreement, adjudicated.
+/// One known disagreement, adjudicated: one or several findings of the same fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KnownFinding {
-    /// The finding's id ([`super::finding_id`] of the shrunk case).
-    pub id: String,
+    /// The findings' ids ([`super::finding_id`] of the shrunk cases), at least one.
+    pub ids: Vec<String>,
     /// The ruleset the campaign ran under.
     pub ruleset: Ruleset,
     /// Who is wrong.
@@ -68,8 +76,19 @@ pub struct KnownFinding {
     pub clause: String,
     /// Why, in a sentence.
     pub reason: String,
-    /// The line of the entry's `id:` in the file it was loaded from.
+    /// The line of the entry's `id:` or `ids:` in the file it was loaded from.
     pub line: Option<usize>,
+}
+
+impl KnownFinding {
+    /// The entry's first id and how many more it lists, for messages.
+    pub fn label(&self) -> String {
+        let first = self.ids.first().map(String::as_str).unwrap_or("");
+        match self.ids.len() {
+            0 | 1 => first.to_owned(),
+            n => format!("{first} and {} more", n - 1),
+        }
+    }
 }
 
 /// The known disagreements of one engine.
@@ -95,7 +114,10 @@ struct RawBaseline {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEntry {
-    id: String,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    ids: Option<Vec<String>>,
     ruleset: String,
     wrong: Wrong,
     clause: String,
@@ -184,8 +206,29 @@ impl FuzzBaseline {
                 .ruleset
                 .parse()
                 .map_err(|e| fail(format!("ruleset: {e}")))?;
-            if let Some(problem) = id_problem(&entry.id, ruleset.game) {
-                return Err(fail(format!("id: {problem}")));
+            let (key, ids) = match (entry.id, entry.ids) {
+                (Some(id), None) => ("id", vec![id]),
+                (None, Some(ids)) if !ids.is_empty() => ("ids", ids),
+                (None, Some(_)) => return Err(fail("ids: empty; list at least one finding id".to_owned())),
+                (Some(_), Some(_)) => {
+                    return Err(fail("id: give either `id` or `ids`, not both".to_owned()))
+                }
+                (None, None) => {
+                    return Err(fail(
+                        "id: missing; give the finding's `id` (or `ids` for several findings of one fault)"
+                            .to_owned(),
+                    ))
+                }
+            };
+            for (n, id) in ids.iter().enumerate() {
+                if let Some(problem) = id_problem(id, ruleset.game) {
+                    let key = if key == "ids" {
+                        format!("ids[{n}]")
+                    } else {
+                        key.to_owned()
+                    };
+                    return Err(fail(format!("{key}: {problem}")));
+                }
             }
             if !crate::spec::is_clause_id(&entry.clause) {
                 return Err(fail(format!(
@@ -198,22 +241,24 @@ impl FuzzBaseline {
                     "reason: empty; say who is wrong and why, by the rulebook".to_owned(),
                 ));
             }
-            if let Some((j, first)) = known
-                .iter()
-                .enumerate()
-                .find(|(_, k)| k.id == entry.id && k.ruleset == ruleset)
-            {
-                let at = first
-                    .line
-                    .map(|l| format!(", line {l}"))
-                    .unwrap_or_default();
-                return Err(fail(format!(
-                    "id: {} [{ruleset}] is listed twice (first as known[{j}]{at})",
-                    entry.id
-                )));
+            for (n, id) in ids.iter().enumerate() {
+                let earlier = known
+                    .iter()
+                    .enumerate()
+                    .find(|(_, k)| k.ruleset == ruleset && k.ids.contains(id))
+                    .map(|(j, k)| (format!("known[{j}]"), k.line))
+                    .or_else(|| ids[..n].contains(id).then(|| (format!("known[{i}]"), line)));
+                if let Some((first, first_line)) = earlier {
+                    let at = first_line
+                        .map(|l| format!(", line {l}"))
+                        .unwrap_or_default();
+                    return Err(fail(format!(
+                        "{key}: {id} [{ruleset}] is listed twice (first in {first}{at})"
+                    )));
+                }
             }
             known.push(KnownFinding {
-                id: entry.id,
+                ids,
                 ruleset,
                 wrong: entry.wrong,
                 clause: entry.clause,
@@ -228,11 +273,11 @@ impl FuzzBaseline {
         })
     }
 
-    /// The entry for finding `id` found under `ruleset`.
+    /// The entry listing finding `id` found under `ruleset`.
     pub fn entry(&self, id: &str, ruleset: &Ruleset) -> Option<&KnownFinding> {
         self.known
             .iter()
-            .find(|k| k.id == id && &k.ruleset == ruleset)
+            .find(|k| &k.ruleset == ruleset && k.ids.iter().any(|i| i == id))
     }
 
     /// Judges the distinct findings of a campaign under `ruleset` (their ids, in the order
@@ -248,23 +293,24 @@ impl FuzzBaseline {
     /// let triage = baseline.triage(&"xiangqi".parse().unwrap(), &found);
     /// assert_eq!(triage.known.len(), 1);
     /// assert_eq!(triage.new, vec!["fuzz.xiangqi.check.0000000d".to_owned()]);
-    /// assert_eq!(triage.not_reproduced[0].id, "fuzz.xiangqi.check.0000000b"); // not the axf entry
+    /// assert_eq!(triage.not_reproduced[0].0, "fuzz.xiangqi.check.0000000b"); // not the axf entry
     /// assert!(!triage.passes());
     /// ```
     pub fn triage(&self, ruleset: &Ruleset, found: &[String]) -> Triage {
         let mut triage = Triage::default();
         for id in found {
             match self.entry(id, ruleset) {
-                Some(k) => triage.known.push(k.clone()),
+                Some(k) => triage.known.push((id.clone(), k.clone())),
                 None => triage.new.push(id.clone()),
             }
         }
-        triage.not_reproduced = self
-            .known
-            .iter()
-            .filter(|k| &k.ruleset == ruleset && !found.contains(&k.id))
-            .cloned()
-            .collect();
+        for k in self.known.iter().filter(|k| &k.ruleset == ruleset) {
+            for id in &k.ids {
+                if !found.contains(id) {
+                    triage.not_reproduced.push((id.clone(), k.clone()));
+                }
+            }
+        }
         triage
     }
 }
@@ -272,13 +318,13 @@ impl FuzzBaseline {
 /// A campaign's findings judged against a [`FuzzBaseline`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Triage {
-    /// Findings the baseline lists, with their adjudication.
-    pub known: Vec<KnownFinding>,
+    /// Findings the baseline lists, with the entry that adjudicates them.
+    pub known: Vec<(String, KnownFinding)>,
     /// Findings it does not list: the campaign fails.
     pub new: Vec<String>,
-    /// Entries of the campaign's ruleset that it did not find (stale, or not reached in a
-    /// bounded campaign): reported, not a failure.
-    pub not_reproduced: Vec<KnownFinding>,
+    /// Ids listed for the campaign's ruleset that it did not find (stale, or not reached in
+    /// a bounded campaign), with their entries: reported, not a failure.
+    pub not_reproduced: Vec<(String, KnownFinding)>,
 }
 
 impl Triage {
@@ -287,27 +333,42 @@ impl Triage {
         self.new.is_empty()
     }
 
-    /// The judgement for the terminal: one line per known, new and not reproduced finding,
-    /// then a verdict line.
+    /// The judgement for the terminal: the known findings by entry, each new finding, the
+    /// ids not reproduced, then a verdict line.
     pub fn to_text(&self, ruleset: &Ruleset) -> String {
         let mut out = String::new();
-        for k in &self.known {
+        let mut entries: Vec<&KnownFinding> = Vec::new();
+        for (_, k) in &self.known {
+            if !entries.contains(&k) {
+                entries.push(k);
+            }
+        }
+        for k in entries {
+            let ids: Vec<&str> = self
+                .known
+                .iter()
+                .filter(|(_, e)| e == k)
+                .map(|(id, _)| id.as_str())
+                .collect();
             let _ = writeln!(
                 out,
                 "known: {} ({} wrong, {}): {}",
-                k.id, k.wrong, k.clause, k.reason
+                ids.join(", "),
+                k.wrong,
+                k.clause,
+                k.reason
             );
         }
         for id in &self.new {
             let _ = writeln!(out, "new: {id} (not in the baseline)");
         }
-        for k in &self.not_reproduced {
+        for (id, k) in &self.not_reproduced {
             let at = k.line.map(|l| format!(", line {l}")).unwrap_or_default();
-            let _ = writeln!(out, "not reproduced: {} [{}{at}]", k.id, k.ruleset);
+            let _ = writeln!(out, "not reproduced: {id} [{}{at}]", k.ruleset);
         }
         let _ = writeln!(
             out,
-            "{}: {} new finding(s), {} known, {} baseline entr{} of {ruleset} not reproduced (not a failure: a bounded campaign may not reach them)",
+            "{}: {} new finding(s), {} known, {} listed id(s) of {ruleset} not reproduced (not a failure: a bounded campaign may not reach them)",
             if self.passes() {
                 "passed given the baseline"
             } else {
@@ -316,13 +377,12 @@ impl Triage {
             self.new.len(),
             self.known.len(),
             self.not_reproduced.len(),
-            if self.not_reproduced.len() == 1 { "y" } else { "ies" },
         );
         out
     }
 }
 
-/// The 1-based lines of the `id:` keys of the `count` entries, when they can all be found
+/// The 1-based lines of the `id:` or `ids:` keys of the `count` entries, when they can all be found
 /// (block or flow items, one per line); `None` otherwise.
 fn id_lines(text: &str, count: usize) -> Option<Vec<usize>> {
     let lines: Vec<usize> = text
@@ -332,7 +392,7 @@ fn id_lines(text: &str, count: usize) -> Option<Vec<usize>> {
             let item = line.trim_start();
             let item = item.strip_prefix('-').map_or(item, str::trim_start);
             let item = item.strip_prefix('{').map_or(item, str::trim_start);
-            item.starts_with("id:")
+            item.starts_with("id:") || item.starts_with("ids:")
         })
         .map(|(i, _)| i + 1)
         .collect();
@@ -361,7 +421,8 @@ mod tests {
     #[test]
     fn bad_entries_are_named_by_line_and_field() {
         let bad = |from: &str, to: &str| parse(&ENTRY.replace(from, to)).unwrap_err();
-        assert!(bad("wrong: engine", "wrong: both").starts_with("b.yaml:4:12: known[0].wrong: unknown variant `both`"));
+        assert!(bad("wrong: engine", "wrong: both")
+            .starts_with("b.yaml:4:12: known[0].wrong: unknown variant `both`"));
         assert!(bad("wrong: engine", "wrong: both").contains("unknown variant `both`"));
         assert!(bad("xiangqi@axf", "xiangqi@fide")
             .starts_with("b.yaml:2: known[0].ruleset: unknown edition 'fide' of xiangqi"));
@@ -375,7 +436,7 @@ mod tests {
         let twice = parse(&format!("{ENTRY}{}", &ENTRY["known:\n".len()..])).unwrap_err();
         assert_eq!(
             twice,
-            "b.yaml:7: known[1].id: fuzz.xiangqi.repetition.7215e4a9 [xiangqi@axf] is listed twice (first as known[0], line 2)"
+            "b.yaml:7: known[1].id: fuzz.xiangqi.repetition.7215e4a9 [xiangqi@axf] is listed twice (first in known[0], line 2)"
         );
     }
 
@@ -401,8 +462,9 @@ mod tests {
         assert!(passed.passes());
         let text = passed.to_text(&axf);
         assert!(text.contains("known: fuzz.xiangqi.repetition.7215e4a9 (engine wrong, xq.draw.repetition-claim): two cycles"));
-        assert!(text
-            .contains("passed given the baseline: 0 new finding(s), 1 known, 0 baseline entries"));
+        assert!(
+            text.contains("passed given the baseline: 0 new finding(s), 1 known, 0 listed id(s)")
+        );
         let failed = b.triage(&axf, &["fuzz.xiangqi.legal.00000001".to_owned()]);
         let text = failed.to_text(&axf);
         assert!(text.contains("new: fuzz.xiangqi.legal.00000001 (not in the baseline)"));
@@ -411,7 +473,46 @@ mod tests {
         );
         assert!(
             text.starts_with("new:")
-                && text.contains("failed: 1 new finding(s), 0 known, 1 baseline entry")
+                && text.contains("failed: 1 new finding(s), 0 known, 1 listed id(s)")
+        );
+    }
+
+    #[test]
+    fn one_entry_may_adjudicate_several_findings() {
+        let text = "known:\n  - ids: [fuzz.brazilian.outcome.0000000a, fuzz.brazilian.outcome.0000000b]\n    ruleset: brazilian\n    wrong: engine\n    clause: d64.end.draw-claim-verified\n    reason: automatic draw\n";
+        let b = parse(text).unwrap();
+        assert_eq!(b.known[0].ids.len(), 2);
+        assert_eq!(b.known[0].line, Some(2));
+        assert_eq!(
+            b.known[0].label(),
+            "fuzz.brazilian.outcome.0000000a and 1 more"
+        );
+        let cxa: Ruleset = "brazilian".parse().unwrap();
+        let triage = b.triage(&cxa, &["fuzz.brazilian.outcome.0000000b".to_owned()]);
+        assert!(triage.passes());
+        let out = triage.to_text(&cxa);
+        assert!(out.contains(
+            "known: fuzz.brazilian.outcome.0000000b (engine wrong, d64.end.draw-claim-verified)"
+        ));
+        assert!(
+            out.contains("not reproduced: fuzz.brazilian.outcome.0000000a [brazilian@cxa, line 2]")
+        );
+        let bad = |from: &str, to: &str| parse(&text.replace(from, to)).unwrap_err();
+        assert!(bad("0000000b", "0000000a").contains("known[0].ids: fuzz.brazilian.outcome.0000000a [brazilian@cxa] is listed twice (first in known[0], line 2)"));
+        assert!(bad("0000000b", "zz")
+            .contains("known[0].ids[1]: 'fuzz.brazilian.outcome.zz' is not a finding id"));
+        assert!(bad(
+            "ids: [fuzz.brazilian.outcome.0000000a, fuzz.brazilian.outcome.0000000b]",
+            "ids: []"
+        )
+        .contains("known[0].ids: empty"));
+        let missing = parse(
+            "known:\n  - ruleset: brazilian\n    wrong: engine\n    clause: d64.end.draw-claim-verified\n    reason: r\n",
+        )
+        .unwrap_err();
+        assert!(
+            missing.starts_with("b.yaml: known[0].id: missing"),
+            "{missing}"
         );
     }
 }
