@@ -70,7 +70,8 @@ pub struct FuzzArgs {
     /// Where to write the cases of the disagreements found (one file each).
     #[arg(long, default_value = "cases/staging", value_name = "DIR")]
     emit: PathBuf,
-    /// Seconds an external engine may take to answer one request before it counts as hung.
+    /// Seconds an external engine may take to answer one request before it counts as hung
+    /// (the start handshake may take this long too, and at least 30 s).
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
     /// How many times a crashed, hung or confused engine is restarted before it is given up.
@@ -154,10 +155,14 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         },
         None => None,
     };
+    let defaults = ProcessOptions::default();
     let options = ProcessOptions {
         timeout: Duration::from_secs_f64(args.timeout),
+        // A loaded machine can make an interpreter slow to start: never less than a request.
+        start_timeout: defaults
+            .start_timeout
+            .max(Duration::from_secs_f64(args.timeout)),
         restarts: args.restarts,
-        ..ProcessOptions::default()
     };
     let engine = match arbiter::engine::open(&args.engine, options) {
         Ok(e) => e,

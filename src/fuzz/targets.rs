@@ -200,8 +200,9 @@ pub const REPETITION_LINE_PLIES: usize = 48;
 /// byte from `0x80` plays a repetition cycle `1 + (byte & 3)` times, its quiet move and quiet
 /// reply picked by the next two bytes and then both undone (draughts: king moves, as the
 /// generator's shuffles); bits 2 and 3 pick the move and the reply among the quiet moves the
-/// generator favours most (xiangqi: checks by a chariot, horse or cannon). The history is cut before a move the reference refuses (after the
-/// game ended) and before a move without a text that reads back.
+/// generator favours most (xiangqi: checks by a chariot, horse or cannon). The history is
+/// cut before a move the reference refuses (after the game ended) and before a move without
+/// a text that reads back.
 ///
 /// ```
 /// use arbiter::fuzz::targets::repetition_line;
@@ -319,7 +320,9 @@ fn scripted_line<P: GamePos>(start: P, ruleset: &Ruleset, data: &[u8]) -> Sample
 /// L plies later, from position f on. What came before f cannot matter, so for k ≤ f the
 /// verdict on Hₖ equals the verdict on H (the same cycle, move natures, chased pieces,
 /// judgements, ruling and side; the plies counted from Sₖ), and `Rules::outcome` gives the
-/// same result, reason, claims and 60-move count. A later start legitimately cuts into the
+/// same result, reason, claims and 60-move count (asked at the starts where the answer can
+/// change — 0, f, where the cycles shown drop to the edition's and below it, n — since a
+/// replay judges the repetition at every ply). A later start legitimately cuts into the
 /// run: Hₖ shows the cycle played r′ = ⌊(n − k) / L⌋ times, so it has no verdict when r′ is
 /// below the edition's cycles, and otherwise the same cycle and judgements with the ruling
 /// recomputed for r′ (a forbidden side must change at r′ = cycles and has lost above). No
@@ -389,6 +392,18 @@ fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
         }
         v
     };
+    // `Rules::outcome` replays a history judging the repetition before every move, so one
+    // replay costs a verdict per ply: it is asked at the starts where its answer can change
+    // (the history's start, the run's start, the last starts that show the cycle more than
+    // and exactly the edition's number of times, the first starts after them, the end),
+    // `adjudicate` at every start.
+    let mut replayed = vec![0, n];
+    if full.is_some() {
+        let cycles = rules.cycles_for_verdict;
+        let loss = n.saturating_sub((cycles + 1) * len);
+        let last = n.saturating_sub(cycles * len);
+        replayed.extend([first, loss, loss + 1, last, last + 1]);
+    }
     for k in 0..=n {
         let fen = positions[k].fen();
         let start = xiangqi::Position::from_fen(&fen).expect("a reached FEN parses");
@@ -426,6 +441,9 @@ fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
                 }
             }
             _ => panic!("verdict {got:?}, expected {expected:?}: {}", context()),
+        }
+        if !replayed.contains(&k) {
+            continue;
         }
         let suffix = reference
             .outcome(&fen, &sample.moves[k..])
