@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod case;
+pub mod clock;
 pub mod draughts;
 pub mod edition;
 pub mod engine;

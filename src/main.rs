@@ -14,6 +14,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    // So must extra time controls, before any is looked up.
+    if let Some(dir) = std::env::var_os("ARBITER_CONTROLS") {
+        if let Err(err) = arbiter::clock::control::install_dir(std::path::Path::new(&dir)) {
+            eprintln!("error: ARBITER_CONTROLS: {err}");
+            return ExitCode::from(2);
+        }
+    }
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,

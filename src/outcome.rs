@@ -271,7 +271,9 @@ pub(crate) fn rule_on_claim(
         );
         return ruling;
     }
-    if outcome.claims.iter().any(|c| c == kind.name()) {
+    // The arbiter verifies the claim (a mutant of the reference may not: `crate::mutant`).
+    let unverified = !crate::mutant::draws::claims_verified(ruleset.game);
+    if outcome.claims.iter().any(|c| c == kind.name()) || (unverified && decisive.value.is_some()) {
         ruling.upheld = true;
         ruling.reason = decisive
             .fulfilled

@@ -19,6 +19,7 @@
 //! ```
 
 mod check;
+mod clock;
 mod endings;
 mod load;
 mod model;
@@ -32,6 +33,7 @@ mod steps;
 
 pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
+pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
 pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE, STAGING_DIR};
 pub use model::{
     is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,

@@ -1,5 +1,6 @@
 //! The types of a case file.
 
+use super::clock::{CaseClock, ClockExpect};
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use crate::edition::DrawKind;
 use crate::outcome::OfferRecord;
@@ -36,9 +37,14 @@ pub struct Case {
     #[serde(default)]
     pub note: Option<String>,
     /// Events at the board after the history: touches, moves, illegal moves and their
-    /// correction or acceptance, violations, resignation (see [`Step`]).
+    /// correction or acceptance, violations, resignation, and with a clock, timed moves and
+    /// clock events (see [`Step`]).
     #[serde(default)]
     pub steps: Option<Vec<Step>>,
+    /// The game clock: the time control and how it is set up after the history. A case
+    /// with a clock is asked as one `clock` query.
+    #[serde(default)]
+    pub clock: Option<CaseClock>,
     /// What must hold.
     pub expect: Expect,
 }
@@ -100,9 +106,9 @@ pub struct Expect {
     /// The draw offer pending after the steps.
     #[serde(default)]
     pub offer: Option<OfferExpect>,
-    /// Reserved: the clock state. Not supported yet.
+    /// The clock after the steps (needs the case's `clock:` key).
     #[serde(default)]
-    pub clock: Option<serde_yaml::Value>,
+    pub clock: Option<ClockExpect>,
 }
 
 impl Expect {
@@ -121,21 +127,28 @@ impl Expect {
 }
 
 impl Case {
-    /// The reserved keys this case uses (`steps`, `claims`, …), which the runner does not
-    /// support yet.
+    /// The expectations this case gives without the machinery to check them: `clock`
+    /// without the case's `clock:` key (no time control to run a clock under).
     pub fn reserved_keys(&self) -> Vec<&'static str> {
         let e = &self.expect;
-        [("clock", e.clock.is_some())]
+        [("clock", e.clock.is_some() && self.clock.is_none())]
             .into_iter()
             .filter(|(_, used)| *used)
             .map(|(key, _)| key)
             .collect()
     }
 
-    /// Why the case is skipped without running, if it uses a reserved key.
+    /// Why the case is skipped without running: it expects clock state without a `clock:`
+    /// key naming the time control.
     pub fn skip_reason(&self) -> Option<String> {
         let keys = self.reserved_keys();
-        (!keys.is_empty()).then(|| format!("uses {}, not supported yet", keys.join(", ")))
+        (!keys.is_empty()).then(|| {
+            format!(
+                "uses {} without a `clock:` key naming the time control, so there is no clock \
+                 to check",
+                keys.join(", ")
+            )
+        })
     }
 }
 
@@ -362,6 +375,9 @@ pub enum GameResult {
     Draw,
     /// The game goes on.
     Ongoing,
+    /// Both sides lost (both forfeited for lateness).
+    #[serde(rename = "both-lost")]
+    BothLost,
 }
 
 impl GameResult {
@@ -373,6 +389,7 @@ impl GameResult {
             GameResult::Red => "red",
             GameResult::Draw => "draw",
             GameResult::Ongoing => "ongoing",
+            GameResult::BothLost => "both-lost",
         }
     }
 }
@@ -552,12 +569,14 @@ mod tests {
     #[test]
     fn reserved_keys_make_a_skip_reason() {
         let case: Case = serde_yaml::from_str(
-            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9], clock: 1}}",
+            "{id: a.b, clauses: [x], ruleset: xiangqi, steps: [{touch: h2}], expect: {permitted: [h2h9], clock: {red: 1}}}",
         )
         .unwrap();
-        assert_eq!(
-            case.skip_reason().as_deref(),
-            Some("uses clock, not supported yet")
+        assert!(
+            case.skip_reason()
+                .is_some_and(|r| r.starts_with("uses clock without a `clock:` key")),
+            "{:?}",
+            case.skip_reason()
         );
     }
 }

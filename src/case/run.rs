@@ -97,7 +97,9 @@ impl Runner {
             ruleset,
             rules.as_ref(),
         );
-        let halted = if super::session::uses_session(case) {
+        let halted = if case.clock.is_some() {
+            checker.check_clock()
+        } else if super::session::uses_session(case) {
             checker.check_session()
         } else if let Some(rejected) = &case.expect.rejected {
             checker.check_rejected(rejected)

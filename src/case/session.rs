@@ -28,6 +28,28 @@ pub(super) fn uses_session(case: &Case) -> bool {
 
 impl Checker<'_> {
     pub(super) fn check_session(&mut self) -> Result<(), Halt> {
+        self.only_session_expectations("steps, permitted, violations or offer")?;
+        if !self.info.answers(QueryKind::Session) {
+            self.skip("the engine does not answer `session` queries".to_owned());
+            return Ok(());
+        }
+        let steps = self.case.steps.clone().unwrap_or_default();
+        let reply = self.ask_raw(&self.moves.clone(), Query::Session { steps });
+        match self.settle_reply(reply, "session")? {
+            Some(Answer::Session(state)) => self.compare_session(&state),
+            Some(other) => {
+                return Err(Halt::Errored(format!(
+                    "the engine answered a `session` query with a `{}` answer",
+                    other.kind()
+                )))
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The expectations a session-like case (steps, a clock) cannot have, as an error.
+    pub(super) fn only_session_expectations(&self, what: &str) -> Result<(), Halt> {
         let e = &self.case.expect;
         let unsupported: Vec<&str> = [
             ("legal", e.legal.is_some()),
@@ -44,42 +66,48 @@ impl Checker<'_> {
         .filter(|(_, used)| *used)
         .map(|(k, _)| k)
         .collect();
-        if !unsupported.is_empty() {
-            return Err(Halt::Errored(format!(
-                "{} cannot be combined with steps, permitted, violations or offer (expect \
-                 permitted, violations, offer, claim, claims, fen, outcome or rejected)",
-                unsupported.join(", ")
-            )));
-        }
-        if !self.info.answers(QueryKind::Session) {
-            self.skip("the engine does not answer `session` queries".to_owned());
+        if unsupported.is_empty() {
             return Ok(());
         }
-        let steps = self.case.steps.clone().unwrap_or_default();
-        let reply = self.ask_raw(&self.moves.clone(), Query::Session { steps });
-        let state = match (reply, &e.rejected) {
-            (Reply::Failed(f), _) => return Err(Halt::Engine(f)),
+        Err(Halt::Errored(format!(
+            "{} cannot be combined with {what} (expect permitted, violations, offer, claim, \
+             claims, fen, outcome{} or rejected)",
+            unsupported.join(", "),
+            if what.contains("clock") {
+                ", clock"
+            } else {
+                ""
+            }
+        )))
+    }
+
+    /// The answer of a session-like query, or what the reply means for the case: the
+    /// engine failed (a halt), skipped it (noted), or refused the setup, a history move or
+    /// a step (compared with `rejected`, which stands alone). `Some` only for an answer to
+    /// a case that does not expect a refusal.
+    pub(super) fn settle_reply(
+        &mut self,
+        reply: Reply,
+        query: &str,
+    ) -> Result<Option<Answer>, Halt> {
+        let e = &self.case.expect;
+        match (reply, &e.rejected) {
+            (Reply::Failed(f), _) => Err(Halt::Engine(f)),
             (Reply::Skipped(msg), _) => {
-                self.skip(format!("`session`: {msg}"));
-                return Ok(());
+                self.skip(format!("`{query}`: {msg}"));
+                Ok(None)
             }
-            (Reply::Answer(Answer::Session(state)), None) => state,
-            (Reply::Answer(other), None) => {
-                return Err(Halt::Errored(format!(
-                    "the engine answered a `session` query with a `{}` answer",
-                    other.kind()
-                )))
-            }
+            (Reply::Answer(answer), None) => Ok(Some(answer)),
             // `rejected` stands alone: the state reached is not checked further.
             (Reply::Rejected { stage, message }, Some(want)) => {
                 let m = self.refusal(want, Some((stage, &message)));
                 self.mismatches.extend(m);
-                return Ok(());
+                Ok(None)
             }
             (Reply::Answer(_), Some(want)) => {
                 let m = self.refusal(want, None);
                 self.mismatches.extend(m);
-                return Ok(());
+                Ok(None)
             }
             (Reply::Rejected { stage, message }, None) => {
                 let (expectation, what) = match stage {
@@ -101,14 +129,12 @@ impl Checker<'_> {
                     json!("accepted"),
                     json!({"rejected": stage.to_string(), "message": message}),
                 );
-                return Ok(());
+                Ok(None)
             }
-        };
-        self.compare_session(&state);
-        Ok(())
+        }
     }
 
-    fn compare_session(&mut self, state: &SessionAnswer) {
+    pub(super) fn compare_session(&mut self, state: &SessionAnswer) {
         let e = &self.case.expect;
         if let Some(p) = &e.permitted {
             self.check_permitted(state, p);

@@ -3,8 +3,10 @@
 
 mod baseline;
 mod board;
+mod clock;
 mod engine;
 mod fuzz;
+mod mutants;
 mod report;
 mod run;
 mod spec;
@@ -42,10 +44,16 @@ enum Command {
     /// Compare an engine with the reference on generated positions; write each
     /// disagreement, shrunk, as a case.
     Fuzz(fuzz::FuzzArgs),
+    /// Run the suite against mutants of the reference (one clause altered each) and report
+    /// which cases kill each; with --fuzz, how fast the fuzzer finds them.
+    Mutants(mutants::MutantsArgs),
     /// Check the clause catalog and the cases: lint, coverage.
     Spec(spec::SpecArgs),
     /// The moves permitted after touching pieces (touch-move), and the deciding rule step.
     Touch(touch::TouchArgs),
+    /// Replay a timed game under a time control: each side's time, period and quota after
+    /// every move, and every flag or forfeit with its clause.
+    Clock(clock::ClockArgs),
     /// Show a JSON-lines report (terminal, markdown, JUnit) and judge it against a baseline.
     Report(report::ReportArgs),
     /// Baselines of known failures: write one from a report.
@@ -75,8 +83,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Run(args) => run::run(args),
         Command::Engine(args) => engine::engine(args),
         Command::Fuzz(args) => fuzz::fuzz(args),
+        Command::Mutants(args) => mutants::mutants(args),
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
+        Command::Clock(args) => clock::clock(args),
         Command::Report(args) => report::report(args),
         Command::Baseline(args) => baseline::run(args),
     }

@@ -30,9 +30,11 @@
 
 use super::notation::MoveError;
 use super::{Bitboard, Color, Move, Position, Square};
-use crate::edition::{edition_of, DiagonalCount, DrawKind, Edition};
+use crate::edition::{DiagonalCount, DrawKind, Edition};
+use crate::mutant::draws::Scored;
 use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
 use crate::Ruleset;
+use std::borrow::Cow;
 
 /// The squares of the long diagonal a1–h8 (the "main road"), from the board geometry: the
 /// dark squares whose file equals their rank (29, 25, 22, 18, 15, 11, 8, 4).
@@ -121,11 +123,48 @@ impl Balance {
     }
 }
 
+/// What resets the draw counters and what makes two positions the same: the counting rules
+/// of art. 12 and FMJD-64 7.2 listed in the module documentation. [`Counting::RULES`] is
+/// theirs; a mutant of the reference (`crate::mutant`) may alter one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Counting {
+    /// A man move resets the kings-only count.
+    pub man_move_resets_kings_only: bool,
+    /// A capture resets the kings-only count.
+    pub capture_resets_kings_only: bool,
+    /// The endgame counts run from the last change of men and kings of each side (a
+    /// promotion changes it); otherwise from the last change of the number of pieces.
+    pub promotion_resets_balance: bool,
+    /// A man move resets the endgame counts.
+    pub man_move_resets_balance: bool,
+    /// The lone king leaving the long diagonal resets the diagonal count.
+    pub leaving_diagonal_resets: bool,
+    /// A long-diagonal count run from the balance draws only with the lone king on the
+    /// diagonal when it reaches its limit.
+    pub diagonal_checked_at_limit: bool,
+    /// Two positions are the same only with the same side to move.
+    pub side_to_move_in_identity: bool,
+}
+
+impl Counting {
+    /// The rules' counting.
+    pub const RULES: Counting = Counting {
+        man_move_resets_kings_only: true,
+        capture_resets_kings_only: true,
+        promotion_resets_balance: true,
+        man_move_resets_balance: false,
+        leaving_diagonal_resets: true,
+        diagonal_checked_at_limit: true,
+        side_to_move_in_identity: true,
+    };
+}
+
 /// A draughts game from a starting position: its positions and the draw counters, updated
 /// move by move.
 #[derive(Debug, Clone)]
 pub struct DraughtsEndings {
-    edition: &'static Edition,
+    edition: Cow<'static, Edition>,
+    counting: Counting,
     positions: Vec<Position>,
     kings_only: u32,
     balance_age: u32,
@@ -136,7 +175,8 @@ impl DraughtsEndings {
     /// A game starting at `start` under the edition of `ruleset`.
     pub fn new(ruleset: &Ruleset, start: Position) -> DraughtsEndings {
         DraughtsEndings {
-            edition: edition_of(ruleset),
+            edition: crate::mutant::draws::edition(ruleset),
+            counting: crate::mutant::draws::counting(),
             positions: vec![start],
             kings_only: 0,
             balance_age: 0,
@@ -158,19 +198,29 @@ impl DraughtsEndings {
     pub fn push(&mut self, mv: &Move) {
         let before = *self.position();
         let after = before.play_unchecked(mv);
+        let c = self.counting;
         let king_move = before.kings().contains(mv.from());
-        self.kings_only = if king_move && !mv.is_capture() {
-            self.kings_only + 1
-        } else {
+        let resets_kings_only = (!king_move && c.man_move_resets_kings_only)
+            || (mv.is_capture() && c.capture_resets_kings_only);
+        self.kings_only = if resets_kings_only {
             0
+        } else {
+            self.kings_only + 1
         };
-        let same_balance = Balance::of(&before) == Balance::of(&after);
+        let (b, a) = (Balance::of(&before), Balance::of(&after));
+        let same_balance = if c.promotion_resets_balance {
+            b == a
+        } else {
+            b.total() == a.total()
+        } && (king_move || !c.man_move_resets_balance);
         self.balance_age = if same_balance {
             self.balance_age + 1
         } else {
             0
         };
-        self.diagonal_age = if same_balance && on_diagonal(&before) && on_diagonal(&after) {
+        let stays_on_diagonal =
+            (on_diagonal(&before) && on_diagonal(&after)) || !c.leaving_diagonal_resets;
+        self.diagonal_age = if same_balance && stays_on_diagonal {
             self.diagonal_age + 1
         } else {
             0
@@ -203,14 +253,22 @@ impl DraughtsEndings {
     /// How many times the current position has occurred (same pieces, same side to move).
     pub fn occurrences(&self) -> u32 {
         let now = self.position();
-        self.positions.iter().filter(|p| *p == now).count() as u32
+        let same = |p: &Position| {
+            if self.counting.side_to_move_in_identity {
+                p == now
+            } else {
+                let (a, b) = (p.setup(), now.setup());
+                (a.white, a.black, a.kings) == (b.white, b.black, b.kings)
+            }
+        };
+        self.positions.iter().filter(|p| same(p)).count() as u32
     }
 
     /// The state of each draw rule of the edition now.
-    pub(crate) fn rule_states(&self) -> Vec<RuleState<'static>> {
+    pub(crate) fn rule_states(&self) -> Vec<RuleState<'_>> {
         let pos = self.position();
         let balance = Balance::of(pos);
-        let mut states: Vec<RuleState<'static>> = Vec::new();
+        let mut states: Vec<RuleState<'_>> = Vec::new();
         for rule in &self.edition.draws {
             let value = match rule.rule {
                 DrawKind::Threefold => Some(self.occurrences()),
@@ -233,6 +291,7 @@ impl DraughtsEndings {
             let mut state = RuleState::counted(rule, value);
             if rule.rule == DrawKind::LongDiagonal
                 && rule.count_from == Some(DiagonalCount::Balance)
+                && self.counting.diagonal_checked_at_limit
                 && state.met
                 && !on_diagonal(pos)
             {
@@ -265,13 +324,20 @@ impl DraughtsEndings {
     /// The outcome now: a loss decided by the position, an automatic draw of the edition,
     /// or the claims valid now; with the counters.
     pub fn outcome(&self) -> GameOutcome {
-        let decided = self.position().outcome().map(|o| Decided {
-            winner: o.winner().name(),
-            reason: o.reason(),
-            clause: match o.reason() {
-                "no-pieces" => "d64.end.all-pieces-captured",
-                _ => "d64.end.no-legal-move",
-            },
+        let decided = self.position().outcome().and_then(|o| {
+            let winner = match crate::mutant::draws::score_ending(o.reason()) {
+                Scored::Loss => o.winner().name(),
+                Scored::Draw => "draw",
+                Scored::Ongoing => return None,
+            };
+            Some(Decided {
+                winner,
+                reason: o.reason(),
+                clause: match o.reason() {
+                    "no-pieces" => "d64.end.all-pieces-captured",
+                    _ => "d64.end.no-legal-move",
+                },
+            })
         });
         assemble(decided, &self.rule_states(), false)
     }

@@ -22,7 +22,8 @@
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
 use super::mv::{Move, MAX_PATH};
 use super::position::Position;
-use super::square::{Color, Square};
+use super::square::{Color, Square, Variant};
+use crate::mutant::{self, MoveMutant, Mutant};
 
 /// Receives the complete capture sequences found by the search.
 pub(crate) trait Sink {
@@ -92,29 +93,199 @@ impl Sink for IdentitySink<'_> {
     }
 }
 
-/// No direction (nothing to skip).
-const NO_DIR: usize = 4;
+/// How a piece is crowned when it reaches the last row during a capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Passing {
+    /// Only a move ending on the last row crowns; a capture passing it goes on as a man
+    /// (Brazilian, art. 6.12.1.3).
+    EndsThere,
+    /// Crowned at once, going on as a king (Russian).
+    GoesOnAsKing,
+    /// Crowned at once but going on as a man (a mutant).
+    GoesOnAsMan,
+}
 
-/// The state of one capture search.
-struct Search<'a, S: Sink> {
+/// The movement and capture rules of one generation: the variant's, altered by the active
+/// mutant (see [`crate::mutant`]) if there is one. Built once per operation (a move list, a
+/// count, a perft run) and passed down, never read again per node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MoveRules {
+    /// Only the captures taking the most pieces (Brazilian, art. 6.12.1.2).
+    pub majority: bool,
+    /// For the majority rule a captured king also counts this many extra pieces (0: a king
+    /// counts as one man, art. 6.12.1.2).
+    pub king_extra: u32,
+    /// How a man reaching the last row during a capture is crowned.
+    pub passing: Passing,
+    /// Men capture backward too (art. 6.1).
+    pub men_capture_backward: bool,
+    /// Men move only forward (art. 5.4).
+    pub men_move_forward_only: bool,
+    /// Kings move any number of squares without capturing (art. 5.6).
+    pub kings_fly: bool,
+    /// Kings capture at a distance (art. 6.3).
+    pub kings_capture_far: bool,
+    /// A capturing king may land on any empty square behind its victim (art. 6.3).
+    pub king_lands_anywhere: bool,
+    /// Capture is compulsory (art. 6.2).
+    pub compulsory: bool,
+    /// A king that can go on from some landing squares must land on one of them (Russian).
+    pub king_must_take_continuing_square: bool,
+    /// A man that can jump again must (art. 6.5).
+    pub man_must_continue: bool,
+    /// A king that can jump again must (art. 6.6).
+    pub king_must_continue: bool,
+    /// A king may turn onto the other diagonal during a multiple capture (art. 6.6).
+    pub king_may_turn: bool,
+    /// Captured pieces stay on the board, blocking, until the move ends (art. 6.11).
+    pub captured_stay: bool,
+    /// No piece may be jumped twice (art. 6.8).
+    pub jump_once: bool,
+    /// The square the capturing piece left is empty (art. 6.8).
+    pub start_vacated: bool,
+    /// Whether a mutant altered a rule other than the variant's own parameters (majority,
+    /// crowning in passing): then the generators run their general form; otherwise the form
+    /// where those other rules are constants, so the real rules pay nothing for the
+    /// mutants' switches.
+    pub mutated: bool,
+}
+
+impl MoveRules {
+    /// The rules of a variant.
+    pub const fn of(variant: Variant) -> MoveRules {
+        let russian = matches!(variant, Variant::Russian);
+        MoveRules {
+            majority: !russian,
+            king_extra: 0,
+            passing: if russian {
+                Passing::GoesOnAsKing
+            } else {
+                Passing::EndsThere
+            },
+            men_capture_backward: true,
+            men_move_forward_only: true,
+            kings_fly: true,
+            kings_capture_far: true,
+            king_lands_anywhere: true,
+            compulsory: true,
+            king_must_take_continuing_square: true,
+            man_must_continue: true,
+            king_must_continue: true,
+            king_may_turn: true,
+            captured_stay: true,
+            jump_once: true,
+            start_vacated: true,
+            mutated: false,
+        }
+    }
+
+    /// The rules of a variant as the active mutant (if any) alters them: read once per
+    /// operation.
+    #[inline]
+    pub fn current(variant: Variant) -> MoveRules {
+        let rules = MoveRules::of(variant);
+        match mutant::active() {
+            Some(Mutant::Moves(m)) => rules.altered(m),
+            _ => rules,
+        }
+    }
+
+    /// The rules with one clause altered by `m` (unchanged for a mutant of another game).
+    pub fn altered(mut self, m: MoveMutant) -> MoveRules {
+        use MoveMutant as M;
+        let plain = self;
+        match m {
+            M::NoMajorityRule => self.majority = false,
+            M::RussianMajorityRule => self.majority = true,
+            M::MajorityCountsKingsDouble => self.king_extra = 1,
+            M::PromotionInPassing if self.passing == Passing::EndsThere => {
+                self.passing = Passing::GoesOnAsKing
+            }
+            M::RussianNoPromotionInPassing if self.passing == Passing::GoesOnAsKing => {
+                self.passing = Passing::EndsThere
+            }
+            M::CrownedGoesOnAsMan if self.passing == Passing::GoesOnAsKing => {
+                self.passing = Passing::GoesOnAsMan
+            }
+            M::CapturedRemovedAtOnce => self.captured_stay = false,
+            M::PieceJumpedTwice => self.jump_once = false,
+            M::MenCaptureForwardOnly => self.men_capture_backward = false,
+            M::KingsNotFlying => self.kings_fly = false,
+            M::KingsCaptureAdjacentOnly => self.kings_capture_far = false,
+            M::KingLandsRightBehind => self.king_lands_anywhere = false,
+            M::CaptureNotCompulsory => self.compulsory = false,
+            M::KingFreeStop => self.king_must_take_continuing_square = false,
+            M::ManMayStopMidCapture => self.man_must_continue = false,
+            M::KingMayStopMidCapture => self.king_must_continue = false,
+            M::MenMoveBackward => self.men_move_forward_only = false,
+            M::StartSquareStaysOccupied => self.start_vacated = false,
+            M::KingCannotTurn => self.king_may_turn = false,
+            _ => {}
+        }
+        // The variant's own parameters vary in the plain form too.
+        let own = MoveRules {
+            majority: self.majority,
+            passing: if self.passing == Passing::GoesOnAsMan {
+                plain.passing
+            } else {
+                self.passing
+            },
+            ..plain
+        };
+        self.mutated = self != own;
+        self
+    }
+
+    /// The directions a man of `color` captures in, as a mask of direction bits.
+    #[inline(always)]
+    fn man_capture_dirs(&self, color: Color) -> u32 {
+        if self.men_capture_backward {
+            0b1111
+        } else {
+            let [a, b] = forward(color);
+            1 << a | 1 << b
+        }
+    }
+}
+
+/// Every direction, as a mask of direction bits.
+const ALL_DIRS: u32 = 0b1111;
+
+/// The state of one capture search. `M`: the rules are mutated beyond the variant's own
+/// parameters ([`MoveRules::mutated`]); when false the mutants' switches are constants.
+struct Search<'a, S: Sink, const M: bool> {
     /// Opponent pieces (captured ones included: they stay until the move ends).
     them: u32,
+    /// The opponent's kings.
+    their_kings: u32,
     /// Every piece on the board except the one moving.
     occ: u32,
     /// The mover's promotion row.
     promo: u32,
-    russian: bool,
-    /// Brazilian: the most pieces taken by a sequence found so far.
+    /// The directions men capture in (bits `1 << d`).
+    man_dirs: u32,
+    /// Squares of captured pieces that disappear at once: none under the rules (they stay
+    /// until the move ends, art. 6.11), all of them under a mutant.
+    vanish: u32,
+    /// A man reaching the last row during a capture goes on as a king (Russian).
+    as_king: bool,
+    /// The capturing man was crowned earlier in this move and goes on as a man (a mutant).
+    crowned_man: bool,
+    rules: MoveRules,
+    /// Majority rule: the most pieces taken by a sequence found so far.
     best: u32,
     path: [u8; MAX_PATH],
     sink: &'a mut S,
 }
 
-impl<S: Sink> Search<'_, S> {
+impl<S: Sink, const M: bool> Search<'_, S, M> {
     #[inline]
     fn emit(&mut self, depth: usize, captured: u32, promotes: bool) {
-        if !self.russian {
-            let n = captured.count_ones();
+        if self.rules.majority {
+            let mut n = captured.count_ones();
+            if M {
+                n += self.rules.king_extra * (captured & self.their_kings).count_ones();
+            }
             if n < self.best {
                 return;
             }
@@ -126,55 +297,106 @@ impl<S: Sink> Search<'_, S> {
         self.sink.sequence(&self.path[..=depth], captured, promotes);
     }
 
-    /// A man on `s` (having taken `captured`) looks for a further jump in all four
-    /// directions; returns whether it found one (and so the sequence went on).
+    /// Whether the piece on `v`, already `captured`, may be jumped again onto `landings`
+    /// (only under the mutant that allows it): the landing squares not yet landed on in
+    /// this sequence, and room left in the path for every piece still to take.
+    #[cold]
+    fn rejump(&self, v: u32, captured: u32, depth: usize, landings: u32) -> u32 {
+        if captured & (1 << v) == 0 {
+            return 0;
+        }
+        let left = (self.them & !captured).count_ones() as usize;
+        if depth + 2 + left > MAX_PATH {
+            return 0;
+        }
+        let visited = self.path[..=depth].iter().fold(0u32, |m, &s| m | 1 << s);
+        landings & !visited
+    }
+
+    /// A man on `s` (having taken `captured`) looks for a further jump; returns whether it
+    /// found one (and so the sequence went on).
     fn man(&mut self, s: usize, captured: u32, depth: usize) -> bool {
         let mut found = false;
+        let occ = if M {
+            self.occ & !(captured & self.vanish)
+        } else {
+            self.occ
+        };
         for d in [UL, UR, DL, DR] {
+            if M && self.man_dirs & (1 << d) == 0 {
+                continue;
+            }
             let v = NEIGHBOR[s][d];
-            if v == NONE || (self.them & !captured) & (1 << v) == 0 {
+            if v == NONE {
+                continue;
+            }
+            let takes = (self.them & !captured) & (1 << v) != 0;
+            if !takes && (!M || self.rules.jump_once) {
                 continue;
             }
             let l = NEIGHBOR[v as usize][d];
-            if l == NONE || self.occ & (1 << l) != 0 {
+            if l == NONE || occ & (1 << l) != 0 {
+                continue;
+            }
+            if !takes && self.rejump(v as u32, captured, depth, 1 << l) == 0 {
                 continue;
             }
             found = true;
             let taken = captured | 1 << v;
             self.path[depth + 1] = l;
             let on_last_row = self.promo & (1 << l) != 0;
-            if self.russian && on_last_row {
+            let went_on = if self.as_king && on_last_row {
                 // Russian: crowned at once, goes on capturing as a king.
-                if !self.king(l as usize, taken, depth + 1, true, NO_DIR) {
-                    self.emit(depth + 1, taken, true);
-                }
-            } else if !self.man(l as usize, taken, depth + 1) {
+                self.king(l as usize, taken, depth + 1, true, ALL_DIRS)
+            } else if M && self.rules.passing == Passing::GoesOnAsMan {
+                // A mutant: crowned at once, goes on as a man.
+                let before = self.crowned_man;
+                self.crowned_man |= on_last_row;
+                let went_on = self.man(l as usize, taken, depth + 1);
+                self.crowned_man = before;
+                went_on
+            } else {
                 // Brazilian: crowned only if the sequence ends on the last row.
-                self.emit(depth + 1, taken, on_last_row);
+                self.man(l as usize, taken, depth + 1)
+            };
+            if !went_on || M && !self.rules.man_must_continue {
+                self.emit(depth + 1, taken, on_last_row || M && self.crowned_man);
             }
         }
         found
     }
 
-    /// A king on `s` looks for a further capture; `crowned` is true for a man crowned
-    /// during this move. Returns whether it found one.
-    fn king(&mut self, s: usize, captured: u32, depth: usize, crowned: bool, skip: usize) -> bool {
+    /// A king on `s` looks for a further capture in the directions `dirs` (bits `1 << d`);
+    /// `crowned` is true for a man crowned during this move. Returns whether it found one.
+    fn king(&mut self, s: usize, captured: u32, depth: usize, crowned: bool, dirs: u32) -> bool {
         let mut found = false;
+        let occ = if M {
+            self.occ & !(captured & self.vanish)
+        } else {
+            self.occ
+        };
         for d in [UL, UR, DL, DR] {
-            if d == skip {
+            if dirs & (1 << d) == 0 {
                 continue;
             }
-            let blockers = RAY[s][d] & self.occ;
+            let blockers = RAY[s][d] & occ;
             if blockers == 0 {
                 continue;
             }
             let v = nearest(blockers, d);
-            if (self.them & !captured) & (1 << v) == 0 {
-                continue; // own piece, a piece already taken, or nothing to take
+            // Own piece, a piece already taken, or nothing to take (unless a mutant lets a
+            // taken piece be jumped again).
+            let takes = (self.them & !captured) & (1 << v) != 0;
+            if !takes && (!M || self.rules.jump_once) {
+                continue;
+            }
+            let first = NEIGHBOR[v as usize][d];
+            if first == NONE || M && !self.rules.kings_capture_far && NEIGHBOR[s][d] as u32 != v {
+                continue;
             }
             let beyond = RAY[v as usize][d];
-            let after = beyond & self.occ;
-            let landings = if after == 0 {
+            let after = beyond & occ;
+            let mut landings = if after == 0 {
                 beyond
             } else {
                 let stop = nearest(after, d);
@@ -183,11 +405,19 @@ impl<S: Sink> Search<'_, S> {
             if landings == 0 {
                 continue;
             }
+            if M && !self.rules.king_lands_anywhere {
+                landings &= 1 << first;
+            }
+            if M && !takes {
+                landings = self.rejump(v, captured, depth, landings);
+                if landings == 0 {
+                    continue;
+                }
+            }
             found = true;
             let taken = captured | 1 << v;
             let mut stops = 0u32;
             let mut went_on = false;
-            let first = NEIGHBOR[v as usize][d] as u32;
             let mut rest = landings;
             while rest != 0 {
                 let l = rest.trailing_zeros();
@@ -195,24 +425,58 @@ impl<S: Sink> Search<'_, S> {
                 self.path[depth + 1] = l as u8;
                 // Going on along the same line is one route, taken from the first landing
                 // square; from the others only the turning routes are new.
-                let skip = if l == first { NO_DIR } else { d };
-                if self.king(l as usize, taken, depth + 1, crowned, skip) {
+                let next = match (!M || self.rules.king_may_turn, l == first as u32) {
+                    (true, true) => ALL_DIRS,
+                    (true, false) => ALL_DIRS & !(1 << d),
+                    (false, true) => 1 << d,
+                    (false, false) => 0,
+                };
+                if self.king(l as usize, taken, depth + 1, crowned, next) {
                     went_on = true;
                 } else {
                     stops |= 1 << l;
                 }
             }
-            if !went_on {
+            let ends = if M && !self.rules.king_must_continue {
+                // A mutant: any landing square may end the move.
+                landings
+            } else if !went_on {
                 // No landing square allows a further capture: any of them ends the move.
-                while stops != 0 {
-                    let l = stops.trailing_zeros();
-                    stops &= stops - 1;
-                    self.path[depth + 1] = l as u8;
-                    self.emit(depth + 1, taken, crowned);
-                }
+                stops
+            } else if M && !self.rules.king_must_take_continuing_square {
+                // A mutant: the squares that do not allow going on end it too.
+                stops & !self.straight_on(v, taken, d, after)
+            } else {
+                0
+            };
+            let mut ends = ends;
+            while ends != 0 {
+                let l = ends.trailing_zeros();
+                ends &= ends - 1;
+                self.path[depth + 1] = l as u8;
+                self.emit(depth + 1, taken, crowned);
             }
         }
         found
+    }
+
+    /// The landing squares behind `v` (taken, along `d`) from which the king can go on along
+    /// the same diagonal: all of them if the next piece on it can be taken, none otherwise.
+    /// (The search follows that route from the first landing square only, so a stop counted
+    /// on another square may still allow going on straight.)
+    #[cold]
+    fn straight_on(&self, v: u32, taken: u32, d: usize, after: u32) -> u32 {
+        if after == 0 {
+            return 0;
+        }
+        let next = nearest(after, d);
+        let behind = NEIGHBOR[next as usize][d];
+        let open = behind != NONE && self.occ & (1 << behind) == 0;
+        if open && (self.them & !taken) & (1 << next) != 0 {
+            RAY[v as usize][d]
+        } else {
+            0
+        }
     }
 }
 
@@ -227,13 +491,23 @@ fn sides(pos: &Position) -> (u32, u32, u32) {
 
 /// Whether the side to move has a capture.
 #[inline]
-pub(crate) fn has_capture(pos: &Position) -> bool {
+pub(crate) fn has_capture(pos: &Position, rules: &MoveRules) -> bool {
+    if rules.mutated {
+        has_capture_in::<true>(pos, rules)
+    } else {
+        has_capture_in::<false>(pos, rules)
+    }
+}
+
+#[inline(always)]
+fn has_capture_in<const M: bool>(pos: &Position, rules: &MoveRules) -> bool {
     let (us, them, kings) = sides(pos);
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
+    let man_dirs = rules.man_capture_dirs(pos.turn);
     for d in [UL, UR, DL, DR] {
-        if shift(shift(men, d) & them, d) & empty != 0 {
+        if (!M || man_dirs & (1 << d) != 0) && shift(shift(men, d) & them, d) & empty != 0 {
             return true;
         }
     }
@@ -247,7 +521,8 @@ pub(crate) fn has_capture(pos: &Position) -> bool {
                 continue;
             }
             let v = nearest(blockers, d);
-            if them & (1 << v) != 0 {
+            if them & (1 << v) != 0 && (!M || rules.kings_capture_far || NEIGHBOR[k][d] as u32 == v)
+            {
                 let l = NEIGHBOR[v as usize][d];
                 if l != NONE && empty & (1 << l) != 0 {
                     return true;
@@ -259,14 +534,29 @@ pub(crate) fn has_capture(pos: &Position) -> bool {
 }
 
 /// Runs the capture search for every piece of the side to move.
-pub(crate) fn captures<S: Sink>(pos: &Position, sink: &mut S) {
+pub(crate) fn captures<S: Sink>(pos: &Position, rules: &MoveRules, sink: &mut S) {
+    if rules.mutated {
+        captures_in::<S, true>(pos, rules, sink)
+    } else {
+        captures_in::<S, false>(pos, rules, sink)
+    }
+}
+
+#[inline(always)]
+fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: &mut S) {
     let (us, them, kings) = sides(pos);
     let all = us | them;
-    let mut search = Search {
+    let man_dirs = rules.man_capture_dirs(pos.turn);
+    let mut search = Search::<S, M> {
         them,
+        their_kings: them & pos.kings,
         occ: all,
         promo: pos.turn.promotion_row(),
-        russian: pos.variant == super::Variant::Russian,
+        man_dirs,
+        vanish: if rules.captured_stay { 0 } else { !0 },
+        as_king: rules.passing == Passing::GoesOnAsKing,
+        crowned_man: false,
+        rules: *rules,
         best: 1,
         path: [0; MAX_PATH],
         sink,
@@ -277,17 +567,24 @@ pub(crate) fn captures<S: Sink>(pos: &Position, sink: &mut S) {
     let men = us & !kings;
     let mut jumpers = 0;
     for d in [UL, UR, DL, DR] {
-        let back = opposite(d);
-        jumpers |= men & shift(shift(empty, back) & them, back);
+        if !M || man_dirs & (1 << d) != 0 {
+            let back = opposite(d);
+            jumpers |= men & shift(shift(empty, back) & them, back);
+        }
     }
     let mut pieces = jumpers | kings;
     while pieces != 0 {
         let s = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        search.occ = all & !(1 << s);
+        // The square the piece leaves is empty once it has left (art. 6.8).
+        search.occ = if !M || rules.start_vacated {
+            all & !(1 << s)
+        } else {
+            all
+        };
         search.path[0] = s as u8;
         if kings & (1 << s) != 0 {
-            search.king(s, 0, 0, false, NO_DIR);
+            search.king(s, 0, 0, false, ALL_DIRS);
         } else {
             search.man(s, 0, 0);
         }
@@ -309,14 +606,38 @@ const fn opposite(d: usize) -> usize {
     3 - d
 }
 
+/// The directions a man moves in without capturing, as a mask of direction bits.
+#[inline(always)]
+fn man_moves<const M: bool>(color: Color, rules: &MoveRules) -> u32 {
+    if M && !rules.men_move_forward_only {
+        ALL_DIRS
+    } else {
+        let [a, b] = forward(color);
+        1 << a | 1 << b
+    }
+}
+
 /// Appends the non-capturing moves of the side to move.
-pub(crate) fn quiets(pos: &Position, moves: &mut Vec<Move>) {
+pub(crate) fn quiets(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
+    if rules.mutated {
+        quiets_in::<true>(pos, rules, moves)
+    } else {
+        quiets_in::<false>(pos, rules, moves)
+    }
+}
+
+#[inline(always)]
+fn quiets_in<const M: bool>(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
     let (us, them, kings) = sides(pos);
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
     let promo = pos.turn.promotion_row();
-    for d in forward(pos.turn) {
+    let dirs = man_moves::<M>(pos.turn, rules);
+    for d in [UL, UR, DL, DR] {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
         let mut targets = shift(men, d) & empty;
         while targets != 0 {
             let t = targets.trailing_zeros() as usize;
@@ -337,6 +658,9 @@ pub(crate) fn quiets(pos: &Position, moves: &mut Vec<Move>) {
             let mut t = NEIGHBOR[k][d];
             while t != NONE && empty & (1 << t) != 0 {
                 moves.push(Move::quiet(Square::ALL[k], Square::ALL[t as usize], false));
+                if M && !rules.kings_fly {
+                    break;
+                }
                 t = NEIGHBOR[t as usize][d];
             }
         }
@@ -345,13 +669,27 @@ pub(crate) fn quiets(pos: &Position, moves: &mut Vec<Move>) {
 
 /// The number of non-capturing moves of the side to move.
 #[inline]
-pub(crate) fn count_quiets(pos: &Position) -> u64 {
+pub(crate) fn count_quiets(pos: &Position, rules: &MoveRules) -> u64 {
+    if rules.mutated {
+        count_quiets_in::<true>(pos, rules)
+    } else {
+        count_quiets_in::<false>(pos, rules)
+    }
+}
+
+#[inline(always)]
+fn count_quiets_in<const M: bool>(pos: &Position, rules: &MoveRules) -> u64 {
     let (us, them, kings) = sides(pos);
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
-    let [a, b] = forward(pos.turn);
-    let mut n = (shift(men, a) & empty).count_ones() + (shift(men, b) & empty).count_ones();
+    let mut n = 0;
+    let dirs = man_moves::<M>(pos.turn, rules);
+    for d in [UL, UR, DL, DR] {
+        if dirs & (1 << d) != 0 {
+            n += (shift(men, d) & empty).count_ones();
+        }
+    }
     let mut ks = kings;
     while ks != 0 {
         let k = ks.trailing_zeros() as usize;
@@ -359,7 +697,10 @@ pub(crate) fn count_quiets(pos: &Position) -> u64 {
         for d in [UL, UR, DL, DR] {
             let ray = RAY[k][d];
             let blockers = ray & occ;
-            n += if blockers == 0 {
+            n += if M && !rules.kings_fly {
+                let t = NEIGHBOR[k][d];
+                u32::from(t != NONE && empty & (1 << t) != 0)
+            } else if blockers == 0 {
                 ray.count_ones()
             } else {
                 let b = nearest(blockers, d);
@@ -372,11 +713,13 @@ pub(crate) fn count_quiets(pos: &Position) -> u64 {
 
 /// Appends every legal path of the side to move: all capture sequences the rules allow if
 /// there is a capture (capture is compulsory, art. 6.2), the plain moves otherwise.
-pub(crate) fn legal_paths(pos: &Position, moves: &mut Vec<Move>) {
-    if has_capture(pos) {
+pub(crate) fn legal_paths(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
+    if has_capture(pos, rules) {
         let start = moves.len();
-        captures(pos, &mut MoveSink { moves, start });
-    } else {
-        quiets(pos, moves);
+        captures(pos, rules, &mut MoveSink { moves, start });
+        if rules.compulsory {
+            return;
+        }
     }
+    quiets(pos, rules, moves);
 }

@@ -8,7 +8,7 @@
 //! ply (no allocation once warmed up), and counts the last ply without playing it: plain
 //! moves by popcount, captures by running the capture search with a counting sink.
 
-use super::movegen::{self, CountSink, IdentitySink};
+use super::movegen::{self, CountSink, IdentitySink, MoveRules};
 use super::mv::Move;
 use super::position::{dedup_identities, Position};
 pub use crate::PerftCount;
@@ -34,7 +34,8 @@ pub fn perft(pos: &Position, depth: u32, count: PerftCount) -> u64 {
         moves: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
         ids: Vec::with_capacity(64),
     };
-    node(pos, depth, count, &mut buf)
+    let rules = MoveRules::current(pos.variant);
+    node(pos, &rules, depth, count, &mut buf)
 }
 
 /// The root moves (one per path, or one per identity with its smallest path) and the leaf
@@ -60,39 +61,51 @@ pub fn perft_divide(pos: &Position, depth: u32, count: PerftCount) -> Vec<(Move,
 
 /// The number of leaves one ply below `pos`.
 #[inline]
-fn count_leaves(pos: &Position, count: PerftCount, ids: &mut Vec<u64>) -> u64 {
-    if !movegen::has_capture(pos) {
-        return movegen::count_quiets(pos);
+fn count_leaves(pos: &Position, rules: &MoveRules, count: PerftCount, ids: &mut Vec<u64>) -> u64 {
+    if !movegen::has_capture(pos, rules) {
+        return movegen::count_quiets(pos, rules);
     }
-    match count {
-        PerftCount::Paths => {
-            let mut sink = CountSink(0);
-            movegen::captures(pos, &mut sink);
-            sink.0
+    let quiets = if rules.compulsory {
+        0
+    } else {
+        movegen::count_quiets(pos, rules)
+    };
+    quiets
+        + match count {
+            PerftCount::Paths => {
+                let mut sink = CountSink(0);
+                movegen::captures(pos, rules, &mut sink);
+                sink.0
+            }
+            PerftCount::Moves => {
+                ids.clear();
+                let mut sink = IdentitySink(ids);
+                movegen::captures(pos, rules, &mut sink);
+                sink.distinct()
+            }
         }
-        PerftCount::Moves => {
-            ids.clear();
-            let mut sink = IdentitySink(ids);
-            movegen::captures(pos, &mut sink);
-            sink.distinct()
-        }
-    }
 }
 
-fn node(pos: &Position, depth: u32, count: PerftCount, buf: &mut Buffers) -> u64 {
+fn node(
+    pos: &Position,
+    rules: &MoveRules,
+    depth: u32,
+    count: PerftCount,
+    buf: &mut Buffers,
+) -> u64 {
     match depth {
         0 => 1,
-        1 => count_leaves(pos, count, &mut buf.ids),
+        1 => count_leaves(pos, rules, count, &mut buf.ids),
         _ => {
             let mut list = std::mem::take(&mut buf.moves[depth as usize]);
             list.clear();
-            movegen::legal_paths(pos, &mut list);
+            movegen::legal_paths(pos, rules, &mut list);
             if count == PerftCount::Moves && list.len() > 1 && list[0].is_capture() {
                 dedup_identities(&mut list);
             }
             let mut total = 0;
             for m in &list {
-                total += node(&pos.play_unchecked(m), depth - 1, count, buf);
+                total += node(&pos.play_unchecked(m), rules, depth - 1, count, buf);
             }
             buf.moves[depth as usize] = list;
             total

@@ -2,7 +2,7 @@
 
 use super::bitboard::Bitboard;
 use super::fen::{self, FenError, SquareStyle};
-use super::movegen;
+use super::movegen::{self, MoveRules};
 use super::mv::Move;
 use super::notation::{self, MoveError};
 use super::setup::Setup;
@@ -202,7 +202,7 @@ impl Position {
     /// only captures are listed.
     pub fn legal_paths(&self) -> Vec<Move> {
         let mut moves = Vec::new();
-        movegen::legal_paths(self, &mut moves);
+        movegen::legal_paths(self, &MoveRules::current(self.variant), &mut moves);
         moves
     }
 
@@ -277,9 +277,10 @@ impl Position {
     /// no legal move: it loses, art. 12.2.2 and 12.2.3).
     pub fn outcome(&self) -> Option<Outcome> {
         let winner = self.turn.other();
+        let rules = MoveRules::current(self.variant);
         if self.pieces(self.turn).is_empty() {
             Some(Outcome::NoPieces { winner })
-        } else if !movegen::has_capture(self) && movegen::count_quiets(self) == 0 {
+        } else if !movegen::has_capture(self, &rules) && movegen::count_quiets(self, &rules) == 0 {
             Some(Outcome::NoLegalMove { winner })
         } else {
             None

@@ -9,7 +9,7 @@ use super::notation::{self, Notation};
 use super::perft::{perft, perft_divide};
 use super::Color;
 use super::{Move, Position, Variant};
-use crate::edition::edition_of;
+use crate::mutant::draws::Scored;
 use crate::outcome::{
     claim_kind, rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord,
     OfferRuling,
@@ -185,13 +185,20 @@ impl Rules for DraughtsRules {
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
         let pos = self.position(fen)?;
-        Ok(match pos.outcome() {
-            Some(outcome) => Status {
-                result: outcome.winner().name().to_owned(),
+        let scored = pos
+            .outcome()
+            .map(|o| (o, crate::mutant::draws::score_ending(o.reason())));
+        Ok(match scored {
+            Some((outcome, scored)) if scored != Scored::Ongoing => Status {
+                result: match scored {
+                    Scored::Draw => "draw",
+                    _ => outcome.winner().name(),
+                }
+                .to_owned(),
                 reason: outcome.reason().to_owned(),
                 in_check: false,
             },
-            None => Status {
+            _ => Status {
                 result: "ongoing".to_owned(),
                 reason: String::new(),
                 in_check: false,
@@ -254,7 +261,8 @@ impl Rules for DraughtsRules {
         } else {
             moves.len() / 2
         };
-        let rule = &edition_of(&self.ruleset).draw_offer;
+        let edition = crate::mutant::draws::edition(&self.ruleset);
+        let rule = &edition.draw_offer;
         let clauses = OfferClauses {
             timing: "d64.draw-offer.move-first",
             pending: "d64.draw-offer.valid-until-answered",

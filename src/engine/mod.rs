@@ -1,5 +1,5 @@
 //! Engines: whatever answers the questions a case asks. The reference rules in-process
-//! ([`ReferenceEngine`]), a program speaking the engine protocol over JSON lines
+//! ([`ReferenceEngine`], also with one clause altered: [`ReferenceEngine::mutant`]), a program speaking the engine protocol over JSON lines
 //! ([`ProcessEngine`]), or a UCI engine behind the built-in adapter.
 //!
 //! Every engine answers [`Request`]s with [`Reply`]s (`src/protocol/`); what it answers at
@@ -23,7 +23,7 @@ mod serve;
 mod uci;
 
 pub use process::{ProcessEngine, ProcessOptions, StartError};
-pub use reference::ReferenceEngine;
+pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
 pub use serve::serve;
 pub use uci::{UciEngine, UciRanks};
 
@@ -59,12 +59,32 @@ pub struct Usage {
 }
 
 /// Starts the engine an `--engine` argument names: `reference` (the built-in rules),
+/// `mutant:<name>` (the built-in rules with one clause altered, see [`crate::mutant`]),
 /// `uci:<command line>` (a UCI engine behind the built-in adapter), or the command line of
 /// a program speaking the engine protocol.
+///
+/// ```
+/// use arbiter::engine::{open, ProcessOptions};
+///
+/// let engine = open("mutant:kings-not-flying", ProcessOptions::default()).unwrap();
+/// assert_eq!(engine.info().name, "arbiter reference (mutant kings-not-flying)");
+/// let error = open("mutant:no-such-rule", ProcessOptions::default()).err().unwrap();
+/// assert!(error.to_string().contains("arbiter mutants --list"));
+/// ```
 pub fn open(spec: &str, options: ProcessOptions) -> Result<Box<dyn Engine>, StartError> {
     let spec = spec.trim();
     if spec == "reference" {
         return Ok(Box::new(ReferenceEngine::new()));
+    }
+    if let Some(name) = spec.strip_prefix("mutant:") {
+        return match name.parse::<crate::mutant::Mutant>() {
+            Ok(m) => Ok(Box::new(ReferenceEngine::mutant(m))),
+            Err(e) => Err(StartError {
+                command: spec.to_owned(),
+                message: e.to_string(),
+                stderr: None,
+            }),
+        };
     }
     if spec.starts_with("uci:") {
         return Ok(Box::new(UciEngine::start(spec, options)?));

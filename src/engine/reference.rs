@@ -2,11 +2,13 @@
 //! repetition adjudicator and the game [`Session`].
 
 use super::{Engine, RulesFactory};
-use crate::procedure::{Event, Session, Side};
+use crate::clock::ClockRules;
+use crate::mutant::{self, Mutant};
+use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
-    Answer, ClaimAnswer, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
-    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
-    ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
+    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer,
+    EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, PermittedAnswer, Query, QueryKind,
+    RepetitionAnswer, Reply, Request, ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
 };
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -25,8 +27,13 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct ReferenceEngine {
     rules_for: RulesFactory,
+    clock_rules: ClockRulesFactory,
     name: String,
+    mutant: Option<Mutant>,
 }
+
+/// Makes a game's clock rules (the reference [`ClockRules::of`], or a variant).
+pub type ClockRulesFactory = Arc<dyn Fn(Game) -> ClockRules + Send + Sync>;
 
 impl ReferenceEngine {
     /// The engine over the crate's reference rules ([`rules_for`]).
@@ -38,8 +45,46 @@ impl ReferenceEngine {
     pub fn with_rules(rules_for: RulesFactory) -> ReferenceEngine {
         ReferenceEngine {
             rules_for,
+            clock_rules: Arc::new(ClockRules::of),
             name: "arbiter reference".to_owned(),
+            mutant: None,
         }
+    }
+
+    /// The reference rules with one clause altered ([`crate::mutant`]), named
+    /// `arbiter reference (mutant <name>)`: every request is answered with the mutant
+    /// active on the answering thread, and only there.
+    ///
+    /// ```
+    /// use arbiter::engine::{Engine, ReferenceEngine};
+    /// use arbiter::mutant::Mutant;
+    /// use arbiter::protocol::{Answer, Query, Reply, Request};
+    ///
+    /// let engine = ReferenceEngine::mutant("kings-not-flying".parse::<Mutant>().unwrap());
+    /// assert_eq!(engine.info().name, "arbiter reference (mutant kings-not-flying)");
+    /// let mut request = Request::new("russian".parse().unwrap(), Query::Legal);
+    /// request.position = Some("W:WK29:B4".to_owned());
+    /// let Reply::Answer(Answer::Moves(moves)) = engine.run(&request) else { panic!() };
+    /// assert_eq!(moves, ["29-25"]); // the reference says 29-25 and 29-22 to 29-8
+    /// ```
+    pub fn mutant(m: Mutant) -> ReferenceEngine {
+        ReferenceEngine {
+            rules_for: Arc::new(rules_for),
+            clock_rules: Arc::new(ClockRules::of),
+            name: format!("arbiter reference (mutant {m})"),
+            mutant: Some(m),
+        }
+    }
+
+    /// The mutant this engine runs, if any.
+    pub fn active_mutant(&self) -> Option<Mutant> {
+        self.mutant
+    }
+
+    /// The same engine with other clock rules (a variant of the reference's clock).
+    pub fn with_clock_rules(mut self, clock_rules: ClockRulesFactory) -> ReferenceEngine {
+        self.clock_rules = clock_rules;
+        self
     }
 
     /// The same engine under another name (for a variant of the reference).
@@ -79,9 +124,23 @@ impl Engine for ReferenceEngine {
     }
 
     fn run(&self, request: &Request) -> Reply {
+        match self.mutant {
+            Some(m) => mutant::with(m, || self.answer(request)),
+            None => self.answer(request),
+        }
+    }
+}
+
+impl ReferenceEngine {
+    /// Answers a request with the rules in force on this thread.
+    fn answer(&self, request: &Request) -> Reply {
         let rules = (self.rules_for)(&request.ruleset);
         let answer = match &request.query {
-            Query::Session { steps } => session(request, steps),
+            Query::Session { steps } => session(request, steps, None),
+            Query::Clock { clock, steps } => {
+                let rules = (self.clock_rules)(request.ruleset.game);
+                session(request, steps, Some((clock, rules)))
+            }
             _ => answer(rules.as_ref(), request),
         };
         match answer {
@@ -164,7 +223,9 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             })
         }
         Query::Repetition => Answer::Repetition(repetition(request, &start)?),
-        Query::Session { .. } => unreachable!("sessions are answered by `session`"),
+        Query::Session { .. } | Query::Clock { .. } => {
+            unreachable!("sessions are answered by `session`")
+        }
     })
 }
 
@@ -215,6 +276,23 @@ fn side(text: &str, game: Game) -> Result<Side, String> {
     Side::parse(text, game).map_err(|e| e.to_string())
 }
 
+/// The session event of a step (as a case or a request writes it) under a game: sides and
+/// squares are read with the game's names.
+///
+/// ```
+/// use arbiter::engine::step_event;
+/// use arbiter::procedure::Event;
+/// use arbiter::protocol::Step;
+/// use arbiter::Game;
+///
+/// let event = step_event(&Step::Resign("red".into()), Game::Xiangqi).unwrap();
+/// assert!(matches!(event, Event::Resign(_)));
+/// assert!(step_event(&Step::Resign("white".into()), Game::Xiangqi).is_err());
+/// ```
+pub fn step_event(step: &Step, game: Game) -> Result<Event, String> {
+    event(step, game)
+}
+
 /// The session event of a step under a game.
 fn event(step: &Step, game: Game) -> Result<Event, String> {
     let opt_side = |s: &Option<String>| s.as_deref().map(|t| side(t, game)).transpose();
@@ -258,11 +336,54 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             kind: kind.clone(),
             by: opt_side(by)?,
         },
+        Step::Elapse(span) => Event::Elapse(*span),
+        Step::Press(s) => Event::Press(side(s, game)?),
+        Step::StopClocks(by) if by == "arbiter" => Event::StopClocks(None),
+        Step::StopClocks(by) => Event::StopClocks(Some(
+            side(by, game).map_err(|e| format!("{e} (or `arbiter`)"))?,
+        )),
+        Step::StartClocks(s) => Event::StartClocks(side(s, game)?),
+        Step::Arrive(s) => Event::Arrive(side(s, game)?),
+        Step::ReplaceClock { readings, faulty } => {
+            let mut shown = [None, None];
+            for (name, value) in readings {
+                let s = side(name, game)?;
+                shown[usize::from(s == Side::Second)] = Some(*value);
+            }
+            let faulty = if faulty == "both" {
+                None
+            } else {
+                Some(side(faulty, game).map_err(|e| format!("{e} (or `both`)"))?)
+            };
+            Event::ReplaceClock { shown, faulty }
+        }
+        Step::CorrectError { number, side: s } => Event::CorrectError {
+            number: *number,
+            side: opt_side(s)?.unwrap_or(Side::First),
+        },
+        Step::SetClock { side: s, used } => Event::SetClock {
+            side: side(s, game)?,
+            used: *used,
+        },
+        Step::Timed { step, time } => Event::Timed {
+            event: Box::new(event(step, game)?),
+            time: EventTime {
+                elapsed: time.took,
+                at: time.at,
+                pressed: time.pressed,
+                arbiter: time.arbiter_time,
+            },
+        },
     })
 }
 
-/// A game session of the reference procedures: the history, then the steps.
-fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
+/// A game session of the reference procedures: the history, then the steps; with a clock
+/// for a `clock` query.
+fn session(
+    request: &Request,
+    steps: &[Step],
+    clock: Option<(&ClockRequest, ClockRules)>,
+) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
     let mut session = Session::new(&request.ruleset, request.position.as_deref())
         .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
@@ -270,6 +391,12 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
         session
             .apply(Event::Move(m.clone()))
             .map_err(|e| Stop::Rejected(Stage::Move(i + 1), e.to_string()))?;
+    }
+    if let Some((c, rules)) = clock {
+        let clock = c
+            .clock_with_rules(&session, rules)
+            .map_err(|e| Stop::Rejected(Stage::Setup, e))?;
+        session = session.with_clock(clock);
     }
     for (i, step) in steps.iter().enumerate() {
         event(step, game)
@@ -295,7 +422,7 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
     });
     let outcome = match session.outcome() {
         Some(out) => ResultAnswer {
-            result: out.winner.map_or("draw", |w| w.name(game)).to_owned(),
+            result: out.result(game).to_owned(),
             reason: out.reason,
         },
         None => ResultAnswer {
@@ -303,7 +430,7 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
             reason: String::new(),
         },
     };
-    Ok(Answer::Session(Box::new(SessionAnswer {
+    let state = SessionAnswer {
         fen: session.fen(),
         permitted,
         violations,
@@ -312,5 +439,12 @@ fn session(request: &Request, steps: &[Step]) -> Result<Answer, Stop> {
         claim,
         claims: session.ending().claims.clone(),
         outcome,
-    })))
+    };
+    Ok(match session.clock() {
+        Some(c) => Answer::Clock(Box::new(ClockAnswer {
+            session: state,
+            clock: ClockReport::of(c, game),
+        })),
+        None => Answer::Session(Box::new(state)),
+    })
 }

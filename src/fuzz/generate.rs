@@ -11,6 +11,9 @@
 //! - a **playout** from the start position, biased toward captures, promotions, king moves
 //!   and checks, so the capture and promotion rules are reached; its samples are windows of
 //!   the game (a position reached and the moves played since an earlier one);
+//! - draughts **capture tangles**: independent positions, each a capturing piece among
+//!   opposing pieces spread where they can be taken (often on a lattice where every landing
+//!   square is free), so long chains, circuits and king turns are common;
 //! - a **mutation**: a position of a short playout changed by valid-by-construction steps
 //!   (remove a piece, add one, crown a man, flip the side to move, set the xiangqi halfmove
 //!   clock near the 60-move limit), keeping only setups the reference accepts, then played
@@ -107,6 +110,10 @@ pub(crate) trait GamePos: Clone {
     type Move: Clone;
     /// The legal moves, one per identity.
     fn moves(&self) -> Vec<Self::Move>;
+    /// The identities of the legal moves, packed into `u64`s, into `out` (cleared first),
+    /// in generation order (a path's identity may come more than once in draughts). Equal
+    /// lists mean equal legal moves; for unequal ones, compare them sorted and deduplicated.
+    fn identities(&self, out: &mut Vec<u64>);
     fn play(&self, m: &Self::Move) -> Self;
     /// A text the reference reads back as this move, if there is one.
     fn text(&self, m: &Self::Move) -> Option<String>;
@@ -122,6 +129,13 @@ pub(crate) trait GamePos: Clone {
     fn mutate(&self, rng: &mut Rng) -> Option<Self>;
     /// A sparse position: pieces removed down to a few (draughts: most men crowned).
     fn sparsify(&self, rng: &mut Rng) -> Self;
+    /// Whether the game has capture tangles ([`GamePos::tangle`]).
+    const TANGLES: bool;
+    /// A capture tangle: a few pieces of the side to move among opposing pieces spread
+    /// over the squares where they can be taken, so long capture sequences (circuits, king
+    /// turns, routes crossing their own start square or a piece already taken) are common.
+    /// `None` if the attempt gave an invalid setup.
+    fn tangle(&self, rng: &mut Rng) -> Option<Self>;
     /// How many moves of `moves` from `self` the reference accepts in a row (a move after
     /// the game ended is refused).
     fn accepted(&self, ruleset: &Ruleset, moves: &[Self::Move]) -> usize;
@@ -213,15 +227,47 @@ fn pick_quiet<P: GamePos>(pos: &P, rng: &mut Rng) -> Option<P::Move> {
     rng.weighted(&w).map(|i| moves[i].clone())
 }
 
-/// The samples of one episode.
-fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Vec<Sample> {
+/// What an episode is made of.
+enum Episode<P: GamePos> {
+    /// One line of play; `from_base`: its samples favour starting at its base.
+    Line { line: Line<P>, from_base: bool },
+    /// Independent capture tangles, one per sample, each sometimes with the move that
+    /// starts untangling it.
+    Tangles(Vec<Line<P>>),
+}
+
+/// An episode of capture tangles.
+fn tangles<P: GamePos>(rng: &mut Rng, start: &P) -> Episode<P> {
+    Episode::Tangles(
+        (0..EPISODE_LEN)
+            .map(|_| {
+                let base = (0..8)
+                    .find_map(|_| start.tangle(rng))
+                    .unwrap_or_else(|| start.clone());
+                let mut line = Line::new(base);
+                if rng.chance(25) {
+                    line.playout(rng, 1, false);
+                }
+                line
+            })
+            .collect(),
+    )
+}
+
+/// The play of one episode.
+fn episode<P: GamePos>(rng: &mut Rng, start: P) -> Episode<P> {
     let kind = rng.below(10);
-    let (line, from_base) = if kind < 4 {
+    if kind < 4 {
         // A playout from the start.
         let mut line = Line::new(start);
         let plies = rng.range(4, 140);
         line.playout(rng, plies, false);
-        (line, false)
+        Episode::Line {
+            line,
+            from_base: false,
+        }
+    } else if kind == 6 && P::TANGLES {
+        tangles(rng, &start)
     } else if kind < 7 {
         // A mutated position, played on.
         let mut pre = Line::new(start);
@@ -239,7 +285,10 @@ fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Ve
         let mut line = Line::new(base);
         let plies = rng.range(0, 40);
         line.playout(rng, plies, false);
-        (line, false)
+        Episode::Line {
+            line,
+            from_base: false,
+        }
     } else {
         // Shuffles: a sparse position, capture-free stretches and repetition cycles.
         let mut pre = Line::new(start);
@@ -261,7 +310,44 @@ fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Ve
                 line.playout(rng, 2, false);
             }
         }
-        (line, true)
+        Episode::Line {
+            line,
+            from_base: true,
+        }
+    }
+}
+
+/// Every position of episode `episode` of `seed`, in order (the positions its samples are
+/// cut from). The typed in-process comparison (`fuzz::movegen`) walks these.
+pub(crate) fn episode_positions<P: GamePos>(seed: u64, episode: u64, start: P) -> Vec<P> {
+    let mut rng = Rng::for_item(seed, episode);
+    match self::episode(&mut rng, start) {
+        Episode::Line { line, .. } => line.positions,
+        Episode::Tangles(lines) => lines.into_iter().flat_map(|l| l.positions).collect(),
+    }
+}
+
+/// The samples of one episode.
+fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Vec<Sample> {
+    let (line, from_base) = match episode(rng, start) {
+        Episode::Line { line, from_base } => (line, from_base),
+        Episode::Tangles(lines) => {
+            return lines
+                .iter()
+                .map(|line| {
+                    let ok = line.positions[0].accepted(ruleset, &line.moves);
+                    let moves = line.moves[..ok]
+                        .iter()
+                        .enumerate()
+                        .map_while(|(k, m)| line.positions[k].text(m))
+                        .collect();
+                    Sample {
+                        fen: line.positions[0].fen(),
+                        moves,
+                    }
+                })
+                .collect()
+        }
     };
     let accepted = line.positions[0].accepted(ruleset, &line.moves);
     let len = accepted.min(line.moves.len());
@@ -302,6 +388,17 @@ impl GamePos for draughts::Position {
 
     fn moves(&self) -> Vec<draughts::Move> {
         self.legal_moves()
+    }
+
+    fn identities(&self, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend(self.legal_moves().iter().map(|m| {
+            let id = m.identity();
+            u64::from(id.captured.0)
+                | (id.from.index() as u64) << 32
+                | (id.to.index() as u64) << 40
+                | u64::from(id.promotes) << 48
+        }));
     }
 
     fn play(&self, m: &draughts::Move) -> Self {
@@ -407,6 +504,74 @@ impl GamePos for draughts::Position {
         draughts::Position::from_setup(&setup, pos.variant()).unwrap_or(pos)
     }
 
+    const TANGLES: bool = true;
+
+    fn tangle(&self, rng: &mut Rng) -> Option<Self> {
+        use draughts::{Color, Piece, Role, Setup, Square};
+        let turn = if rng.chance(50) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut setup = Setup::empty(turn);
+        let mut free: Vec<Square> = Square::ALL.to_vec();
+        // Half the time the tangle is a lattice: the opponent's pieces on ranks of one
+        // parity and the capturing piece on the other, so that every square a jump lands on
+        // is of the capturing piece's parity and free of them (a man then often has long
+        // chains and circuits back to its start square).
+        let lattice = rng.chance(75).then(|| rng.below(2) as u8);
+        let mut take = |rng: &mut Rng, victim: bool| {
+            let fits = |sq: &Square| match (victim, lattice) {
+                // Only a piece off the edges can be taken.
+                (true, parity) => {
+                    (1..7).contains(&sq.file())
+                        && (1..7).contains(&sq.rank())
+                        && parity.is_none_or(|p| sq.rank() % 2 == p)
+                }
+                (false, Some(p)) => sq.rank() % 2 != p,
+                (false, None) => true,
+            };
+            let squares: Vec<usize> = (0..free.len()).filter(|&i| fits(&free[i])).collect();
+            (!squares.is_empty()).then(|| free.swap_remove(squares[rng.below(squares.len())]))
+        };
+        // The opponent's pieces.
+        for _ in 0..rng.range(4, 9) {
+            let role = if rng.chance(25) {
+                Role::King
+            } else {
+                Role::Man
+            };
+            let sq = take(rng, true)?;
+            setup.set_piece(
+                sq,
+                Piece {
+                    color: turn.other(),
+                    role,
+                },
+            );
+        }
+        // The capturing piece: a king, or one time in four a man (half the time in a
+        // lattice).
+        let man = if lattice.is_some() { 50 } else { 25 };
+        let role = if rng.chance(man) {
+            Role::Man
+        } else {
+            Role::King
+        };
+        setup.set_piece(take(rng, false)?, Piece { color: turn, role });
+        // A few bystanders of its own side, which block routes.
+        for _ in 0..rng.range(0, 2) {
+            setup.set_piece(
+                take(rng, false)?,
+                Piece {
+                    color: turn,
+                    role: Role::Man,
+                },
+            );
+        }
+        draughts::Position::from_setup(&setup, self.variant()).ok()
+    }
+
     fn accepted(&self, ruleset: &Ruleset, moves: &[draughts::Move]) -> usize {
         let mut game = draughts::endings::DraughtsEndings::new(ruleset, *self);
         for (i, m) in moves.iter().enumerate() {
@@ -424,6 +589,15 @@ impl GamePos for xiangqi::Position {
 
     fn moves(&self) -> Vec<xiangqi::Move> {
         self.legal_moves().to_vec()
+    }
+
+    fn identities(&self, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend(
+            self.legal_moves()
+                .iter()
+                .map(|m| (m.from.index() as u64) << 8 | m.to.index() as u64),
+        );
     }
 
     fn play(&self, m: &xiangqi::Move) -> Self {
@@ -520,6 +694,12 @@ impl GamePos for xiangqi::Position {
             }
         }
         pos
+    }
+
+    const TANGLES: bool = false;
+
+    fn tangle(&self, _rng: &mut Rng) -> Option<Self> {
+        None
     }
 
     fn accepted(&self, ruleset: &Ruleset, moves: &[xiangqi::Move]) -> usize {

@@ -28,6 +28,7 @@ mod baseline;
 mod compare;
 mod emit;
 mod generate;
+mod movegen;
 mod rng;
 mod shrink;
 pub mod targets;
@@ -36,6 +37,7 @@ pub use baseline::{FuzzBaseline, KnownFinding, Triage, Wrong};
 pub use compare::{applies, describe, Comparison, Differ, Disagreement, FUZZ_QUERIES};
 pub use emit::{finding_id, placeholder_clause, Finding};
 pub use generate::{Generator, Sample, EPISODE_LEN};
+pub use movegen::{MovegenFinding, MovegenFuzzer};
 pub use rng::Rng;
 pub use shrink::{pieces, shrink, Shrunk, FAILURE_SHRINK_BUDGET, SHRINK_BUDGET};
 

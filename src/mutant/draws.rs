@@ -1,43 +1,576 @@
-//! Mutants of outcomes, draw counts, edition parameters, repetition verdicts, claims and touch-move.
+//! Mutants of outcomes, draw counts, edition parameters, repetition verdicts, claims and
+//! touch-move, and where each one alters the rules.
+//!
+//! Every mutant alters one parameter of a mechanism that already has it, where its
+//! parameters are built, once per operation:
+//!
+//! - [`edition`]: an edition's draw rules and draw-offer rule (counts, modes, readings);
+//! - [`counting`], [`xiangqi_counting`]: what resets the draw counters and what makes two
+//!   draughts positions the same;
+//! - [`repetition_rules`]: the readings of the repetition verdict (棋例);
+//! - [`touch_order`]: the steps of touch-move; [`policy`]: the session's procedure;
+//! - [`judging`]: how the repetition verdict follows from the judgements;
+//! - [`score_ending`], [`claims_verified`], [`protection_counts`]: the few rules with no
+//!   parameter of their own, read once per judgement.
+//!
+//! With no mutant active each of these returns the rules unchanged.
+//!
+//! ```
+//! use arbiter::mutant::{self, DrawMutant, Mutant};
+//! use arbiter::{rules_for, Ruleset};
+//!
+//! // Stalemated black: under CXA the side with no legal move loses.
+//! let rules = rules_for(&"xiangqi".parse::<Ruleset>().unwrap());
+//! let fen = "3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1";
+//! let judge = || rules.outcome(fen, &[]).unwrap().result;
+//! assert_eq!(judge(), "red");
+//! let m = Mutant::Draws(DrawMutant::StalemateIsDraw);
+//! assert_eq!(mutant::with(m, judge), "draw");
+//! ```
 
-use crate::Game;
+use crate::draughts::endings::Counting;
+use crate::edition::{DiagonalCount, DrawKind, Edition, Mode, Reoffer};
+use crate::procedure::touch::TouchOrder;
+use crate::procedure::Policy;
+use crate::xiangqi::endings::XiangqiCounting;
+use crate::xiangqi::repetition::{Judging, RepetitionRules};
+use crate::xiangqi::Role;
+use crate::{Game, Ruleset};
+use std::borrow::Cow;
 
-/// A mutant of outcomes, draws, repetition and procedures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum DrawMutant {
-    /// A xiangqi side without a legal move draws instead of losing.
-    StalemateIsDraw,
+/// Declares the mutants: variant = name, clause broken, games altered, what it does (also
+/// the variant's documentation).
+macro_rules! draw_mutants {
+    ($($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
+        $about:literal;)+) => {
+        /// A mutant of outcomes, draws, repetition and procedures.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum DrawMutant {
+            $(#[doc = $about] $variant,)+
+        }
+
+        impl DrawMutant {
+            /// Every such mutant.
+            pub const ALL: &'static [DrawMutant] = &[$(DrawMutant::$variant,)+];
+
+            /// The name, in kebab case.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(DrawMutant::$variant => $name,)+
+                }
+            }
+
+            /// The catalog id of the clause broken.
+            pub fn clause(self) -> &'static str {
+                match self {
+                    $(DrawMutant::$variant => $clause,)+
+                }
+            }
+
+            /// What it does, in one line.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $(DrawMutant::$variant => $about,)+
+                }
+            }
+
+            /// The games it alters.
+            pub fn games(self) -> &'static [Game] {
+                match self {
+                    $(DrawMutant::$variant => &[$(Game::$game),+],)+
+                }
+            }
+        }
+    };
 }
 
+draw_mutants! {
+    // Outcomes decided by the position.
+    StalemateIsDraw = "stalemate-is-draw", "xq.result.stalemate-loses", [Xiangqi],
+        "a xiangqi side without a legal move draws instead of losing";
+    CheckmateGoesOn = "checkmate-goes-on", "xq.result.checkmate-loses", [Xiangqi],
+        "a checkmated xiangqi side does not lose: the game goes on";
+    BlockedSideDraws = "blocked-side-draws", "d64.end.no-legal-move", [Brazilian, Russian],
+        "a draughts side that cannot move draws instead of losing";
+    // Draughts draw counts, each one move off (the edition's `moves`/`occurrences`).
+    BrazilianKingsOnly16 = "brazilian-kings-only-16-moves",
+        "d64.draw.brazilian-kings-only-15", [Brazilian],
+        "the Brazilian (CXA) kings-only count is 16 moves instead of 15";
+    RussianKingsOnly14 = "russian-kings-only-14-moves", "d64.draw.russian-kings-only-15", [Russian],
+        "the Russian kings-only count is 14 moves instead of 15";
+    FmjdKingsOnly24 = "fmjd-kings-only-24-moves", "d64.draw.fmjd-kings-only-25", [Brazilian],
+        "the brazilian@fmjd kings-only count is 24 moves instead of 25";
+    CbdKingsOnly21 = "cbd-kings-only-21-moves", "d64.draw.cbd-kings-only-20", [Brazilian],
+        "the brazilian@cbd kings-only count is 21 moves instead of 20";
+    BrazilianSmallEnding6 = "brazilian-small-ending-6-moves",
+        "d64.draw.brazilian-small-endings-5", [Brazilian],
+        "the Brazilian (CXA, CBD) small endings last 6 moves instead of 5";
+    RussianTwoVsOne4 = "russian-two-vs-one-4-moves", "d64.draw.russian-two-vs-one-5", [Russian],
+        "the Russian two-against-one count is 4 moves instead of 5";
+    FmjdTwoVsOne6 = "fmjd-two-vs-one-6-moves", "d64.draw.fmjd-two-vs-one-5", [Brazilian],
+        "the brazilian@fmjd two-against-one count is 6 moves instead of 5";
+    RussianThreeKings16 = "russian-three-kings-16-moves",
+        "d64.draw.russian-three-kings-vs-king-15", [Russian],
+        "the Russian three-kings-against-one count is 16 moves instead of 15";
+    RussianEqualBalance29 = "russian-equal-balance-4-5-pieces-29-moves",
+        "d64.draw.russian-equal-balance-4-5-pieces", [Russian],
+        "the Russian 4-5-piece equal-balance count is 29 moves instead of 30";
+    RussianEqualBalance61 = "russian-equal-balance-6-7-pieces-61-moves",
+        "d64.draw.russian-equal-balance-6-7-pieces", [Russian],
+        "the Russian 6-7-piece equal-balance count is 61 moves instead of 60";
+    RussianEqualBalanceUpTo6 = "russian-equal-balance-4-6-pieces",
+        "d64.draw.russian-equal-balance-4-5-pieces", [Russian],
+        "the Russian 4-5-piece equal-balance rule also covers 6 pieces";
+    RussianLongDiagonal6 = "russian-long-diagonal-6-moves",
+        "d64.draw.russian-three-vs-king-long-diagonal-5", [Russian],
+        "the Russian long-diagonal count is 6 moves instead of 5";
+    FmjdThreeVsKing15 = "fmjd-three-vs-king-15-moves",
+        "d64.draw.fmjd-three-vs-king-16", [Brazilian],
+        "the brazilian@fmjd three-against-one count is 15 moves instead of 16";
+    FmjdLongDiagonal4 = "fmjd-long-diagonal-4-moves",
+        "d64.draw.fmjd-three-vs-king-long-diagonal-5", [Brazilian],
+        "the brazilian@fmjd long-diagonal count is 4 moves instead of 5";
+    ThreefoldNeedsFour = "threefold-needs-four", "d64.draw.threefold-repetition", [Brazilian],
+        "Brazilian repetition needs the position a fourth time";
+    RussianThreefoldNeedsFour = "russian-threefold-needs-four",
+        "d64.draw.russian-threefold", [Russian],
+        "Russian repetition needs the position a fourth time";
+    // Draughts edition readings.
+    RussianKingsOnlyNotSuspended = "russian-kings-only-not-suspended",
+        "d64.draw.russian-kings-only-15", [Russian],
+        "the Russian kings-only count also ends 4-7-piece equal-balance endings";
+    RussianDiagonalFromBalance = "russian-long-diagonal-from-balance",
+        "d64.draw.russian-three-vs-king-long-diagonal-5", [Russian],
+        "the Russian long-diagonal count runs from the balance (the FMJD reading)";
+    CxaDrawsAutomatic = "brazilian-cxa-draws-automatic", "d64.end.draw-claim-verified", [Brazilian],
+        "the brazilian@cxa draws end the game without a claim";
+    // Draughts counting: resets and position identity.
+    KingsOnlyNotResetByManMove = "kings-only-not-reset-by-man-move",
+        "d64.draw.brazilian-kings-only-15", [Brazilian, Russian],
+        "a man move does not reset the kings-only count";
+    KingsOnlyNotResetByCapture = "kings-only-not-reset-by-capture",
+        "d64.draw.brazilian-kings-only-15", [Brazilian, Russian],
+        "a capture by a king does not reset the kings-only count";
+    BalanceNotResetByPromotion = "endgame-count-not-reset-by-promotion",
+        "d64.draw.russian-equal-balance-4-5-pieces", [Brazilian, Russian],
+        "a promotion does not restart the endgame counts";
+    BalanceResetByManMove = "endgame-count-reset-by-man-move",
+        "d64.draw.russian-equal-balance-4-5-pieces", [Brazilian, Russian],
+        "a man move restarts the endgame counts";
+    DiagonalNotResetOnLeaving = "long-diagonal-count-not-reset-on-leaving",
+        "d64.draw.russian-three-vs-king-long-diagonal-5", [Russian],
+        "the Russian diagonal count goes on when the lone king leaves the diagonal";
+    FmjdDiagonalNotChecked = "fmjd-long-diagonal-anywhere",
+        "d64.draw.fmjd-three-vs-king-long-diagonal-5", [Brazilian],
+        "the brazilian@fmjd long-diagonal draw needs no lone king on the diagonal";
+    ThreefoldIgnoresSideToMove = "threefold-ignores-side-to-move",
+        "d64.draw.threefold-repetition", [Brazilian, Russian],
+        "draughts repetition counts the same pieces with the other side to move";
+    // Xiangqi 60-move rule.
+    SixtyMoveInPlies = "sixty-move-counted-in-plies", "xq.draw.sixty-move-claim", [Xiangqi],
+        "the xiangqi 60-move count is reached after 60 plies";
+    SixtyMoveResetBySoldier = "sixty-move-reset-by-soldier-move",
+        "xq.draw.sixty-move-claim", [Xiangqi],
+        "a soldier move resets the xiangqi 60-move count";
+    SixtyMoveResetByCheck = "sixty-move-reset-by-check", "xq.draw.sixty-move-claim", [Xiangqi],
+        "a check resets the xiangqi 60-move count";
+    SixtyMoveAutomatic = "sixty-move-automatic", "xq.draw.sixty-move-claim", [Xiangqi],
+        "the xiangqi 60-move rule draws without a claim";
+    FalseClaimNotPenalised = "false-sixty-move-claim-unpenalised",
+        "xq.draw.sixty-move-false-claim", [Xiangqi],
+        "a false 60-move claim adds nothing to the claimant's clock";
+    // Xiangqi repetition verdict (棋例).
+    CheckAndChaseAllowed = "cxa-check-and-chase-allowed",
+        "xq.repetition.all-attack-forbidden", [Xiangqi],
+        "一将一捉 (check and chase in turn) is allowed under CXA";
+    AxfCheckAndChaseForbidden = "axf-check-and-chase-forbidden",
+        "xq.repetition.axf-check-and-chase", [Xiangqi],
+        "一将一捉 (check and chase in turn) is forbidden under AXF";
+    MateThreatNotAttack = "cxa-mate-threat-not-an-attack", "xq.repetition.term-attack", [Xiangqi],
+        "杀 (mate threat) is not an attack under CXA: 长杀 is allowed";
+    GeneralChaseForbidden = "general-chase-is-a-chase",
+        "xq.repetition.general-soldier-chase", [Xiangqi],
+        "a chase by the general counts as 捉";
+    SoldierChaseForbidden = "soldier-chase-is-a-chase",
+        "xq.repetition.general-soldier-chase", [Xiangqi],
+        "a chase by a soldier counts as 捉";
+    PerpetualCheckNotAlwaysLosing = "perpetual-check-drawn-against-forbidden",
+        "xq.repetition.perpetual-check-loses", [Xiangqi],
+        "perpetual check against forbidden moves is drawn instead of having to change";
+    CxaAlternateChaseAllowed = "cxa-alternate-chase-allowed",
+        "xq.repetition.all-attack-forbidden", [Xiangqi],
+        "under CXA chasing different pieces in turn is allowed (the AXF reading)";
+    AxfAlternateChaseForbidden = "axf-alternate-chase-forbidden",
+        "xq.repetition.axf-alternate-chase", [Xiangqi],
+        "under AXF chasing different pieces in turn is 长捉 (the CXA reading)";
+    AxfImmobilisedAttackerChases = "axf-immobilised-attacker-chases",
+        "xq.repetition.axf-pinned-chariot", [Xiangqi],
+        "under AXF a piece that can only capture the piece it attacks chases it";
+    AxfRenewedChaseIgnored = "axf-renewed-chase-ignored",
+        "xq.repetition.axf-renewed-chase", [Xiangqi],
+        "under AXF a new attacker of a piece already winnable does not chase it";
+    AxfCheckNeverChases = "axf-check-never-chases",
+        "xq.repetition.axf-check-also-chases", [Xiangqi],
+        "under AXF a checking move is never looked at as a chase";
+    CxaChaseByCheckIgnored = "cxa-chase-by-check-ignored", "xq.repetition.term-chase", [Xiangqi],
+        "under CXA a piece won by a check and a capture (抽将) is not chased";
+    StandingMateIsThreat = "standing-mate-is-a-threat", "xq.repetition.term-mate-threat", [Xiangqi],
+        "a mate the mover could already give counts as a new 杀";
+    JointChaseIgnored = "joint-chase-ignored", "xq.repetition.joint-chase", [Xiangqi],
+        "a move that adds the attacker a general's or soldier's capture needs is not 捉";
+    VerdictAfterFourCycles = "repetition-verdict-after-four-cycles",
+        "xq.draw.repetition-claim", [Xiangqi],
+        "the repetition verdict needs the cycle played four times";
+    VerdictAfterTwoCycles = "repetition-verdict-after-two-cycles",
+        "xq.draw.repetition-claim", [Xiangqi],
+        "the repetition verdict comes once the cycle is played twice";
+    UnchangedRepetitionNeverLoses = "forbidden-repetition-never-loses",
+        "xq.result.forbidden-repetition-unchanged", [Xiangqi],
+        "a side that had to change a forbidden cycle never loses by repeating it";
+    ForbiddenRepetitionLosesAtOnce = "forbidden-repetition-loses-at-once",
+        "xq.result.forbidden-repetition-unchanged", [Xiangqi],
+        "a side whose cycle is forbidden loses at the verdict, without a chance to change";
+    IdleMoveDoesNotAllow = "idle-move-does-not-allow", "xq.repetition.idle-allowed", [Xiangqi],
+        "one attack in a side's cycle makes it forbidden, idle moves or not";
+    ProtectedPieceChased = "protected-piece-chased", "xq.repetition.term-chase", [Xiangqi],
+        "attacking a protected piece counts as 捉";
+    // Claims and draw offers.
+    ClaimUnverified = "draughts-claim-unverified",
+        "d64.end.draw-claim-verified", [Brazilian, Russian],
+        "a draughts draw claim is upheld while the rule's condition holds, count reached or not";
+    DrawOfferAfter19 = "draw-offer-after-19-moves",
+        "d64.draw-offer.after-twenty-moves", [Brazilian, Russian],
+        "a draughts draw may be offered after 19 own moves";
+    DraughtsReofferEqualCounts = "draughts-reoffer-by-equal-counts",
+        "d64.draw-offer.no-repeat-after-decline", [Brazilian, Russian],
+        "the draughts re-offer rule is read as the xiangqi one (equal refusals)";
+    XiangqiReofferAfterOpponent = "xiangqi-reoffer-after-opponent-offer",
+        "xq.draw-offer.alternation", [Xiangqi],
+        "the xiangqi re-offer rule is read as the draughts one (after an opponent's offer)";
+    // The session: violations, warnings, irregular moves.
+    ThirdViolationGoesOn = "third-violation-does-not-lose", "xq.result.third-violation", [Xiangqi],
+        "a side's third xiangqi violation does not lose";
+    SecondWarningGoesOn = "second-warning-does-not-lose",
+        "d64.penalty.two-warnings-lose", [Brazilian, Russian],
+        "a side's second draughts warning does not lose";
+    RepeatedOfferNotCounted = "repeated-draw-offer-not-counted",
+        "xq.violation.repeated-draw-offer", [Xiangqi],
+        "a xiangqi draw offer repeated after a refusal is not a counted violation";
+    IllegalMovePieceNotTouched = "illegal-move-piece-not-touched",
+        "xq.irregularity.illegal-move-touched", [Xiangqi],
+        "the piece of a xiangqi illegal move taken back does not count as touched";
+    CorrectedPieceNotTouched = "corrected-piece-not-touched",
+        "d64.touch-move.touched-piece-must-move", [Brazilian, Russian],
+        "the piece of a corrected draughts irregular move does not count as touched";
+    UnannouncedAdjustNoTouch = "unannounced-adjust-no-touch", "xq.touch-move.adjusting", [Xiangqi],
+        "adjusting a xiangqi piece without announcing it is no touch";
+    IllegalCountedOnResignation = "illegal-move-counted-on-resignation",
+        "xq.violation.illegal-move", [Xiangqi],
+        "an illegal move's violation stays counted when its author resigns at once";
+    RefusedCorrectionGoesOn = "refused-correction-does-not-lose",
+        "d64.penalty.refused-technical-correction-loses", [Brazilian, Russian],
+        "refusing a demanded draughts correction does not lose";
+    // Touch-move.
+    OwnThenOpponentSwapped = "own-then-opponent-steps-swapped",
+        "xq.touch-move.own-then-opponent-move-own", [Xiangqi],
+        "touch-move (三): another piece's capture is tried before the touched piece's move";
+    OpponentThenOwnSwapped = "opponent-then-own-steps-swapped",
+        "xq.touch-move.opponent-then-own-other-captures", [Xiangqi],
+        "touch-move (四): the touched piece's move is tried before another piece's capture";
+    SimultaneousInOwnFirstOrder = "simultaneous-in-own-then-opponent-order",
+        "xq.touch-move.simultaneous", [Xiangqi],
+        "touch-move (五): pieces touched at once follow the order of (三)";
+    LastTouchBinds = "last-touch-binds", "xq.touch-move.own-several", [Xiangqi],
+        "the last piece touched of a kind binds instead of the first";
+    OpponentTouchIgnored = "opponent-touch-binds-nothing",
+        "xq.touch-move.opponent-piece", [Xiangqi],
+        "touching a xiangqi opponent's piece obliges nothing";
+    DraughtsOpponentTouchBinds = "draughts-opponent-touch-binds",
+        "d64.touch-move.touched-piece-must-move", [Brazilian, Russian],
+        "touching a draughts opponent's piece obliges capturing it";
+}
+
+use DrawMutant as D;
+
 impl DrawMutant {
-    /// Every such mutant.
-    pub const ALL: &'static [DrawMutant] = &[DrawMutant::StalemateIsDraw];
+    /// The count it sets (in moves, or occurrences for repetition) on the draw rule of the
+    /// clause it breaks, for the count mutants.
+    fn count(self) -> Option<u32> {
+        Some(match self {
+            D::BrazilianKingsOnly16 | D::RussianThreeKings16 => 16,
+            D::RussianKingsOnly14 => 14,
+            D::FmjdKingsOnly24 => 24,
+            D::CbdKingsOnly21 => 21,
+            D::BrazilianSmallEnding6 | D::FmjdTwoVsOne6 | D::RussianLongDiagonal6 => 6,
+            D::RussianTwoVsOne4 | D::FmjdLongDiagonal4 => 4,
+            D::RussianEqualBalance29 => 29,
+            D::RussianEqualBalance61 => 61,
+            D::FmjdThreeVsKing15 => 15,
+            D::ThreefoldNeedsFour | D::RussianThreefoldNeedsFour => 4,
+            _ => return None,
+        })
+    }
 
-    /// The name, in kebab case.
-    pub fn name(self) -> &'static str {
+    /// Alters an edition; whether anything changed.
+    fn alter_edition(self, e: &mut Edition) -> bool {
+        let clause = self.clause();
+        let mut changed = false;
+        if let Some(n) = self.count() {
+            for rule in e.draws.iter_mut().filter(|r| r.clause == clause) {
+                if rule.rule.counts_occurrences() {
+                    rule.occurrences = Some(n);
+                } else {
+                    rule.moves = Some(n);
+                }
+                changed = true;
+            }
+            return changed;
+        }
+        let game = e.game;
+        let offer = &mut e.draw_offer;
+        for rule in &mut e.draws {
+            let of_clause = rule.clause == clause;
+            let sixty = rule.rule == DrawKind::SixtyMove;
+            match self {
+                D::RussianKingsOnlyNotSuspended if of_clause => rule.suspended_in.clear(),
+                D::RussianEqualBalanceUpTo6 if of_clause => {
+                    rule.pieces = rule.pieces.map(|[lo, hi]| [lo, hi + 1])
+                }
+                D::RussianDiagonalFromBalance if of_clause => {
+                    rule.count_from = Some(DiagonalCount::Balance)
+                }
+                D::CxaDrawsAutomatic if game == Game::Brazilian && e.id == "cxa" => {
+                    rule.mode = Mode::Automatic
+                }
+                // 60 rounds of one move by each side read as 60 plies (30 rounds).
+                D::SixtyMoveInPlies if sixty => rule.moves = rule.moves.map(|m| m / 2),
+                D::SixtyMoveAutomatic if sixty => rule.mode = Mode::Automatic,
+                D::FalseClaimNotPenalised if sixty => rule.false_claim_penalty_seconds = None,
+                _ => continue,
+            }
+            changed = true;
+        }
         match self {
-            DrawMutant::StalemateIsDraw => "stalemate-is-draw",
+            D::DrawOfferAfter19 if offer.clause == clause => {
+                offer.min_own_moves = offer.min_own_moves.saturating_sub(1);
+                changed = true;
+            }
+            D::DraughtsReofferEqualCounts if game.is_draughts() => {
+                offer.reoffer = Reoffer::EqualCounts;
+                changed = true;
+            }
+            D::XiangqiReofferAfterOpponent if game == Game::Xiangqi => {
+                offer.reoffer = Reoffer::AfterOpponentOffer;
+                changed = true;
+            }
+            _ => {}
+        }
+        changed
+    }
+}
+
+/// The draw mutant active on this thread, if any.
+fn active() -> Option<DrawMutant> {
+    match super::active() {
+        Some(super::Mutant::Draws(m)) => Some(m),
+        _ => None,
+    }
+}
+
+/// The edition of `ruleset`: the registry's, or a copy altered by the active mutant.
+pub(crate) fn edition(ruleset: &Ruleset) -> Cow<'static, Edition> {
+    let base = crate::edition::edition_of(ruleset);
+    let Some(m) = active() else {
+        return Cow::Borrowed(base);
+    };
+    let mut altered = base.clone();
+    if m.alter_edition(&mut altered) {
+        Cow::Owned(altered)
+    } else {
+        Cow::Borrowed(base)
+    }
+}
+
+/// What resets the draughts draw counters, and what makes two positions the same.
+pub(crate) fn counting() -> Counting {
+    let mut c = Counting::RULES;
+    match active() {
+        Some(D::KingsOnlyNotResetByManMove) => c.man_move_resets_kings_only = false,
+        Some(D::KingsOnlyNotResetByCapture) => c.capture_resets_kings_only = false,
+        Some(D::BalanceNotResetByPromotion) => c.promotion_resets_balance = false,
+        Some(D::BalanceResetByManMove) => c.man_move_resets_balance = true,
+        Some(D::DiagonalNotResetOnLeaving) => c.leaving_diagonal_resets = false,
+        Some(D::FmjdDiagonalNotChecked) => c.diagonal_checked_at_limit = false,
+        Some(D::ThreefoldIgnoresSideToMove) => c.side_to_move_in_identity = false,
+        _ => {}
+    }
+    c
+}
+
+/// What resets the xiangqi 60-move count.
+pub(crate) fn xiangqi_counting() -> XiangqiCounting {
+    let mut c = XiangqiCounting::RULES;
+    match active() {
+        Some(D::SixtyMoveResetBySoldier) => c.soldier_move_resets_sixty_move = true,
+        Some(D::SixtyMoveResetByCheck) => c.check_resets_sixty_move = true,
+        _ => {}
+    }
+    c
+}
+
+/// How a game ending found in the position is scored for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scored {
+    /// It loses (the rules, for every such ending).
+    Loss,
+    /// It draws.
+    Draw,
+    /// The game goes on.
+    Ongoing,
+}
+
+/// How an ending of the position (`checkmate`, `stalemate`, `no-legal-move`, `no-pieces`)
+/// is scored: a loss for the side to move, unless the active mutant says otherwise.
+pub(crate) fn score_ending(reason: &str) -> Scored {
+    match (active(), reason) {
+        (Some(D::StalemateIsDraw), "stalemate") => Scored::Draw,
+        (Some(D::CheckmateGoesOn), "checkmate") => Scored::Ongoing,
+        (Some(D::BlockedSideDraws), "no-legal-move") => Scored::Draw,
+        _ => Scored::Loss,
+    }
+}
+
+/// The readings of the repetition verdict, altered by the active mutant.
+pub(crate) fn repetition_rules(mut r: RepetitionRules) -> RepetitionRules {
+    let cxa = r.edition == "cxa";
+    match active() {
+        Some(D::CheckAndChaseAllowed) if cxa => r.mixed_attacks_forbidden = false,
+        Some(D::AxfCheckAndChaseForbidden) if !cxa => r.mixed_attacks_forbidden = true,
+        Some(D::MateThreatNotAttack) if cxa => r.mate_threat_is_attack = false,
+        Some(D::GeneralChaseForbidden) => r.free_chasers = &[Role::Soldier],
+        Some(D::SoldierChaseForbidden) => r.free_chasers = &[Role::General],
+        Some(D::PerpetualCheckNotAlwaysLosing) => r.perpetual_check_always_loses = false,
+        Some(D::CxaAlternateChaseAllowed) if cxa => r.alternate_targets_forbidden = false,
+        Some(D::AxfAlternateChaseForbidden) if !cxa => r.alternate_targets_forbidden = true,
+        Some(D::AxfImmobilisedAttackerChases) if !cxa => r.immobilised_attacker_chases = true,
+        Some(D::AxfRenewedChaseIgnored) if !cxa => r.renewed_by_new_attacker = false,
+        Some(D::AxfCheckNeverChases) if !cxa => r.check_can_chase = false,
+        Some(D::CxaChaseByCheckIgnored) if cxa => r.chases_by_checks = false,
+        Some(D::StandingMateIsThreat) => r.mate_threat_must_be_new = false,
+        Some(D::JointChaseIgnored) => r.joint_chase_by_mover = false,
+        Some(D::VerdictAfterFourCycles) => r.cycles_for_verdict += 1,
+        Some(D::VerdictAfterTwoCycles) => r.cycles_for_verdict -= 1,
+        _ => {}
+    }
+    r
+}
+
+/// How the repetition verdict follows from the judgements: the loss of a side that does
+/// not change (第一章 第四节 一 (七)), and idle moves allowing a cycle.
+pub(crate) fn judging() -> Judging {
+    let mut j = Judging::RULES;
+    match active() {
+        Some(D::UnchangedRepetitionNeverLoses) => j.cycles_before_loss = None,
+        Some(D::ForbiddenRepetitionLosesAtOnce) => j.cycles_before_loss = Some(0),
+        Some(D::IdleMoveDoesNotAllow) => j.idle_move_allows = false,
+        _ => {}
+    }
+    j
+}
+
+/// Whether a chase needs a capture that wins material in the exchange (a protected piece is
+/// not chased unless the exchange wins).
+pub(crate) fn protection_counts() -> bool {
+    active() != Some(D::ProtectedPieceChased)
+}
+
+/// Whether the arbiter verifies a draw claim of `game` (upholds it only when the count is
+/// reached).
+pub(crate) fn claims_verified(game: Game) -> bool {
+    !(game.is_draughts() && active() == Some(D::ClaimUnverified))
+}
+
+/// The touch-move parameters of `game`, altered by the active mutant.
+pub(crate) fn touch_order(game: Game) -> TouchOrder {
+    let mut t = TouchOrder::RULES;
+    let xiangqi = game == Game::Xiangqi;
+    match active() {
+        Some(D::OwnThenOpponentSwapped) => t.own_then_opponent.swap(1, 2),
+        Some(D::OpponentThenOwnSwapped) => t.opponent_then_own.swap(1, 2),
+        Some(D::SimultaneousInOwnFirstOrder) => t.simultaneous = t.own_then_opponent,
+        Some(D::LastTouchBinds) if xiangqi => t.first_touch_binds = false,
+        Some(D::OpponentTouchIgnored) => t.xiangqi_opponent_binds = false,
+        Some(D::DraughtsOpponentTouchBinds) => t.draughts_opponent_binds = true,
+        _ => {}
+    }
+    t
+}
+
+/// The session's procedure for a game, altered by the active mutant.
+pub(crate) fn policy(mut p: Policy) -> Policy {
+    let xiangqi = p.game == Game::Xiangqi;
+    match active() {
+        Some(D::ThirdViolationGoesOn) if xiangqi => p.violation_limit += 1,
+        Some(D::SecondWarningGoesOn) if !xiangqi => p.violation_limit += 1,
+        Some(D::RepeatedOfferNotCounted) if xiangqi => p.reoffer_counted = false,
+        Some(D::IllegalMovePieceNotTouched) if xiangqi => p.retaken_piece_touched = false,
+        Some(D::CorrectedPieceNotTouched) if !xiangqi => p.retaken_piece_touched = false,
+        Some(D::UnannouncedAdjustNoTouch) if xiangqi => p.unannounced_adjust_touches = false,
+        Some(D::IllegalCountedOnResignation) if xiangqi => p.resigning_at_once_uncounts = false,
+        Some(D::RefusedCorrectionGoesOn) if !xiangqi => p.refused_correction_loses = false,
+        _ => {}
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutant::{with, Mutant};
+
+    #[test]
+    fn names_are_unique_and_kebab_case() {
+        let mut names: Vec<&str> = DrawMutant::ALL.iter().map(|m| m.name()).collect();
+        assert!(names.iter().all(|n| n
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')));
+        names.sort();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len(), "a name is used twice");
+    }
+
+    #[test]
+    fn every_count_mutant_alters_a_rule_of_its_games() {
+        for &m in DrawMutant::ALL.iter().filter(|m| m.count().is_some()) {
+            let altered = m.games().iter().any(|&g| {
+                g.editions().iter().any(|e| {
+                    let ruleset = Ruleset {
+                        game: g,
+                        edition: (*e).to_owned(),
+                    };
+                    with(Mutant::Draws(m), || {
+                        matches!(edition(&ruleset), Cow::Owned(_))
+                    })
+                })
+            });
+            assert!(altered, "{} alters no edition", m.name());
         }
     }
 
-    /// The catalog id of the clause broken.
-    pub fn clause(self) -> &'static str {
-        match self {
-            DrawMutant::StalemateIsDraw => "TODO",
-        }
-    }
-
-    /// What it does, in one line.
-    pub fn about(self) -> &'static str {
-        match self {
-            DrawMutant::StalemateIsDraw => "a xiangqi side without a legal move draws instead of losing",
-        }
-    }
-
-    /// The games it alters.
-    pub fn games(self) -> &'static [Game] {
-        match self {
-            DrawMutant::StalemateIsDraw => &[Game::Xiangqi],
-        }
+    #[test]
+    fn nothing_is_altered_without_a_mutant() {
+        let ruleset: Ruleset = "russian".parse().unwrap();
+        assert!(matches!(edition(&ruleset), Cow::Borrowed(_)));
+        assert_eq!(counting(), Counting::RULES);
+        assert_eq!(touch_order(Game::Xiangqi), TouchOrder::RULES);
+        assert_eq!(score_ending("stalemate"), Scored::Loss);
+        let m = Mutant::Draws(D::RussianKingsOnly14);
+        let limit = with(m, || {
+            edition(&ruleset)
+                .rule(DrawKind::KingsOnly)
+                .map(|r| r.limit_plies())
+        });
+        assert_eq!(limit, Some(28));
     }
 }

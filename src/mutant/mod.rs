@@ -16,8 +16,9 @@
 //! assert_eq!(mutant::active(), None);
 //! ```
 
-mod draws;
+pub(crate) mod draws;
 mod moves;
+pub mod score;
 
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;

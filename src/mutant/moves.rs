@@ -1,43 +1,383 @@
 //! Mutants of move generation and legality.
+//!
+//! Each one alters one clause of the movement, capture, promotion or check rules. The rules
+//! read the active mutant when they build the parameters of a generation (the `MoveRules`
+//! of `src/draughts/movegen.rs` and of `src/xiangqi/tables.rs`), so a mutant is a
+//! different value of a parameter the real rules already have, never a branch of its own in
+//! the search.
 
 use crate::Game;
 
 /// A mutant of move generation or legality.
+///
+/// ```
+/// use arbiter::mutant::MoveMutant;
+///
+/// let m = MoveMutant::KingsNotFlying;
+/// assert_eq!(m.name(), "kings-not-flying");
+/// assert_eq!(m.clause(), "d64.move.king-flies");
+/// assert!(MoveMutant::ALL.len() >= 20);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MoveMutant {
-    /// Kings move and capture one square at a time instead of flying.
+    // Draughts.
+    /// Brazilian: any capture may be chosen, not only one taking the most pieces.
+    NoMajorityRule,
+    /// Russian: only the captures taking the most pieces are allowed.
+    RussianMajorityRule,
+    /// Brazilian majority rule: a captured king counts as two pieces.
+    MajorityCountsKingsDouble,
+    /// Brazilian: a man reaching the last row during a capture is crowned at once and goes
+    /// on capturing as a king.
+    PromotionInPassing,
+    /// Russian: a man passing the last row during a capture goes on as a man and is crowned
+    /// only if it ends there.
+    RussianNoPromotionInPassing,
+    /// Russian: a man crowned during a capture is a king at the end, but goes on capturing
+    /// as a man.
+    CrownedGoesOnAsMan,
+    /// Captured pieces are removed as they are jumped, so they no longer block.
+    CapturedRemovedAtOnce,
+    /// A piece already taken may be jumped again (onto a square not yet landed on).
+    PieceJumpedTwice,
+    /// Men capture only forward.
+    MenCaptureForwardOnly,
+    /// Without capturing, kings move one square at a time.
     KingsNotFlying,
+    /// Kings capture only a piece right next to them.
+    KingsCaptureAdjacentOnly,
+    /// A capturing king must land on the square right behind the piece it takes.
+    KingLandsRightBehind,
+    /// A plain move may be played when a capture is available.
+    CaptureNotCompulsory,
+    /// Russian: a king may stop on a square behind its last victim from which it cannot go
+    /// on, even when another one lets it go on.
+    KingFreeStop,
+    /// Russian: a man may stop after any jump, though it could jump again.
+    ManMayStopMidCapture,
+    /// Russian: a king may stop after any jump, though it could jump again.
+    KingMayStopMidCapture,
+    /// Without capturing, men also move one square backward.
+    MenMoveBackward,
+    /// The square a capturing piece started from stays occupied until the move ends.
+    StartSquareStaysOccupied,
+    /// During a multiple capture a king goes on only along the diagonal it came by.
+    KingCannotTurn,
+    // Xiangqi.
+    /// A piece on the horse's leg does not block it (moves and checks).
+    HorseLegNotBlocking,
+    /// A piece on the elephant's eye does not block it.
+    ElephantEyeNotBlocking,
+    /// The elephant may cross the river.
+    ElephantCrossesRiver,
+    /// A soldier moves sideways before it has crossed the river.
+    SoldierSidewaysBeforeRiver,
+    /// A soldier never moves sideways, even after crossing the river (moves and checks).
+    SoldierNotSidewaysAfterRiver,
+    /// The general may step out of its palace.
+    GeneralLeavesPalace,
+    /// The advisor may step out of its palace.
+    AdvisorLeavesPalace,
+    /// The advisor steps orthogonally inside the palace instead of diagonally.
+    AdvisorMovesStraight,
+    /// The generals may face each other on an open file.
+    GeneralsMayFace,
+    /// A move may leave the mover's own general attacked.
+    SelfCheckAllowed,
+    /// A side in check may make a move that leaves it in check (when not in check, a move
+    /// may still not expose the general).
+    CheckNeedNotBeAnswered,
+    /// The cannon also captures the first piece in its line, without a screen (moves and
+    /// checks).
+    CannonCapturesWithoutScreen,
+    /// Without capturing, the cannon may also jump over one piece to the empty points
+    /// beyond.
+    CannonJumpsToEmpty,
+    /// Without capturing, the chariot may jump over one piece to the empty points beyond.
+    ChariotJumps,
 }
 
+/// What a mutant is: name, clause, description, games.
+struct Info {
+    name: &'static str,
+    clause: &'static str,
+    about: &'static str,
+    games: &'static [Game],
+}
+
+const DRAUGHTS: &[Game] = &[Game::Brazilian, Game::Russian];
+const BRAZILIAN: &[Game] = &[Game::Brazilian];
+const RUSSIAN: &[Game] = &[Game::Russian];
+const XIANGQI: &[Game] = &[Game::Xiangqi];
+
 impl MoveMutant {
-    /// Every move-generation mutant.
-    pub const ALL: &'static [MoveMutant] = &[MoveMutant::KingsNotFlying];
+    /// Every move-generation mutant, draughts first.
+    pub const ALL: &'static [MoveMutant] = &[
+        MoveMutant::NoMajorityRule,
+        MoveMutant::RussianMajorityRule,
+        MoveMutant::MajorityCountsKingsDouble,
+        MoveMutant::PromotionInPassing,
+        MoveMutant::RussianNoPromotionInPassing,
+        MoveMutant::CrownedGoesOnAsMan,
+        MoveMutant::CapturedRemovedAtOnce,
+        MoveMutant::PieceJumpedTwice,
+        MoveMutant::MenCaptureForwardOnly,
+        MoveMutant::KingsNotFlying,
+        MoveMutant::KingsCaptureAdjacentOnly,
+        MoveMutant::KingLandsRightBehind,
+        MoveMutant::CaptureNotCompulsory,
+        MoveMutant::KingFreeStop,
+        MoveMutant::ManMayStopMidCapture,
+        MoveMutant::KingMayStopMidCapture,
+        MoveMutant::MenMoveBackward,
+        MoveMutant::StartSquareStaysOccupied,
+        MoveMutant::KingCannotTurn,
+        MoveMutant::HorseLegNotBlocking,
+        MoveMutant::ElephantEyeNotBlocking,
+        MoveMutant::ElephantCrossesRiver,
+        MoveMutant::SoldierSidewaysBeforeRiver,
+        MoveMutant::SoldierNotSidewaysAfterRiver,
+        MoveMutant::GeneralLeavesPalace,
+        MoveMutant::AdvisorLeavesPalace,
+        MoveMutant::AdvisorMovesStraight,
+        MoveMutant::GeneralsMayFace,
+        MoveMutant::SelfCheckAllowed,
+        MoveMutant::CheckNeedNotBeAnswered,
+        MoveMutant::CannonCapturesWithoutScreen,
+        MoveMutant::CannonJumpsToEmpty,
+        MoveMutant::ChariotJumps,
+    ];
+
+    fn info(self) -> Info {
+        use MoveMutant as M;
+        let (name, clause, about, games) = match self {
+            M::NoMajorityRule => (
+                "no-majority-rule",
+                "d64.capture.majority-rule",
+                "Brazilian: any capture may be chosen, not only one taking the most pieces",
+                BRAZILIAN,
+            ),
+            M::RussianMajorityRule => (
+                "russian-majority-rule",
+                "d64.capture.russian-free-choice",
+                "Russian: only the captures taking the most pieces are allowed",
+                RUSSIAN,
+            ),
+            M::MajorityCountsKingsDouble => (
+                "majority-counts-kings-double",
+                "d64.capture.majority-counts-pieces",
+                "Brazilian majority rule: a captured king counts as two pieces",
+                BRAZILIAN,
+            ),
+            M::PromotionInPassing => (
+                "promotion-in-passing",
+                "d64.promotion.no-promotion-in-passing",
+                "Brazilian: a man reaching the last row during a capture is crowned at once and goes on as a king",
+                BRAZILIAN,
+            ),
+            M::RussianNoPromotionInPassing => (
+                "russian-no-promotion-in-passing",
+                "d64.promotion.russian-promotes-in-passing",
+                "Russian: a man passing the last row during a capture goes on as a man, crowned only if it ends there",
+                RUSSIAN,
+            ),
+            M::CrownedGoesOnAsMan => (
+                "crowned-goes-on-as-man",
+                "d64.promotion.russian-continue-as-king",
+                "Russian: a man crowned during a capture goes on capturing as a man",
+                RUSSIAN,
+            ),
+            M::CapturedRemovedAtOnce => (
+                "captured-removed-at-once",
+                "d64.capture.removed-after-sequence",
+                "captured pieces are removed as they are jumped and no longer block",
+                DRAUGHTS,
+            ),
+            M::PieceJumpedTwice => (
+                "piece-jumped-twice",
+                "d64.capture.no-piece-jumped-twice",
+                "a piece already taken may be jumped again (onto a square not yet landed on)",
+                DRAUGHTS,
+            ),
+            M::MenCaptureForwardOnly => (
+                "men-capture-forward-only",
+                "d64.capture.man-backward",
+                "men capture only forward",
+                DRAUGHTS,
+            ),
+            M::KingsNotFlying => (
+                "kings-not-flying",
+                "d64.move.king-flies",
+                "without capturing, kings move one square at a time",
+                DRAUGHTS,
+            ),
+            M::KingsCaptureAdjacentOnly => (
+                "kings-capture-adjacent-only",
+                "d64.capture.king-long-jump",
+                "kings capture only a piece right next to them",
+                DRAUGHTS,
+            ),
+            M::KingLandsRightBehind => (
+                "king-lands-right-behind",
+                "d64.capture.king-landing-choice",
+                "a capturing king must land on the square right behind the piece it takes",
+                DRAUGHTS,
+            ),
+            M::CaptureNotCompulsory => (
+                "capture-not-compulsory",
+                "d64.capture.compulsory",
+                "a plain move may be played when a capture is available",
+                DRAUGHTS,
+            ),
+            M::KingFreeStop => (
+                "king-free-stop",
+                "d64.capture.russian-king-must-stop-to-continue",
+                "Russian: a king may stop behind its last victim where it cannot go on, though another square lets it go on",
+                RUSSIAN,
+            ),
+            M::ManMayStopMidCapture => (
+                "man-may-stop-mid-capture",
+                "d64.capture.man-must-continue",
+                "Russian: a capturing man may stop after any jump, though it could jump again",
+                RUSSIAN,
+            ),
+            M::KingMayStopMidCapture => (
+                "king-may-stop-mid-capture",
+                "d64.capture.king-must-continue",
+                "Russian: a capturing king may stop after any jump, though it could jump again",
+                RUSSIAN,
+            ),
+            M::MenMoveBackward => (
+                "men-move-backward",
+                "d64.move.man-no-backward",
+                "without capturing, men also move one square backward",
+                DRAUGHTS,
+            ),
+            M::StartSquareStaysOccupied => (
+                "start-square-stays-occupied",
+                "d64.capture.empty-square-twice",
+                "the square a capturing piece started from stays occupied until the move ends",
+                DRAUGHTS,
+            ),
+            M::KingCannotTurn => (
+                "king-cannot-turn",
+                "d64.capture.king-may-turn",
+                "during a multiple capture a king goes on only along the diagonal it came by",
+                DRAUGHTS,
+            ),
+            M::HorseLegNotBlocking => (
+                "horse-leg-not-blocking",
+                "xq.move.horse-leg",
+                "a piece on the horse's leg does not block it (moves and checks)",
+                XIANGQI,
+            ),
+            M::ElephantEyeNotBlocking => (
+                "elephant-eye-not-blocking",
+                "xq.move.elephant-eye",
+                "a piece on the elephant's eye does not block it",
+                XIANGQI,
+            ),
+            M::ElephantCrossesRiver => (
+                "elephant-crosses-river",
+                "xq.move.elephant-river",
+                "the elephant may cross the river",
+                XIANGQI,
+            ),
+            M::SoldierSidewaysBeforeRiver => (
+                "soldier-sideways-before-river",
+                "xq.move.soldier-before-river",
+                "a soldier moves sideways before it has crossed the river",
+                XIANGQI,
+            ),
+            M::SoldierNotSidewaysAfterRiver => (
+                "soldier-not-sideways-after-river",
+                "xq.move.soldier-after-river",
+                "a soldier never moves sideways, even across the river (moves and checks)",
+                XIANGQI,
+            ),
+            M::GeneralLeavesPalace => (
+                "general-leaves-palace",
+                "xq.move.general-palace",
+                "the general may step out of its palace",
+                XIANGQI,
+            ),
+            M::AdvisorLeavesPalace => (
+                "advisor-leaves-palace",
+                "xq.move.advisor-palace",
+                "the advisor may step out of its palace",
+                XIANGQI,
+            ),
+            M::AdvisorMovesStraight => (
+                "advisor-moves-straight",
+                "xq.move.advisor-diagonal",
+                "the advisor steps orthogonally inside the palace instead of diagonally",
+                XIANGQI,
+            ),
+            M::GeneralsMayFace => (
+                "generals-may-face",
+                "xq.move.flying-general",
+                "the generals may face each other on an open file",
+                XIANGQI,
+            ),
+            M::SelfCheckAllowed => (
+                "self-check-allowed",
+                "xq.check.no-self-exposure",
+                "a move may leave the mover's own general attacked",
+                XIANGQI,
+            ),
+            M::CheckNeedNotBeAnswered => (
+                "check-need-not-be-answered",
+                "xq.check.must-answer",
+                "a side in check may make a move that leaves it in check",
+                XIANGQI,
+            ),
+            M::CannonCapturesWithoutScreen => (
+                "cannon-captures-without-screen",
+                "xq.capture.cannon-screen",
+                "the cannon also captures the first piece in its line, without a screen (moves and checks)",
+                XIANGQI,
+            ),
+            M::CannonJumpsToEmpty => (
+                "cannon-jumps-to-empty",
+                "xq.move.cannon",
+                "without capturing, the cannon may also jump over one piece to the empty points beyond",
+                XIANGQI,
+            ),
+            M::ChariotJumps => (
+                "chariot-jumps",
+                "xq.move.chariot",
+                "without capturing, the chariot may jump over one piece to the empty points beyond",
+                XIANGQI,
+            ),
+        };
+        Info {
+            name,
+            clause,
+            about,
+            games,
+        }
+    }
 
     /// The name, in kebab case.
     pub fn name(self) -> &'static str {
-        match self {
-            MoveMutant::KingsNotFlying => "kings-not-flying",
-        }
+        self.info().name
     }
 
     /// The catalog id of the clause broken.
     pub fn clause(self) -> &'static str {
-        match self {
-            MoveMutant::KingsNotFlying => "TODO",
-        }
+        self.info().clause
     }
 
     /// What it does, in one line.
     pub fn about(self) -> &'static str {
-        match self {
-            MoveMutant::KingsNotFlying => "kings move and capture one square at a time",
-        }
+        self.info().about
     }
 
-    /// The games it alters.
+    /// The games whose legal moves it changes (where the fuzzer looks for it). A mutant of a
+    /// rule of both draughts games that the other rules of one game make unobservable (a
+    /// Russian rule that the Brazilian majority rule already implies) lists only the game
+    /// where it shows.
     pub fn games(self) -> &'static [Game] {
-        match self {
-            MoveMutant::KingsNotFlying => &[Game::Brazilian, Game::Russian],
-        }
+        self.info().games
     }
 }

@@ -25,7 +25,9 @@ pub mod touch;
 
 pub use board::{Board, Candidate, Side, Spot};
 pub use irregular::{IrregularMove, Irregularity};
-pub use session::{Breach, Event, IllegalHandling, Pending, Policy, Session, SessionOutcome};
+pub use session::{
+    Breach, Event, EventTime, IllegalHandling, Pending, Policy, Session, SessionOutcome,
+};
 pub use touch::{resolve_touches, Ruling, Touch, TouchOrigin, TouchStep};
 
 /// Why a procedure could not be applied. Every message names the square, move or value at
@@ -108,7 +110,19 @@ pub enum ProcedureError {
     /// a position the rules refuse).
     #[error("{0}")]
     Rules(String),
+    /// A clock event, or an event with a time, in a session without a clock.
+    #[error("{0} needs a clock (the case's `clock` key, or `Session::with_clock`)")]
+    NoClock(&'static str),
+    /// The clock refused an event (time going backwards, a player not absent arriving, …).
+    #[error("clock: {0}")]
+    Clock(String),
     /// An event after the game ended.
     #[error("the game is over: {0}")]
     GameOver(String),
+}
+
+impl From<crate::clock::ClockError> for ProcedureError {
+    fn from(e: crate::clock::ClockError) -> ProcedureError {
+        ProcedureError::Clock(e.0)
+    }
 }

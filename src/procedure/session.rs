@@ -54,6 +54,7 @@ use super::board::{Board, Candidate, PerSide, Side, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
 use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
+use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
 use crate::{Game, Rules, Ruleset};
 use serde_json::{json, Value};
@@ -133,6 +134,51 @@ pub enum Event {
         /// The claiming side; `None`: the side to move.
         by: Option<Side>,
     },
+    /// Time passes on the running clock (a clock is needed: [`Session::with_clock`]).
+    Elapse(Span),
+    /// A side presses its clock after a move made without pressing it.
+    Press(Side),
+    /// The clocks are stopped: by the arbiter (`None`), or by a player — in draughts the
+    /// player loses (art. 9 item 2), in xiangqi it is a counted violation (第三章 第六节 三
+    /// (四)).
+    StopClocks(Option<Side>),
+    /// The arbiter starts a side's clock.
+    StartClocks(Side),
+    /// A player absent at the start arrives.
+    Arrive(Side),
+    /// A faulty clock is replaced: the dials' readings, and the side whose dial is known
+    /// wrong (`None`: both are) (xiangqi 第四章 第二节 一 (三)).
+    ReplaceClock {
+        /// The readings, first player first.
+        shown: [Option<Span>; 2],
+        /// The faulty dial; `None`: both.
+        faulty: Option<Side>,
+    },
+    /// An error (an illegal move, a displaced piece) found now that was made at move
+    /// `number` of `side`: play resumes from that move, the later moves are cancelled, and
+    /// the times are rescaled (xiangqi 第四章 第一节 三 (三)–(四), 第二节 一 (四); chess laws
+    /// art. 12.6).
+    CorrectError {
+        /// The move number of the erroneous move.
+        number: u32,
+        /// Who made it.
+        side: Side,
+    },
+    /// The arbiter sets a side's clock to a time used (at resumption, after a dispute).
+    SetClock {
+        /// Whose clock.
+        side: Side,
+        /// The time used it shows.
+        used: Span,
+    },
+    /// An event with its timing: the time it took, a move made without pressing the clock,
+    /// the arbiter's time ruling on it.
+    Timed {
+        /// The event.
+        event: Box<Event>,
+        /// When and how.
+        time: EventTime,
+    },
     /// The arbiter declares a loss for a reason decided elsewhere — the hook for the
     /// repetition verdict (xiangqi 第一章 第四节 一 (七): a forbidden repetition not changed
     /// after the verdict loses). `reason` is a slug such as `forbidden-repetition`.
@@ -152,6 +198,20 @@ impl Event {
             side: None,
         }
     }
+}
+
+/// The timing of an event ([`Event::Timed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EventTime {
+    /// The time that passes on the running clock before the event (for a move: the time it
+    /// took).
+    pub elapsed: Option<Span>,
+    /// Or the game time at which it happens (a timestamp since the clocks were set up).
+    pub at: Option<Span>,
+    /// For a move: whether the mover presses his clock after it (default yes).
+    pub pressed: Option<bool>,
+    /// For a claim or a correction: the time the arbiter takes over it.
+    pub arbiter: Option<Span>,
 }
 
 /// What happens to an illegal move.
@@ -183,6 +243,17 @@ pub struct Policy {
     /// Whether such an offer is a counted violation (xiangqi 违例, 第三章 第六节 三 (三)) or
     /// only a recorded breach (draughts).
     pub reoffer_counted: bool,
+    /// Whether the own piece of an illegal move taken back (xiangqi 第四章 第一节 三 (三) 1)
+    /// or of a corrected irregular move (draughts art. 7.4, 5.8) counts as touched.
+    pub retaken_piece_touched: bool,
+    /// Whether adjusting a piece without announcing it counts as touching it (xiangqi
+    /// 第四章 第一节 一, draughts art. 5.10).
+    pub unannounced_adjust_touches: bool,
+    /// Whether the violation of an illegal move is not counted when its author resigns at
+    /// once (xiangqi 第三章 第六节 三 (一)).
+    pub resigning_at_once_uncounts: bool,
+    /// Whether refusing a demanded correction loses (draughts art. 14.4).
+    pub refused_correction_loses: bool,
 }
 
 const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
@@ -206,8 +277,14 @@ const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
 const DRAUGHTS_VIOLATIONS: &[(&str, &str)] = &[("warning", "d64.penalty.two-warnings-lose")];
 
 impl Policy {
-    /// The policy of a game.
+    /// The policy of a game (under the active mutant of the reference, if one alters it:
+    /// `crate::mutant`).
     pub fn of(game: Game) -> Policy {
+        crate::mutant::draws::policy(Policy::rules_of(game))
+    }
+
+    /// The policy of a game by its rules.
+    fn rules_of(game: Game) -> Policy {
         if game.is_draughts() {
             Policy {
                 game,
@@ -218,6 +295,10 @@ impl Policy {
                 agreement_clause: "d64.end.agreed-draw",
                 reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
                 reoffer_counted: false,
+                retaken_piece_touched: true,
+                unannounced_adjust_touches: true,
+                resigning_at_once_uncounts: true,
+                refused_correction_loses: true,
             }
         } else {
             Policy {
@@ -229,6 +310,10 @@ impl Policy {
                 agreement_clause: "xq.draw-offer.agreement",
                 reoffer_clause: "xq.violation.repeated-draw-offer",
                 reoffer_counted: true,
+                retaken_piece_touched: true,
+                unannounced_adjust_touches: true,
+                resigning_at_once_uncounts: true,
+                refused_correction_loses: true,
             }
         }
     }
@@ -251,7 +336,7 @@ pub struct Breach {
 /// How the game ended, by the session's events or by its history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionOutcome {
-    /// The winner; `None`: a draw.
+    /// The winner; `None`: a draw, or both lost.
     pub winner: Option<Side>,
     /// Why, as a slug: `third-violation` (xiangqi), `second-warning` and
     /// `refused-correction` (draughts), `resignation`, a forfeit reason, `agreement`, an upheld claim's kind, or the reason
@@ -260,6 +345,19 @@ pub struct SessionOutcome {
     pub reason: String,
     /// The catalog clause behind it, when there is one.
     pub clause: Option<String>,
+    /// Both sides lost (both forfeited for lateness: 0 points each); `winner` is `None`.
+    pub both_lost: bool,
+}
+
+impl SessionOutcome {
+    /// The result slug: the winner's side name, `draw`, or `both-lost`.
+    pub fn result(&self, game: Game) -> &'static str {
+        match (self.winner, self.both_lost) {
+            (Some(w), _) => w.name(game),
+            (None, true) => "both-lost",
+            (None, false) => "draw",
+        }
+    }
 }
 
 /// A pending draughts irregularity, awaiting the opponent's choice.
@@ -312,6 +410,8 @@ pub struct Session {
     /// may refuse at once ([`Event::RefuseCorrection`]).
     demanded: Option<Pending>,
     verdict: Option<SessionOutcome>,
+    /// The game clock, when the session keeps one.
+    clock: Option<Clock>,
 }
 
 impl Session {
@@ -339,7 +439,20 @@ impl Session {
             fresh_illegal: None,
             demanded: None,
             verdict: None,
+            clock: None,
         })
+    }
+
+    /// The session with a game clock from now on: moves then take time, a flag or a
+    /// lateness forfeit ends the game, and a false claim's penalty lands on the clock.
+    pub fn with_clock(mut self, clock: Clock) -> Session {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// The game clock, when there is one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
     }
 
     /// The ruleset played.
@@ -356,6 +469,15 @@ impl Session {
     /// The moves of that history, in canonical text.
     pub fn moves(&self) -> &[String] {
         &self.moves
+    }
+
+    /// The moves of the history made by each side, first player first.
+    pub fn moves_per_side(&self) -> [u32; 2] {
+        let mut counts = [0u32; 2];
+        for (_, side) in self.move_numbers() {
+            counts[usize::from(side == Side::Second)] += 1;
+        }
+        counts
     }
 
     /// What [`Rules::outcome`] says about the history: result,
@@ -440,6 +562,7 @@ impl Session {
     pub fn outcome(&self) -> Option<SessionOutcome> {
         self.verdict.clone().or_else(|| {
             self.ending.is_over().then(|| SessionOutcome {
+                both_lost: false,
                 winner: Side::parse(&self.ending.result, self.policy.game).ok(),
                 reason: self.ending.reason.clone(),
                 clause: self.ending.clause.clone(),
@@ -481,8 +604,121 @@ impl Session {
         let fresh = self.fresh_illegal.take();
         let mut next = self.clone();
         let demanded = next.demanded.take();
-        next.step(event, fresh, demanded)?;
+        next.step_timed(event, fresh, demanded)?;
+        next.check_clock();
+        if next.outcome().is_some() {
+            if let Some(c) = &mut next.clock {
+                c.stop();
+            }
+        }
         *self = next;
+        Ok(())
+    }
+
+    /// The clock, or the error naming what needed it.
+    fn clock_mut(&mut self, what: &'static str) -> Result<&mut Clock, ProcedureError> {
+        self.clock.as_mut().ok_or(ProcedureError::NoClock(what))
+    }
+
+    /// The time of an event passes first; a flag that falls meanwhile ends the game before
+    /// the event happens.
+    fn step_timed(
+        &mut self,
+        event: Event,
+        fresh: Option<Side>,
+        demanded: Option<Pending>,
+    ) -> Result<(), ProcedureError> {
+        let (event, time) = match event {
+            Event::Timed { event, time } => (*event, time),
+            other => (other, EventTime::default()),
+        };
+        if matches!(event, Event::Timed { .. }) {
+            return Err(ProcedureError::Clock(
+                "an event has one timing, not a timed event inside another".to_owned(),
+            ));
+        }
+        if time.pressed.is_some() && !matches!(event, Event::Move(_) | Event::Illegal { .. }) {
+            return Err(ProcedureError::Clock(
+                "`pressed` goes with a move (or an illegal move) only".to_owned(),
+            ));
+        }
+        if time.arbiter.is_some() && !matches!(event, Event::Claim { .. } | Event::Correct) {
+            return Err(ProcedureError::Clock(
+                "the arbiter's time goes with a claim or a correction only".to_owned(),
+            ));
+        }
+        if time.elapsed.is_some() && time.at.is_some() {
+            return Err(ProcedureError::Clock(
+                "give the time an event took or the time it happened at, not both".to_owned(),
+            ));
+        }
+        if time != EventTime::default() {
+            let clock = self.clock_mut("timing an event")?;
+            if let Some(d) = time.elapsed {
+                clock.elapse(d)?;
+            } else if let Some(at) = time.at {
+                clock.elapse_until(at)?;
+            }
+            if clock.decided() {
+                return Ok(());
+            }
+        }
+        self.step(event, fresh, demanded, &time)
+    }
+
+    /// A flag or a lateness forfeit on the clock ends the game.
+    fn check_clock(&mut self) {
+        if self.verdict.is_some() {
+            return;
+        }
+        let Some(clock) = &self.clock else {
+            return;
+        };
+        if let Some(f) = clock.flag() {
+            self.verdict = Some(SessionOutcome {
+                winner: Some(f.side.other()),
+                reason: "time-forfeit".to_owned(),
+                clause: Some(f.clause.clone()),
+                both_lost: false,
+            });
+        } else if let Some(l) = clock.late_forfeit() {
+            self.verdict = Some(match l.sides.as_slice() {
+                [one] => SessionOutcome {
+                    winner: Some(one.other()),
+                    reason: "late-forfeit".to_owned(),
+                    clause: Some(l.clause.clone()),
+                    both_lost: false,
+                },
+                _ => SessionOutcome {
+                    winner: None,
+                    reason: "both-late".to_owned(),
+                    clause: Some(l.clause.clone()),
+                    both_lost: true,
+                },
+            });
+        }
+    }
+
+    /// The clock after a move by `mover` on the board.
+    fn clock_moved(&mut self, mover: Side, pressed: bool) {
+        if let Some(c) = &mut self.clock {
+            c.move_made(mover);
+            if pressed {
+                c.press(mover);
+            }
+        }
+    }
+
+    /// Time that passes with the clocks stopped (the arbiter at work), then restarted.
+    fn clocks_stopped_for(&mut self, span: Span) -> Result<(), ProcedureError> {
+        if let Some(c) = &mut self.clock {
+            let running = c.running();
+            c.stop();
+            c.elapse(span)?;
+            if let Some(side) = running {
+                c.start(side);
+            }
+        }
         Ok(())
     }
 
@@ -491,6 +727,7 @@ impl Session {
         event: Event,
         fresh: Option<Side>,
         demanded: Option<Pending>,
+        time: &EventTime,
     ) -> Result<(), ProcedureError> {
         if self.pending.is_some() {
             match event {
@@ -508,7 +745,50 @@ impl Session {
             }
         }
         match event {
-            Event::Move(text) => self.play(&text),
+            Event::Move(text) => {
+                let mover = self.turn();
+                self.play(&text)?;
+                self.clock_moved(mover, time.pressed.unwrap_or(true));
+                Ok(())
+            }
+            Event::Elapse(span) => Ok(self.clock_mut("elapse")?.elapse(span)?),
+            Event::Press(side) => {
+                self.clock_mut("press")?.press(side);
+                Ok(())
+            }
+            Event::StopClocks(by) => {
+                let (rule, clause) = self.clock_mut("stopping the clocks")?.rules().player_stop;
+                self.clock_mut("stopping the clocks")?.stop();
+                match by {
+                    None => {}
+                    Some(side) if rule == PlayerStop::Loses => {
+                        self.breach(side, "stopped-clock", clause, false);
+                        self.verdict = Some(SessionOutcome {
+                            winner: Some(side.other()),
+                            reason: "stopped-clock".to_owned(),
+                            clause: Some(clause.to_owned()),
+                            both_lost: false,
+                        });
+                    }
+                    Some(side) => self.count(side, "stopping-clock", clause),
+                }
+                Ok(())
+            }
+            Event::StartClocks(side) => {
+                self.clock_mut("starting the clocks")?.start(side);
+                Ok(())
+            }
+            Event::Arrive(side) => Ok(self.clock_mut("an arrival")?.arrive(side)?),
+            Event::ReplaceClock { shown, faulty } => Ok(self
+                .clock_mut("replacing the clock")?
+                .replace(shown, faulty)?),
+            Event::SetClock { side, used } => {
+                Ok(self.clock_mut("setting the clock")?.set_used(side, used)?)
+            }
+            Event::CorrectError { number, side } => self.correct_error(number, side),
+            Event::Timed { .. } => Err(ProcedureError::Clock(
+                "an event has one timing, not a timed event inside another".to_owned(),
+            )),
             Event::Touch { squares, side } => {
                 let refs: Vec<&str> = squares.iter().map(String::as_str).collect();
                 let touch = Touch::at(&self.board, &refs)?;
@@ -531,7 +811,7 @@ impl Session {
             }
             Event::Adjust { square, announced } => {
                 let touch = Touch::at(&self.board, &[square.as_str()])?;
-                if !announced {
+                if !announced && self.policy.unannounced_adjust_touches {
                     self.touches.push(touch);
                 }
                 Ok(())
@@ -541,7 +821,22 @@ impl Session {
                 side,
                 fen,
                 removed,
-            } => self.illegal(&text, side, fen.as_deref(), removed.as_deref()),
+            } => {
+                let offender = side.unwrap_or(self.turn());
+                self.illegal(&text, side, fen.as_deref(), removed.as_deref())?;
+                match self.policy.illegal {
+                    // Taken back at once: no move towards the quota, the time not given back.
+                    IllegalHandling::TakenBack => {
+                        if let Some(c) = &mut self.clock {
+                            c.move_taken_back(offender);
+                        }
+                    }
+                    IllegalHandling::OpponentChooses => {
+                        self.clock_moved(offender, time.pressed.unwrap_or(true))
+                    }
+                }
+                Ok(())
+            }
             Event::Accept => {
                 if self.pending.is_none() {
                     return Err(ProcedureError::NothingPending);
@@ -550,11 +845,24 @@ impl Session {
             }
             Event::Correct => {
                 let p = self.pending.take().ok_or(ProcedureError::NothingPending)?;
+                let offender = p.irregular.offender;
+                if let Some(c) = &mut self.clock {
+                    c.undo_move(offender);
+                }
+                if let Some(span) = time.arbiter {
+                    // Art. 8 item 2.8: the arbiter's time is charged to the offender.
+                    self.clocks_stopped_for(span)?;
+                    if let Some(c) = &mut self.clock {
+                        if let Some(clause) = c.rules().correction_charged_clause {
+                            c.charge(offender, span, clause)?;
+                        }
+                    }
+                }
                 self.demanded = Some(p.clone());
                 self.board = p.before;
                 self.touches = p.touches;
                 if let Some(spot) = p.irregular.moved {
-                    if p.irregular.offender == self.turn() {
+                    if p.irregular.offender == self.turn() && self.policy.retaken_piece_touched {
                         self.touches.push(Touch {
                             squares: vec![spot],
                             origin: TouchOrigin::IllegalMove,
@@ -577,11 +885,14 @@ impl Session {
                 self.board = p.irregular.after;
                 self.touches.clear();
                 self.breach(side, REFUSED_CORRECTION, REFUSED_CORRECTION_CLAUSE, false);
-                self.verdict = Some(SessionOutcome {
-                    winner: Some(side.other()),
-                    reason: REFUSED_CORRECTION.to_owned(),
-                    clause: Some(REFUSED_CORRECTION_CLAUSE.to_owned()),
-                });
+                if self.policy.refused_correction_loses {
+                    self.verdict = Some(SessionOutcome {
+                        both_lost: false,
+                        winner: Some(side.other()),
+                        reason: REFUSED_CORRECTION.to_owned(),
+                        clause: Some(REFUSED_CORRECTION_CLAUSE.to_owned()),
+                    });
+                }
                 Ok(())
             }
             Event::Violation { side, kind } => {
@@ -604,7 +915,21 @@ impl Session {
                 self.count(side, &kind, clause);
                 Ok(())
             }
-            Event::Offer(side) => self.offer(side),
+            Event::Offer(side) => {
+                // Draughts art. 12.4 (a)–(c), xiangqi 第一章 第四节 二 (二): the offer is made on
+                // one's own time, after the move and before pressing the clock.
+                if let Some(c) = &self.clock {
+                    if c.running().is_some() && c.running() != Some(side) {
+                        let clause = if self.policy.game.is_draughts() {
+                            "d64.draw-offer.then-start-clock"
+                        } else {
+                            "xq.draw-offer.before-clock"
+                        };
+                        self.breach(side, "offer-after-press", clause, false);
+                    }
+                }
+                self.offer(side)
+            }
             Event::Answer { accept } => {
                 let offer = self
                     .offers
@@ -614,6 +939,7 @@ impl Session {
                 if accept {
                     offer.answer = OfferAnswer::Accepted;
                     self.verdict = Some(SessionOutcome {
+                        both_lost: false,
                         winner: None,
                         reason: "agreement".to_owned(),
                         clause: Some(self.policy.agreement_clause.to_owned()),
@@ -625,6 +951,18 @@ impl Session {
             }
             Event::Claim { kind, by } => {
                 let game = self.policy.game;
+                let claimant = by.unwrap_or(self.turn());
+                let mut ruling_clock = None;
+                if let (Some(span), Some(c)) = (time.arbiter, &mut self.clock) {
+                    let (mode, clause) = c.rules().claim_clock;
+                    match mode {
+                        ClaimClock::Runs => {
+                            c.elapse_through(span)?;
+                            ruling_clock = Some(clause);
+                        }
+                        ClaimClock::Stopped => self.clocks_stopped_for(span)?,
+                    }
+                }
                 let ruling = self
                     .rules()
                     .claim(
@@ -634,8 +972,19 @@ impl Session {
                         by.map(|s| s.name(game)),
                     )
                     .map_err(|e| ProcedureError::Rules(e.to_string()))?;
+                let flagged = self.clock.as_ref().and_then(|c| c.flag()).map(|f| f.side);
+                if let (Some(clause), Some(c)) = (ruling_clock, &mut self.clock) {
+                    // Art. 8 item 2.7: a flag while the arbiter rules on the claim is ignored
+                    // when the claim is upheld; refused, the claimant loses.
+                    if ruling.upheld && flagged == Some(claimant) {
+                        c.forgive_flag(clause);
+                    } else if c.flag().is_some() {
+                        c.reclause_flag(clause);
+                    }
+                }
                 if ruling.upheld {
                     self.verdict = Some(SessionOutcome {
+                        both_lost: false,
                         winner: None,
                         reason: ruling.outcome.reason.clone(),
                         clause: ruling.clause.clone(),
@@ -643,12 +992,24 @@ impl Session {
                 } else if let Some(p) = &ruling.penalty {
                     let side = Side::parse(&p.side, game)?;
                     *self.penalties.slot(side) += p.seconds;
+                    if let Some(c) = &mut self.clock {
+                        if !c.decided() {
+                            let clause = c.rules().penalty_clause.unwrap_or(
+                                ruling
+                                    .clause
+                                    .as_deref()
+                                    .unwrap_or("xq.draw.sixty-move-false-claim"),
+                            );
+                            let clause = clause.to_owned();
+                            c.charge(side, Span::from_secs(u64::from(p.seconds)), &clause)?;
+                        }
+                    }
                 }
                 self.claims.push(ruling);
                 Ok(())
             }
             Event::Resign(side) => {
-                if fresh == Some(side) {
+                if fresh == Some(side) && self.policy.resigning_at_once_uncounts {
                     // 第三章 第六节 三 (一): resigning at once, the illegal move is not counted.
                     if let Some(b) = self
                         .breaches
@@ -661,6 +1022,7 @@ impl Session {
                     }
                 }
                 self.verdict = Some(SessionOutcome {
+                    both_lost: false,
                     winner: Some(side.other()),
                     reason: "resignation".to_owned(),
                     clause: Some(
@@ -676,6 +1038,7 @@ impl Session {
             }
             Event::Forfeit { side, reason } => {
                 self.verdict = Some(SessionOutcome {
+                    both_lost: false,
                     winner: Some(side.other()),
                     reason,
                     clause: None,
@@ -744,6 +1107,88 @@ impl Session {
         self.refresh()
     }
 
+    /// The move number and side of each move of the history: xiangqi counts from the start
+    /// FEN's move number, draughts (whose FEN has none) from 1.
+    fn move_numbers(&self) -> Vec<(u32, Side)> {
+        let mut number: u32 = if self.policy.game.is_draughts() {
+            1
+        } else {
+            self.start_fen
+                .split_whitespace()
+                .nth(5)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1)
+        };
+        let mut turn = Board::new(&self.ruleset, Some(&self.start_fen))
+            .map(|b| b.turn())
+            .unwrap_or(Side::First);
+        self.moves
+            .iter()
+            .map(|_| {
+                let here = (number, turn);
+                if turn == Side::Second {
+                    number += 1;
+                }
+                turn = turn.other();
+                here
+            })
+            .collect()
+    }
+
+    /// An error found now, made at move `number` of `side`: that move and every later one
+    /// are cancelled (xiangqi 第四章 第一节 三 (三): 由发生错误的那一着起重新下棋), and the clock
+    /// rescales the times (三 (四), 第二节 一 (四)).
+    fn correct_error(&mut self, number: u32, side: Side) -> Result<(), ProcedureError> {
+        let numbers = self.move_numbers();
+        let game = self.policy.game;
+        let Some(at) = numbers.iter().position(|p| *p == (number, side)) else {
+            return Err(ProcedureError::Move {
+                text: format!("{number} ({})", side.name(game)),
+                reason: format!(
+                    "no move {number} of {} in the history ({})",
+                    side.name(game),
+                    match (numbers.first(), numbers.last()) {
+                        (Some(a), Some(b)) => format!(
+                            "it has move {} of {} to move {} of {}",
+                            a.0,
+                            a.1.name(game),
+                            b.0,
+                            b.1.name(game)
+                        ),
+                        _ => "it has no moves".to_owned(),
+                    }
+                ),
+            });
+        };
+        let current = numbers.last().map_or(number, |p| p.0);
+        let mut removed = [0u32; 2];
+        for (_, s) in &numbers[at..] {
+            removed[usize::from(*s == Side::Second)] += 1;
+        }
+        let kept = self.moves[..at].to_vec();
+        let mut board = Board::new(&self.ruleset, Some(&self.start_fen))?;
+        for text in &kept {
+            let m = board.read_move(text)?;
+            board = board.play(&m);
+        }
+        self.board = board;
+        self.moves = kept;
+        self.touches.clear();
+        self.pending = None;
+        self.refresh()?;
+        if let Some(c) = &mut self.clock {
+            let made = [
+                c.moves_made(Side::First).saturating_sub(removed[0]),
+                c.moves_made(Side::Second).saturating_sub(removed[1]),
+            ];
+            c.rescale(number, current, made)?;
+            if c.running().is_some() {
+                c.start(side);
+            }
+        }
+        Ok(())
+    }
+
     /// A draw offer, ruled by [`Rules::draw_offer`] with the session's earlier offers.
     fn offer(&mut self, side: Side) -> Result<(), ProcedureError> {
         let by = side.name(self.policy.game);
@@ -803,6 +1248,7 @@ impl Session {
                 "third-violation"
             };
             self.verdict = Some(SessionOutcome {
+                both_lost: false,
                 winner: Some(side.other()),
                 reason: reason.to_owned(),
                 clause: Some(self.policy.violation_limit_clause.to_owned()),
@@ -900,6 +1346,7 @@ impl Session {
                 // 第四章 第一节 三 (三) 1: replay under (一) with the moved piece touched.
                 self.touches = irregular
                     .moved
+                    .filter(|_| self.policy.retaken_piece_touched)
                     .map(|spot: Spot| Touch {
                         squares: vec![spot],
                         origin: TouchOrigin::IllegalMove,
@@ -936,6 +1383,7 @@ const REFUSED_CORRECTION_CLAUSE: &str = "d64.penalty.refused-technical-correctio
 fn describe(o: &SessionOutcome, game: Game) -> String {
     match o.winner {
         Some(w) => format!("{} won ({})", w.name(game), o.reason),
+        None if o.both_lost => format!("both lost ({})", o.reason),
         None => format!("drawn ({})", o.reason),
     }
 }

@@ -209,16 +209,56 @@ impl Ruling {
     }
 }
 
-/// The three move sets tried in order by a mixed resolution order.
-type Steps<'a> = [&'a Vec<Candidate>; 3];
+/// One move set a mixed resolution order tries (第四章 第一节 一 (三)–(五)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Try {
+    /// The touched own piece captures the touched opponent piece.
+    OwnCaptures,
+    /// The touched own piece moves.
+    OwnMoves,
+    /// Any piece captures the touched opponent piece.
+    AnyCaptures,
+}
+
+/// The parameters of touch-move: the order of the steps of each mixed case, which touch of
+/// a kind binds, and whose pieces bind in each game. [`TouchOrder::RULES`] is the seed's;
+/// a mutant of the reference (`crate::mutant`) may alter one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TouchOrder {
+    /// (三) own, then opponent: 1 own captures, 2 own moves, 3 another captures.
+    pub own_then_opponent: [Try; 3],
+    /// (四) opponent, then own: 1 own captures, 2 another captures, 3 own moves.
+    pub opponent_then_own: [Try; 3],
+    /// (五) both at once: the order of (四).
+    pub simultaneous: [Try; 3],
+    /// The first group of a kind binds (应该走那个最先触摸到的子); otherwise the last.
+    pub first_touch_binds: bool,
+    /// Whether touching an opponent's piece binds in xiangqi (一 (二)).
+    pub xiangqi_opponent_binds: bool,
+    /// Whether touching an opponent's piece binds in draughts (art. 5.8: no).
+    pub draughts_opponent_binds: bool,
+}
+
+impl TouchOrder {
+    /// The rules of the seed (xiangqi 第四章 第一节 一, draughts art. 5.8).
+    pub const RULES: TouchOrder = TouchOrder {
+        own_then_opponent: [Try::OwnCaptures, Try::OwnMoves, Try::AnyCaptures],
+        opponent_then_own: [Try::OwnCaptures, Try::AnyCaptures, Try::OwnMoves],
+        simultaneous: [Try::OwnCaptures, Try::AnyCaptures, Try::OwnMoves],
+        first_touch_binds: true,
+        xiangqi_opponent_binds: true,
+        draughts_opponent_binds: false,
+    };
+}
 
 /// The first group holding pieces of `side`, its index and those pieces.
 fn first_of(
     board: &Board,
     touches: &[Touch],
     side: Side,
+    first: bool,
 ) -> Option<(usize, Vec<Spot>, TouchOrigin)> {
-    touches.iter().enumerate().find_map(|(i, t)| {
+    let of_side = |(i, t): (usize, &Touch)| {
         let spots: Vec<Spot> = t
             .squares
             .iter()
@@ -226,19 +266,31 @@ fn first_of(
             .filter(|s| board.owner(*s) == Some(side))
             .collect();
         (!spots.is_empty()).then_some((i, spots, t.origin))
-    })
+    };
+    if first {
+        touches.iter().enumerate().find_map(of_side)
+    } else {
+        touches.iter().enumerate().rev().find_map(of_side)
+    }
 }
 
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
+    let order = crate::mutant::draws::touch_order(board.game());
     let legal = board.legal_moves();
     let me = board.turn();
-    let own = first_of(board, touches, me);
-    let opponent = if board.game().is_draughts() {
-        None // art. 5.8 binds only the player's own pieces
+    let own = first_of(board, touches, me, order.first_touch_binds);
+    // Art. 5.8 binds only the player's own pieces.
+    let opponent_binds = if board.game().is_draughts() {
+        order.draughts_opponent_binds
     } else {
-        first_of(board, touches, me.other())
+        order.xiangqi_opponent_binds
+    };
+    let opponent = if opponent_binds {
+        first_of(board, touches, me.other(), order.first_touch_binds)
+    } else {
+        None
     };
     let origin = own.as_ref().map_or(TouchOrigin::Hand, |o| o.2);
     let count = |side: Side| {
@@ -282,24 +334,21 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
             let own_captures = pick(&|m| mine.contains(&m.from) && takes(m));
             let own_moves = pick(&|m| mine.contains(&m.from));
             let any_captures = pick(&takes);
+            let set = |t: &Try| match t {
+                Try::OwnCaptures => &own_captures,
+                Try::OwnMoves => &own_moves,
+                Try::AnyCaptures => &any_captures,
+            };
             // (三) tries the touched own piece's move second; (四) and (五) try capturing
             // the touched opponent piece with another piece second.
-            let (steps, make): (Steps, fn(u8) -> TouchStep) = if i < j {
-                (
-                    [&own_captures, &own_moves, &any_captures],
-                    TouchStep::OwnThenOpponent,
-                )
+            let (tries, make): (&[Try; 3], fn(u8) -> TouchStep) = if i < j {
+                (&order.own_then_opponent, TouchStep::OwnThenOpponent)
             } else if i > j {
-                (
-                    [&own_captures, &any_captures, &own_moves],
-                    TouchStep::OpponentThenOwn,
-                )
+                (&order.opponent_then_own, TouchStep::OpponentThenOwn)
             } else {
-                (
-                    [&own_captures, &any_captures, &own_moves],
-                    TouchStep::Simultaneous,
-                )
+                (&order.simultaneous, TouchStep::Simultaneous)
             };
+            let steps: Vec<&Vec<Candidate>> = tries.iter().map(set).collect();
             match steps.iter().position(|s| !s.is_empty()) {
                 Some(k) => ruling(steps[k].clone(), make(k as u8 + 1)),
                 None => ruling(legal.clone(), make(4)),

@@ -19,10 +19,15 @@
 //! assert_eq!((seq, back), (7, request));
 //! ```
 
+mod clock;
 mod step;
 pub mod wire;
 
-pub use step::{SquareText, Step};
+pub use clock::{
+    ClockAnswer, ClockReport, ClockRequest, ClockStartText, FlagReport, LateReport, SideClock,
+    SideStart,
+};
+pub use step::{SquareText, Step, StepTime};
 
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -72,6 +77,14 @@ pub enum Query {
         /// The events at the board, in order.
         steps: Vec<Step>,
     },
+    /// The state of a game session with a clock, after the history and these steps (which
+    /// may be timed and include clock events).
+    Clock {
+        /// The control and how the clock is set up.
+        clock: Box<ClockRequest>,
+        /// The events at the board, in order.
+        steps: Vec<Step>,
+    },
 }
 
 impl Query {
@@ -87,6 +100,7 @@ impl Query {
             Query::DrawOffer { .. } => QueryKind::DrawOffer,
             Query::Repetition => QueryKind::Repetition,
             Query::Session { .. } => QueryKind::Session,
+            Query::Clock { .. } => QueryKind::Clock,
         }
     }
 }
@@ -113,11 +127,13 @@ pub enum QueryKind {
     Repetition,
     /// `session`
     Session,
+    /// `clock`
+    Clock,
 }
 
 impl QueryKind {
     /// Every kind, in protocol order.
-    pub const ALL: [QueryKind; 9] = [
+    pub const ALL: [QueryKind; 10] = [
         QueryKind::Legal,
         QueryKind::Perft,
         QueryKind::Play,
@@ -127,6 +143,7 @@ impl QueryKind {
         QueryKind::DrawOffer,
         QueryKind::Repetition,
         QueryKind::Session,
+        QueryKind::Clock,
     ];
 
     /// The wire name (`legal`, `draw_offer`, …).
@@ -141,6 +158,7 @@ impl QueryKind {
             QueryKind::DrawOffer => "draw_offer",
             QueryKind::Repetition => "repetition",
             QueryKind::Session => "session",
+            QueryKind::Clock => "clock",
         }
     }
 
@@ -320,7 +338,7 @@ pub struct SessionClaim {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultAnswer {
-    /// `white`, `black`, `red`, `draw` or `ongoing`.
+    /// `white`, `black`, `red`, `draw`, `ongoing`, or `both-lost` (both forfeited).
     pub result: String,
     /// Why, as a slug; empty while the game goes on.
     #[serde(default)]
@@ -372,6 +390,8 @@ pub enum Answer {
     Repetition(RepetitionAnswer),
     /// To [`Query::Session`].
     Session(Box<SessionAnswer>),
+    /// To [`Query::Clock`].
+    Clock(Box<ClockAnswer>),
 }
 
 impl Answer {
@@ -387,6 +407,7 @@ impl Answer {
             Answer::DrawOffer(_) => QueryKind::DrawOffer,
             Answer::Repetition(_) => QueryKind::Repetition,
             Answer::Session(_) => QueryKind::Session,
+            Answer::Clock(_) => QueryKind::Clock,
         }
     }
 }

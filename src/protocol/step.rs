@@ -3,8 +3,9 @@
 //! protocol sends them in a `session` request. See `docs/cases.md`, "Steps", and
 //! `docs/protocol.md`.
 
+use crate::clock::Span;
 use serde::de::{self, Deserializer, Visitor};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One event of a case's `steps:` list, as written (sides and squares as text; they are
@@ -77,6 +78,72 @@ pub enum Step {
         /// The claiming side.
         by: Option<String>,
     },
+    /// `{elapse: 30}`: time passes on the running clock (clock steps need a `clock` query).
+    Elapse(Span),
+    /// `{press: red}`: a side presses its clock (after a move made with `pressed: false`).
+    Press(String),
+    /// `{stop_clocks: arbiter}`, or a player stopping them: `{stop_clocks: red}`.
+    StopClocks(String),
+    /// `{start_clocks: red}`: the arbiter starts a side's clock.
+    StartClocks(String),
+    /// `{arrive: black}`: a player absent at the start arrives.
+    Arrive(String),
+    /// `{replace_clock: {red: 50m, black: 40m, faulty: red}}`: a faulty clock is replaced;
+    /// the readings of the dials and the faulty one (`both`: both are).
+    ReplaceClock {
+        /// The readings, by side name.
+        readings: Vec<(String, Span)>,
+        /// The faulty dial's side, or `both`.
+        faulty: String,
+    },
+    /// `{correct_error: {move: 20, side: red}}`: an error made at that move is found now
+    /// (`side` defaults to the first player).
+    CorrectError {
+        /// The move number.
+        number: u32,
+        /// Who made the move.
+        side: Option<String>,
+    },
+    /// `{set_clock: {side: red, used: 1:20:00}}`: the arbiter sets a clock.
+    SetClock {
+        /// Whose clock.
+        side: String,
+        /// The time used it shows.
+        used: Span,
+    },
+    /// A step with its timing (`took`, `at`, `pressed`, `arbiter_time`): `{move: h2e2,
+    /// took: 35}`.
+    Timed {
+        /// The step.
+        step: Box<Step>,
+        /// Its timing.
+        time: StepTime,
+    },
+}
+
+/// The timing keys of a step: `took` (the time it took on the running clock) or `at` (the
+/// game time it happened at), `pressed: false` (a move made without pressing the clock),
+/// `arbiter_time` (the arbiter's time over a claim or a correction).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct StepTime {
+    /// The time that passes before the event (a move's thinking time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub took: Option<Span>,
+    /// The game time of the event, since the clocks were set up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Span>,
+    /// Whether the mover pressed the clock after his move (default: yes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pressed: Option<bool>,
+    /// The arbiter's time ruling on a claim or carrying out a correction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arbiter_time: Option<Span>,
+}
+
+impl StepTime {
+    fn is_empty(&self) -> bool {
+        *self == StepTime::default()
+    }
 }
 
 /// A square as written: `h2`, `c3` or a number (`22`).
@@ -130,9 +197,61 @@ struct SideReason {
     reason: String,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReplace {
+    #[serde(default)]
+    red: Option<Span>,
+    #[serde(default)]
+    white: Option<Span>,
+    #[serde(default)]
+    black: Option<Span>,
+    faulty: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCorrectError {
+    #[serde(rename = "move")]
+    number: u32,
+    #[serde(default)]
+    side: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSetClock {
+    side: String,
+    used: Span,
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawStep {
+    #[serde(default)]
+    elapse: Option<Span>,
+    #[serde(default)]
+    press: Option<String>,
+    #[serde(default)]
+    stop_clocks: Option<String>,
+    #[serde(default)]
+    start_clocks: Option<String>,
+    #[serde(default)]
+    arrive: Option<String>,
+    #[serde(default)]
+    replace_clock: Option<RawReplace>,
+    #[serde(default)]
+    correct_error: Option<RawCorrectError>,
+    #[serde(default)]
+    set_clock: Option<RawSetClock>,
+    #[serde(default)]
+    took: Option<Span>,
+    #[serde(default)]
+    at: Option<Span>,
+    #[serde(default)]
+    pressed: Option<bool>,
+    #[serde(default)]
+    arbiter_time: Option<Span>,
     #[serde(default, rename = "move")]
     mv: Option<String>,
     #[serde(default)]
@@ -174,7 +293,8 @@ struct RawStep {
 }
 
 const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
-     refuse_correction, violation, resign, forfeit, offer, answer, claim";
+     refuse_correction, violation, resign, forfeit, offer, answer, claim, and the clock's \
+     elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock";
 
 impl TryFrom<RawStep> for Step {
     type Error = String;
@@ -195,6 +315,14 @@ impl TryFrom<RawStep> for Step {
             ("offer", r.offer.is_some()),
             ("answer", r.answer.is_some()),
             ("claim", r.claim.is_some()),
+            ("elapse", r.elapse.is_some()),
+            ("press", r.press.is_some()),
+            ("stop_clocks", r.stop_clocks.is_some()),
+            ("start_clocks", r.start_clocks.is_some()),
+            ("arrive", r.arrive.is_some()),
+            ("replace_clock", r.replace_clock.is_some()),
+            ("correct_error", r.correct_error.is_some()),
+            ("set_clock", r.set_clock.is_some()),
         ]
         .into_iter()
         .filter(|(_, g)| *g)
@@ -224,13 +352,32 @@ impl TryFrom<RawStep> for Step {
             }
             Ok(())
         };
+        if r.took.is_some() && r.at.is_some() {
+            return Err("a step has `took` or `at`, not both".to_owned());
+        }
+        if r.pressed.is_some() && !["move", "illegal"].contains(&event) {
+            return Err(format!(
+                "`pressed` does not go with `{event}` (only with a move)"
+            ));
+        }
+        if r.arbiter_time.is_some() && !["claim", "correct"].contains(&event) {
+            return Err(format!(
+                "`arbiter_time` does not go with `{event}` (only with claim or correct)"
+            ));
+        }
+        let time = StepTime {
+            took: r.took,
+            at: r.at,
+            pressed: r.pressed,
+            arbiter_time: r.arbiter_time,
+        };
         let yes = |key: &str, v: Option<bool>| match v {
             Some(true) => Ok(()),
             _ => Err(format!(
                 "write `{key}: true` (the other choice is a step of its own)"
             )),
         };
-        Ok(match event {
+        let step = match event {
             "move" => {
                 only(&[])?;
                 Step::Move(r.mv.unwrap_or_default())
@@ -323,12 +470,73 @@ impl TryFrom<RawStep> for Step {
                     }
                 }
             }
-            _ => {
+            "claim" => {
                 only(&["by"])?;
                 Step::Claim {
                     kind: r.claim.unwrap_or_default(),
                     by: r.by,
                 }
+            }
+            "elapse" => {
+                only(&[])?;
+                Step::Elapse(r.elapse.unwrap_or_default())
+            }
+            "press" => {
+                only(&[])?;
+                Step::Press(r.press.unwrap_or_default())
+            }
+            "stop_clocks" => {
+                only(&[])?;
+                Step::StopClocks(r.stop_clocks.unwrap_or_default())
+            }
+            "start_clocks" => {
+                only(&[])?;
+                Step::StartClocks(r.start_clocks.unwrap_or_default())
+            }
+            "arrive" => {
+                only(&[])?;
+                Step::Arrive(r.arrive.unwrap_or_default())
+            }
+            "replace_clock" => {
+                only(&[])?;
+                let raw = r
+                    .replace_clock
+                    .ok_or("`replace_clock` needs the readings")?;
+                let readings = [("red", raw.red), ("white", raw.white), ("black", raw.black)]
+                    .into_iter()
+                    .filter_map(|(side, v)| v.map(|v| (side.to_owned(), v)))
+                    .collect();
+                Step::ReplaceClock {
+                    readings,
+                    faulty: raw.faulty,
+                }
+            }
+            "correct_error" => {
+                only(&[])?;
+                let raw = r.correct_error.ok_or("`correct_error` needs `move`")?;
+                if raw.number == 0 {
+                    return Err("`correct_error.move` counts from 1".to_owned());
+                }
+                Step::CorrectError {
+                    number: raw.number,
+                    side: raw.side,
+                }
+            }
+            _ => {
+                only(&[])?;
+                let raw = r.set_clock.ok_or("`set_clock` needs side and used")?;
+                Step::SetClock {
+                    side: raw.side,
+                    used: raw.used,
+                }
+            }
+        };
+        Ok(if time.is_empty() {
+            step
+        } else {
+            Step::Timed {
+                step: Box::new(step),
+                time,
             }
         })
     }
@@ -365,11 +573,60 @@ impl fmt::Display for Step {
                 write!(f, "claim: {kind}")?;
                 by.iter().try_for_each(|s| write!(f, ", by: {s}"))
             }
+            Step::Elapse(span) => write!(f, "elapse: {span}"),
+            Step::Press(s) => write!(f, "press: {s}"),
+            Step::StopClocks(by) => write!(f, "stop_clocks: {by}"),
+            Step::StartClocks(s) => write!(f, "start_clocks: {s}"),
+            Step::Arrive(s) => write!(f, "arrive: {s}"),
+            Step::ReplaceClock { readings, faulty } => {
+                f.write_str("replace_clock: {")?;
+                for (side, v) in readings {
+                    write!(f, "{side}: {v}, ")?;
+                }
+                write!(f, "faulty: {faulty}}}")
+            }
+            Step::CorrectError { number, side } => {
+                write!(f, "correct_error: {{move: {number}")?;
+                side.iter().try_for_each(|s| write!(f, ", side: {s}"))?;
+                f.write_str("}")
+            }
+            Step::SetClock { side, used } => {
+                write!(f, "set_clock: {{side: {side}, used: {used}}}")
+            }
+            Step::Timed { step, time } => {
+                write!(f, "{step}")?;
+                time.took
+                    .iter()
+                    .try_for_each(|t| write!(f, ", took: {t}"))?;
+                time.at.iter().try_for_each(|t| write!(f, ", at: {t}"))?;
+                time.pressed
+                    .iter()
+                    .try_for_each(|p| write!(f, ", pressed: {p}"))?;
+                time.arbiter_time
+                    .iter()
+                    .try_for_each(|t| write!(f, ", arbiter_time: {t}"))
+            }
         }
     }
 }
 
 impl Step {
+    /// Whether the step needs a clock: a clock event, or a step with timing keys.
+    pub fn needs_clock(&self) -> bool {
+        matches!(
+            self,
+            Step::Elapse(_)
+                | Step::Press(_)
+                | Step::StopClocks(_)
+                | Step::StartClocks(_)
+                | Step::Arrive(_)
+                | Step::ReplaceClock { .. }
+                | Step::CorrectError { .. }
+                | Step::SetClock { .. }
+                | Step::Timed { .. }
+        )
+    }
+
     /// The step as a JSON object with the keys a case writes (`{"touch":["h2","h9"]}`), as
     /// a `session` request of the engine protocol sends it. Reading it back with serde gives
     /// the same step.
@@ -395,7 +652,37 @@ impl Step {
             Step::Offer(s) => json!({"offer": s}),
             Step::Answer(accept) => json!({"answer": if *accept { "accept" } else { "refuse" }}),
             Step::Claim { kind, by } => json!({"claim": kind, "by": by}),
+            Step::Elapse(span) => json!({"elapse": span}),
+            Step::Press(s) => json!({"press": s}),
+            Step::StopClocks(by) => json!({"stop_clocks": by}),
+            Step::StartClocks(s) => json!({"start_clocks": s}),
+            Step::Arrive(s) => json!({"arrive": s}),
+            Step::ReplaceClock { readings, faulty } => {
+                let mut inner = serde_json::Map::new();
+                for (side, v) in readings {
+                    inner.insert(side.clone(), json!(v));
+                }
+                inner.insert("faulty".to_owned(), json!(faulty));
+                json!({"replace_clock": inner})
+            }
+            Step::CorrectError { number, side } => {
+                json!({"correct_error": {"move": number, "side": side}})
+            }
+            Step::SetClock { side, used } => json!({"set_clock": {"side": side, "used": used}}),
+            Step::Timed { step, time } => {
+                let mut v = step.to_json();
+                if let (Some(map), Ok(serde_json::Value::Object(keys))) =
+                    (v.as_object_mut(), serde_json::to_value(time))
+                {
+                    map.extend(keys);
+                }
+                v
+            }
         };
+        // `correct_error.side` left out when absent.
+        if let Some(inner) = v.get_mut("correct_error").and_then(|c| c.as_object_mut()) {
+            inner.retain(|_, value| !value.is_null());
+        }
         // Optional keys that are absent are left out, as a case would write the step.
         if let Some(map) = v.as_object_mut() {
             map.retain(|_, value| !value.is_null());

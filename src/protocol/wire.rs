@@ -4,9 +4,9 @@
 //! nonsense and a server can answer a bad request with `errored`.
 
 use super::{
-    Answer, ClaimAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer,
-    Query, QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage, Step,
-    PROTOCOL_VERSION,
+    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText, DrawOfferAnswer,
+    EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind, RepetitionAnswer,
+    Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -210,6 +210,12 @@ pub fn request_json(seq: u64, request: &Request) -> Value {
         Query::Session { steps } => {
             v["steps"] = Value::Array(steps.iter().map(Step::to_json).collect());
         }
+        Query::Clock { clock, steps } => {
+            let mut c = serde_json::to_value(&clock.start).unwrap_or_else(|_| json!({}));
+            c["control"] = serde_json::to_value(&clock.control).unwrap_or(Value::Null);
+            v["clock"] = c;
+            v["steps"] = Value::Array(steps.iter().map(Step::to_json).collect());
+        }
         Query::Legal | Query::Play | Query::Check | Query::Outcome | Query::Repetition => {}
     }
     v
@@ -310,22 +316,23 @@ fn run_request(map: &Map<String, Value>) -> Result<Request, WireError> {
                 earlier,
             }
         }
-        QueryKind::Session => {
-            let steps: Vec<Step> = match map.get("steps") {
-                None | Some(Value::Null) => Vec::new(),
-                Some(Value::Array(items)) => items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| {
-                        serde_json::from_value(s.clone())
-                            .map_err(|e| WireError(format!("`steps[{i}]`: {e}")))
-                    })
-                    .collect::<Result<_, _>>()?,
-                Some(other) => {
-                    return err(format!("`steps` must be a list, got {}", kind_of(other)))
-                }
+        QueryKind::Session => Query::Session { steps: steps(map)? },
+        QueryKind::Clock => {
+            let Some(Value::Object(c)) = map.get("clock") else {
+                return err("a `clock` request needs `clock`: an object with the `control`");
             };
-            Query::Session { steps }
+            let mut c = c.clone();
+            let control = c
+                .remove("control")
+                .ok_or_else(|| WireError("`clock.control` is missing".to_owned()))?;
+            let control = serde_json::from_value(control)
+                .map_err(|e| WireError(format!("`clock.control`: {e}")))?;
+            let start: ClockStartText = serde_json::from_value(Value::Object(c))
+                .map_err(|e| WireError(format!("`clock`: {e}")))?;
+            Query::Clock {
+                clock: Box::new(ClockRequest { control, start }),
+                steps: steps(map)?,
+            }
         }
     };
     Ok(Request {
@@ -334,6 +341,21 @@ fn run_request(map: &Map<String, Value>) -> Result<Request, WireError> {
         moves,
         query,
     })
+}
+
+fn steps(map: &Map<String, Value>) -> Result<Vec<Step>, WireError> {
+    match map.get("steps") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                serde_json::from_value(s.clone())
+                    .map_err(|e| WireError(format!("`steps[{i}]`: {e}")))
+            })
+            .collect(),
+        Some(other) => err(format!("`steps` must be a list, got {}", kind_of(other))),
+    }
 }
 
 /// A reply line for `seq`. An engine failure is written as `errored` with its message.
@@ -367,6 +389,11 @@ fn answer_json(answer: &Answer) -> Value {
         Answer::DrawOffer(d) => to(serde_json::to_value(d)),
         Answer::Repetition(r) => to(serde_json::to_value(r)),
         Answer::Session(s) => to(serde_json::to_value(s)),
+        Answer::Clock(c) => {
+            let mut v = to(serde_json::to_value(&c.session));
+            v["clock"] = to(serde_json::to_value(&c.clock));
+            v
+        }
     }
 }
 
@@ -512,6 +539,17 @@ fn parse_answer(value: Value, kind: QueryKind) -> Result<Answer, WireError> {
         QueryKind::Session => Answer::Session(Box::new(
             serde_json::from_value::<SessionAnswer>(value).map_err(shape)?,
         )),
+        QueryKind::Clock => {
+            let mut map = map.clone();
+            let clock = map
+                .remove("clock")
+                .ok_or_else(|| WireError("a `clock` answer needs `clock`".to_owned()))?;
+            let clock: ClockReport = serde_json::from_value(clock)
+                .map_err(|e| WireError(format!("a `clock` answer: `clock`: {e}")))?;
+            let session =
+                serde_json::from_value::<SessionAnswer>(Value::Object(map)).map_err(shape)?;
+            Answer::Clock(Box::new(ClockAnswer { session, clock }))
+        }
     })
 }
 

@@ -217,6 +217,26 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
                 ));
             }
         }
+        if let Some(clock) = &case.clock {
+            for ruleset in &case.rulesets {
+                if let Err(e) = crate::clock::controls().require(ruleset.game, &clock.control) {
+                    problem(format!("case '{}': clock.control: {e}", case.id));
+                }
+            }
+        } else if let Some((n, step)) = case
+            .steps
+            .iter()
+            .flatten()
+            .enumerate()
+            .find(|(_, s)| s.needs_clock())
+        {
+            problem(format!(
+                "case '{}': step {} ({step}) needs a clock: give the case a `clock:` key \
+                 naming the time control",
+                case.id,
+                n + 1
+            ));
+        }
         if case.expect.is_empty() {
             problem(format!("case '{}' expects nothing", case.id));
         } else if case.expect.rejected.is_some() && case.expect.has_position_expectations() {
@@ -227,8 +247,57 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
         }
     }
     lint_editions(spec, crate::edition::registry(), &mut problems);
+    lint_controls(spec, crate::clock::controls(), &mut problems);
     problems.sort();
     problems
+}
+
+/// Every clause a time control names exists and applies to one of its games (checked for
+/// the documents among the catalogs linted; shipped controls only with the `spec/` beside
+/// them, as editions).
+fn lint_controls(spec: &Spec, controls: &crate::clock::Controls, problems: &mut Vec<Problem>) {
+    for loaded in controls.all() {
+        let shipped = crate::clock::control::BUILTIN_FILES
+            .iter()
+            .any(|(p, _)| std::path::Path::new(p) == loaded.path);
+        if shipped && !spec_beside(spec, &loaded.path) {
+            continue;
+        }
+        let control = &loaded.control;
+        for id in control.clause_ids() {
+            let prefix = id.split('.').next().unwrap_or("");
+            let linted = spec
+                .catalogs
+                .iter()
+                .any(|c| document_prefix(&c.catalog.document.id) == Some(prefix));
+            if !linted {
+                continue;
+            }
+            let message = match spec.clause(id) {
+                None => format!(
+                    "time control '{}' names clause '{id}', which is not in the catalog",
+                    control.id
+                ),
+                Some(c)
+                    if !loaded
+                        .games
+                        .iter()
+                        .any(|g| c.applies_to(&crate::Ruleset::default_for(*g))) =>
+                {
+                    format!(
+                        "time control '{}' names clause '{id}', which applies to none of its games",
+                        control.id
+                    )
+                }
+                Some(_) => continue,
+            };
+            problems.push(Problem {
+                path: loaded.path.clone(),
+                line: None,
+                message,
+            });
+        }
+    }
 }
 
 /// Whether an edition file is linted with these catalogs: a shipped edition file
@@ -238,10 +307,13 @@ fn checks_edition(spec: &Spec, edition_path: &std::path::Path) -> bool {
     let shipped = crate::edition::BUILTIN_FILES
         .iter()
         .any(|(p, _)| std::path::Path::new(p) == edition_path);
-    if !shipped {
-        return true;
-    }
-    let Some(dir) = edition_path.parent().and_then(|p| p.parent()) else {
+    !shipped || spec_beside(spec, edition_path)
+}
+
+/// Whether the catalogs linted are those of the `spec/` directory holding a shipped data
+/// file (`spec/editions/…`, `spec/controls/…`).
+fn spec_beside(spec: &Spec, data_path: &std::path::Path) -> bool {
+    let Some(dir) = data_path.parent().and_then(|p| p.parent()) else {
         return false;
     };
     let Ok(dir) = dir.canonicalize() else {

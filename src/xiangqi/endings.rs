@@ -41,15 +41,37 @@
 use super::notation::{parse_move, NotationError};
 use super::position::{Move, Position};
 use super::repetition::{adjudicate, Judgement, RepetitionRules, Ruling, Verdict};
-use crate::edition::{edition_of, DrawKind, Edition};
+use super::Role;
+use crate::edition::{DrawKind, DrawRule, Edition};
+use crate::mutant::draws::Scored;
 use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
 use crate::Ruleset;
+use std::borrow::Cow;
 use std::cell::OnceCell;
+
+/// What resets the 60-move count (自然限着): a capture only. [`XiangqiCounting::RULES`] is
+/// the rule's; a mutant of the reference (`crate::mutant`) may alter it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct XiangqiCounting {
+    /// A soldier move resets the count (as a pawn move does in chess).
+    pub soldier_move_resets_sixty_move: bool,
+    /// A checking move resets the count.
+    pub check_resets_sixty_move: bool,
+}
+
+impl XiangqiCounting {
+    /// The rule's counting (第一章 第四节 二 (四)).
+    pub const RULES: XiangqiCounting = XiangqiCounting {
+        soldier_move_resets_sixty_move: false,
+        check_resets_sixty_move: false,
+    };
+}
 
 /// A xiangqi game from a starting position, with its positions and moves.
 #[derive(Debug, Clone)]
 pub struct XiangqiEndings {
-    edition: &'static Edition,
+    edition: Cow<'static, Edition>,
+    counting: XiangqiCounting,
     repetition: RepetitionRules,
     positions: Vec<Position>,
     keys: Vec<String>,
@@ -72,7 +94,8 @@ impl XiangqiEndings {
     /// A game starting at `start` under the edition of `ruleset`.
     pub fn new(ruleset: &Ruleset, start: Position) -> XiangqiEndings {
         XiangqiEndings {
-            edition: edition_of(ruleset),
+            edition: crate::mutant::draws::edition(ruleset),
+            counting: crate::mutant::draws::xiangqi_counting(),
             repetition: RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA),
             keys: vec![key(&start)],
             positions: vec![start],
@@ -118,7 +141,23 @@ impl XiangqiEndings {
 
     /// Plies without a capture (the FEN's halfmove clock plus the history).
     pub fn sixty_move_plies(&self) -> u32 {
-        self.position().halfmoves()
+        let clock = self.position().halfmoves();
+        let c = self.counting;
+        if !c.soldier_move_resets_sixty_move && !c.check_resets_sixty_move {
+            return clock;
+        }
+        let resets = |i: usize| {
+            let (m, before, after) = (self.moves[i], &self.positions[i], &self.positions[i + 1]);
+            (c.soldier_move_resets_sixty_move
+                && before
+                    .piece_at(m.from)
+                    .is_some_and(|p| p.role == Role::Soldier))
+                || (c.check_resets_sixty_move && after.is_check())
+        };
+        let n = self.moves.len();
+        (0..n)
+            .rposition(resets)
+            .map_or(clock, |i| clock.min((n - i - 1) as u32))
     }
 
     /// How many times the current position has occurred with the same side to move.
@@ -154,7 +193,7 @@ impl XiangqiEndings {
     }
 
     /// The state of each draw rule of the edition now.
-    pub(crate) fn rule_states(&self) -> Vec<RuleState<'static>> {
+    pub(crate) fn rule_states(&self) -> Vec<RuleState<'_>> {
         let mut states = Vec::new();
         for rule in &self.edition.draws {
             let state = match rule.rule {
@@ -168,7 +207,7 @@ impl XiangqiEndings {
     }
 
     /// The repetition claim: upheld exactly when the verdict is a draw.
-    fn repetition_state(&self, rule: &'static crate::edition::DrawRule) -> RuleState<'static> {
+    fn repetition_state<'a>(&'a self, rule: &'a DrawRule) -> RuleState<'a> {
         let occurrences = self.occurrences();
         let mut s = RuleState::counted(rule, Some(occurrences));
         s.limit = self.occurrences_for_verdict();
@@ -223,13 +262,20 @@ impl XiangqiEndings {
         let pos = self.position();
         let decided = pos
             .outcome()
-            .map(|o| Decided {
-                winner: o.winner.name(),
-                reason: o.reason.slug(),
-                clause: match o.reason.slug() {
-                    "checkmate" => "xq.result.checkmate-loses",
-                    _ => "xq.result.stalemate-loses",
-                },
+            .and_then(|o| {
+                let winner = match crate::mutant::draws::score_ending(o.reason.slug()) {
+                    Scored::Loss => o.winner.name(),
+                    Scored::Draw => "draw",
+                    Scored::Ongoing => return None,
+                };
+                Some(Decided {
+                    winner,
+                    reason: o.reason.slug(),
+                    clause: match o.reason.slug() {
+                        "checkmate" => "xq.result.checkmate-loses",
+                        _ => "xq.result.stalemate-loses",
+                    },
+                })
             })
             .or_else(|| {
                 self.repetition_loser().map(|loser| Decided {

@@ -8,29 +8,44 @@
 //! ```
 
 use super::position::{Move, MoveList, Position};
+use super::tables::{Legality, MoveRules};
 
 /// The number of leaf nodes `depth` plies below `pos` (1 at depth 0).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal(),
-        _ => inner(pos, depth),
+    let rules = MoveRules::current();
+    if rules.mutated {
+        count::<true>(pos, depth, &rules)
+    } else {
+        count::<false>(pos, depth, &rules)
     }
 }
 
-fn inner(pos: &Position, depth: u32) -> u64 {
+/// Perft under the real rules (`M` false) or a mutant's.
+fn count<const M: bool>(pos: &Position, depth: u32, rules: &MoveRules) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_in::<M>(rules),
+        _ => inner::<M>(pos, depth, rules),
+    }
+}
+
+fn inner<const M: bool>(pos: &Position, depth: u32, rules: &MoveRules) -> u64 {
     if depth == 1 {
-        return pos.count_legal();
+        return pos.count_legal_in::<M>(rules);
     }
     let mut list = MoveList::new();
-    pos.gen_pseudo(&mut list);
+    pos.gen_pseudo_in::<M>(&mut list, rules);
     let us = pos.turn().index();
+    // Under the rules every child is tested; a mutant may take them all.
+    let all = M
+        && rules.legality != Legality::Full
+        && pos.anything_goes(pos.attacked_in::<M>(us, rules), rules);
     let mut nodes = 0;
     for m in list.iter() {
         let mut child = *pos;
         child.make(*m);
-        if !child.attacked(us) {
-            nodes += inner(&child, depth - 1);
+        if all || !child.attacked_in::<M>(us, rules) {
+            nodes += inner::<M>(&child, depth - 1, rules);
         }
     }
     nodes

@@ -3,10 +3,7 @@
 use super::fen::{parse_fen, write_fen, FenError};
 use super::setup::{advisor_point, elephant_point, in_palace, soldier_point, Setup};
 use super::square::{Color, Piece, Role, Square};
-use super::tables::{
-    ADVISOR, DANGER, ELEPHANT, GENERAL, HORSE_ATTACKS, HORSE_STEPS, NONE, RAYS, SOLDIER,
-    SOLDIER_ATTACKS,
-};
+use super::tables::{Legality, MoveRules, DANGER, NONE, RAYS};
 use std::fmt;
 
 /// A move: the piece on `from` goes to `to`, capturing whatever stands there.
@@ -243,6 +240,9 @@ impl fmt::Debug for Position {
     }
 }
 
+/// A code no piece has.
+const NO_PIECE: u8 = 0xFF;
+
 const fn code(color: usize, role: Role) -> u8 {
     1 + role as u8 + 8 * color as u8
 }
@@ -328,7 +328,7 @@ impl Position {
             return Err(PositionError::GeneralsFacing { red, black });
         }
         let them = setup.turn.other();
-        if pos.attacked(them.index()) {
+        if pos.attacked(them.index(), &MoveRules::standard()) {
             return Err(PositionError::OpponentInCheck {
                 color: them,
                 general: pos.general(them),
@@ -399,7 +399,7 @@ impl Position {
     /// Whether the side to move is in check: its general could be captured, or faces the
     /// other general on an open file.
     pub fn is_check(&self) -> bool {
-        self.attacked(self.turn.index())
+        self.attacked(self.turn.index(), &MoveRules::current())
     }
 
     /// Whether the general of colour index `c` is attacked, looking out from the general:
@@ -407,23 +407,41 @@ impl Position {
     /// other piece and a cannon after exactly one screen; at the four horse positions whose
     /// leg is empty; at the three squares an enemy soldier attacks from.
     #[inline]
-    pub(crate) fn attacked(&self, c: usize) -> bool {
+    pub(crate) fn attacked(&self, c: usize, rules: &MoveRules) -> bool {
+        if rules.mutated {
+            self.attacked_in::<true>(c, rules)
+        } else {
+            self.attacked_in::<false>(c, rules)
+        }
+    }
+
+    /// [`Position::attacked`] under the real rules (`M` false) or a mutant's.
+    #[inline]
+    pub(crate) fn attacked_in<const M: bool>(&self, c: usize, rules: &MoveRules) -> bool {
         let g = self.generals[c] as usize;
         let e = 1 - c;
-        let (chariot, cannon, general) = (
-            code(e, Role::Chariot),
-            code(e, Role::Cannon),
-            code(e, Role::General),
-        );
+        let (chariot, cannon) = (code(e, Role::Chariot), code(e, Role::Cannon));
+        // Pieces that attack along a line with nothing between: a code that matches no
+        // piece where the rule does not apply.
+        let general = if M && !rules.generals_may_not_face {
+            NO_PIECE
+        } else {
+            code(e, Role::General)
+        };
+        let close_cannon = if M && !rules.cannon_needs_screen {
+            cannon
+        } else {
+            NO_PIECE
+        };
         let horse = code(e, Role::Horse);
         let soldier = code(e, Role::Soldier);
         let b = &self.board;
-        for a in &SOLDIER_ATTACKS[c][g] {
+        for a in &rules.soldier_attackers::<M>()[c][g] {
             if b[*a as usize] == soldier {
                 return true;
             }
         }
-        for [leg, h1, h2] in &HORSE_ATTACKS[g] {
+        for [leg, h1, h2] in &rules.horse_attackers::<M>()[g] {
             if b[*leg as usize] == 0 && (b[*h1 as usize] == horse || b[*h2 as usize] == horse) {
                 return true;
             }
@@ -435,7 +453,7 @@ impl Position {
             while i < len {
                 let p = b[ray[i] as usize];
                 if p != 0 {
-                    if p == chariot || (d < 2 && p == general) {
+                    if p == chariot || (M && p == close_cannon) || (d < 2 && p == general) {
                         return true;
                     }
                     break;
@@ -461,13 +479,29 @@ impl Position {
     /// leave the own general attacked.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
+        self.gen_pseudo(&mut list, &MoveRules::current());
         list
     }
 
     #[inline]
-    pub(crate) fn gen_pseudo(&self, list: &mut MoveList) {
+    pub(crate) fn gen_pseudo(&self, list: &mut MoveList, rules: &MoveRules) {
+        if rules.mutated {
+            self.gen_pseudo_in::<true>(list, rules)
+        } else {
+            self.gen_pseudo_in::<false>(list, rules)
+        }
+    }
+
+    /// [`Position::gen_pseudo`] under the real rules (`M` false) or a mutant's.
+    #[inline]
+    pub(crate) fn gen_pseudo_in<const M: bool>(&self, list: &mut MoveList, rules: &MoveRules) {
         let us = self.turn.index();
+        let (general, advisor, elephant, horse) = (
+            rules.general_steps::<M>(),
+            rules.advisor_steps::<M>(),
+            rules.elephant_steps::<M>(),
+            rules.horse_steps::<M>(),
+        );
         let b = &self.board;
         let mut bb = self.occupied[us];
         while bb != 0 {
@@ -476,35 +510,33 @@ impl Position {
             let f8 = from as u8;
             match (b[from] - 1) & 7 {
                 0 => {
-                    for i in 0..GENERAL.len[from] as usize {
-                        let to = GENERAL.to[from][i];
+                    for i in 0..general.len[from] as usize {
+                        let to = general.to[from][i];
                         if !is_own(b[to as usize], us) {
                             list.push(f8, to);
                         }
                     }
                 }
                 1 => {
-                    for i in 0..ADVISOR.len[from] as usize {
-                        let to = ADVISOR.to[from][i];
+                    for i in 0..advisor.len[from] as usize {
+                        let to = advisor.to[from][i];
                         if !is_own(b[to as usize], us) {
                             list.push(f8, to);
                         }
                     }
                 }
                 2 => {
-                    for i in 0..ELEPHANT.len[from] as usize {
-                        let to = ELEPHANT.to[from][i];
-                        if b[ELEPHANT.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
+                    for i in 0..elephant.len[from] as usize {
+                        let to = elephant.to[from][i];
+                        if b[elephant.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
                             list.push(f8, to);
                         }
                     }
                 }
                 3 => {
-                    for i in 0..HORSE_STEPS.len[from] as usize {
-                        let to = HORSE_STEPS.to[from][i];
-                        if b[HORSE_STEPS.block[from][i] as usize] == 0
-                            && !is_own(b[to as usize], us)
-                        {
+                    for i in 0..horse.len[from] as usize {
+                        let to = horse.to[from][i];
+                        if b[horse.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
                             list.push(f8, to);
                         }
                     }
@@ -512,13 +544,23 @@ impl Position {
                 4 => {
                     for d in 0..4 {
                         let ray = &RAYS.squares[from][d];
-                        for &to in &ray[..RAYS.len[from][d] as usize] {
+                        let ray = &ray[..RAYS.len[from][d] as usize];
+                        for (i, &to) in ray.iter().enumerate() {
                             let p = b[to as usize];
                             if p == 0 {
                                 list.push(f8, to);
                             } else {
                                 if !is_own(p, us) {
                                     list.push(f8, to);
+                                }
+                                if M && rules.chariot_jumps {
+                                    // A mutant: on over the piece to the empty points beyond.
+                                    for &beyond in ray[i + 1..].iter() {
+                                        if b[beyond as usize] != 0 {
+                                            break;
+                                        }
+                                        list.push(f8, beyond);
+                                    }
                                 }
                                 break;
                             }
@@ -532,7 +574,12 @@ impl Position {
                         let mut i = 0;
                         while i < len {
                             let to = ray[i];
-                            if b[to as usize] != 0 {
+                            let p = b[to as usize];
+                            if p != 0 {
+                                if M && !rules.cannon_needs_screen && !is_own(p, us) {
+                                    // A mutant: a capture without a screen.
+                                    list.push(f8, to);
+                                }
                                 break;
                             }
                             list.push(f8, to);
@@ -548,12 +595,16 @@ impl Position {
                                 }
                                 break;
                             }
+                            if M && rules.cannon_jumps {
+                                // A mutant: a move over the screen without capturing.
+                                list.push(f8, to);
+                            }
                             i += 1;
                         }
                     }
                 }
                 _ => {
-                    let steps = &SOLDIER[us];
+                    let steps = &rules.soldier_steps::<M>()[us];
                     for i in 0..steps.len[from] as usize {
                         let to = steps.to[from][i];
                         if !is_own(b[to as usize], us) {
@@ -595,10 +646,13 @@ impl Position {
     /// general's file, rank or diagonal neighbours, while not in check) are kept without
     /// playing them.
     #[inline]
-    pub(crate) fn filter_legal(&self, list: &mut MoveList) {
+    pub(crate) fn filter_legal(&self, list: &mut MoveList, rules: &MoveRules) {
         let us = self.turn.index();
         let g = self.generals[us] as usize;
-        let in_check = self.attacked(us);
+        let in_check = self.attacked(us, rules);
+        if self.anything_goes(in_check, rules) {
+            return;
+        }
         let danger = DANGER[g];
         let mut i = 0;
         while i < list.len {
@@ -609,7 +663,7 @@ impl Position {
             if safe || {
                 let mut child = *self;
                 child.make(m);
-                !child.attacked(us)
+                !child.attacked(us, rules)
             } {
                 i += 1;
             } else {
@@ -621,12 +675,15 @@ impl Position {
     /// The number of legal moves, counted without building the child positions where the
     /// move cannot affect the general.
     #[inline]
-    pub(crate) fn count_legal(&self) -> u64 {
+    pub(crate) fn count_legal_in<const M: bool>(&self, rules: &MoveRules) -> u64 {
         let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
+        self.gen_pseudo_in::<M>(&mut list, rules);
         let us = self.turn.index();
         let g = self.generals[us] as usize;
-        let in_check = self.attacked(us);
+        let in_check = self.attacked_in::<M>(us, rules);
+        if M && self.anything_goes(in_check, rules) {
+            return list.len as u64;
+        }
         let danger = DANGER[g];
         let mut n = 0;
         for m in &list.moves[..list.len] {
@@ -636,7 +693,7 @@ impl Position {
             } else {
                 let mut child = *self;
                 child.make(*m);
-                if !child.attacked(us) {
+                if !child.attacked_in::<M>(us, rules) {
                     n += 1;
                 }
             }
@@ -644,11 +701,23 @@ impl Position {
         n
     }
 
+    /// Whether every move the movement rules allow is legal here: never under the rules;
+    /// under a mutant that allows self-check, or (another) while in check.
+    #[inline(always)]
+    pub(crate) fn anything_goes(&self, in_check: bool, rules: &MoveRules) -> bool {
+        match rules.legality {
+            Legality::Full => false,
+            Legality::UnansweredCheck => in_check,
+            Legality::Movement => true,
+        }
+    }
+
     /// The legal moves, in generation order (by origin square, then direction).
     pub fn legal_moves(&self) -> MoveList {
+        let rules = MoveRules::current();
         let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
-        self.filter_legal(&mut list);
+        self.gen_pseudo(&mut list, &rules);
+        self.filter_legal(&mut list, &rules);
         list.moves[..list.len].sort_unstable();
         list
     }
@@ -683,6 +752,20 @@ impl Position {
 
     /// Whether a legal move gives check.
     pub fn gives_check(&self, m: Move) -> bool {
+        // Every attack on a general runs along its file or rank (chariot, cannon, the other
+        // general) or comes from within two points of it (horse and its leg, soldier). A move
+        // changes only its two points, so one that touches neither those lines nor that
+        // neighbourhood cannot give check (the opponent is not in check before it).
+        let g = self.generals[self.turn.other().index()] as usize;
+        let g = Square::from_index(g).unwrap_or(m.to);
+        let near = |s: Square| {
+            s.file() == g.file()
+                || s.rank() == g.rank()
+                || (s.file().abs_diff(g.file()) <= 2 && s.rank().abs_diff(g.rank()) <= 2)
+        };
+        if !near(m.from) && !near(m.to) {
+            return false;
+        }
         let mut next = *self;
         next.make(m);
         next.is_check()
@@ -734,5 +817,47 @@ impl Position {
                     >= 2
             })
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gives_check` skips moves far from the enemy general's lines; it must agree with
+    /// playing the move and looking, on every legal move of many positions (playouts from
+    /// the start, always preferring a checking move so that checks are common).
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let mut checks = 0;
+        for seed in 0..200u64 {
+            let mut pos = Position::start();
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut checking = None;
+                for &m in &moves {
+                    let mut next = pos;
+                    next.make(m);
+                    assert_eq!(pos.gives_check(m), next.is_check(), "{} {m}", pos.fen());
+                    if next.is_check() {
+                        checks += 1;
+                        checking = Some(m);
+                    }
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = match checking {
+                    Some(m) if state % 3 == 0 => m,
+                    _ => moves[(state % moves.len() as u64) as usize],
+                };
+                pos.make(m);
+            }
+        }
+        assert!(checks > 1000, "too few checking moves seen: {checks}");
     }
 }

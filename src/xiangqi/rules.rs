@@ -7,7 +7,7 @@ use super::position::{Move, Position};
 use super::repetition::Ruling;
 use super::square::{Color, Square};
 use super::START_FEN;
-use crate::edition::edition_of;
+use crate::mutant::draws::Scored;
 use crate::outcome::{
     claim_kind, rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord,
     OfferRuling,
@@ -221,13 +221,20 @@ impl Rules for XiangqiRules {
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
         let pos = position(fen)?;
         let in_check = pos.is_check();
-        Ok(match pos.outcome() {
-            Some(o) => Status {
-                result: o.winner.name().to_owned(),
+        let scored = pos
+            .outcome()
+            .map(|o| (o, crate::mutant::draws::score_ending(o.reason.slug())));
+        Ok(match scored {
+            Some((o, scored)) if scored != Scored::Ongoing => Status {
+                result: match scored {
+                    Scored::Draw => "draw",
+                    _ => o.winner.name(),
+                }
+                .to_owned(),
                 reason: o.reason.slug().to_owned(),
                 in_check,
             },
-            None => Status {
+            _ => Status {
                 result: "ongoing".to_owned(),
                 reason: String::new(),
                 in_check,
@@ -294,7 +301,7 @@ impl Rules for XiangqiRules {
             agreed: "xq.draw-offer.agreement",
         };
         Ok(rule_on_offer(
-            &edition_of(&self.ruleset).draw_offer,
+            &crate::mutant::draws::edition(&self.ruleset).draw_offer,
             &clauses,
             who.name(),
             last_mover,

@@ -3,6 +3,8 @@
 //! straight movers. Squares are indices `rank * 9 + file`; [`NONE`] (90) stands for "off
 //! the board" and indexes an always-empty sentinel cell of the position's board.
 
+use crate::mutant::{self, MoveMutant, Mutant};
+
 /// Index of the always-empty sentinel cell.
 pub(crate) const NONE: u8 = 90;
 
@@ -64,8 +66,9 @@ const fn make_rays() -> Rays {
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// One step in one of `dirs`, from a palace point to a palace point: the general moves
-/// orthogonally (`DIRS`), the advisor diagonally (`DIAG`).
-const fn make_palace_steps(dirs: [(i32, i32); 4]) -> Steps<4> {
+/// orthogonally (`DIRS`), the advisor diagonally (`DIAG`). Not `confined` (a mutant): from
+/// any point to any point.
+const fn make_palace_steps(dirs: [(i32, i32); 4], confined: bool) -> Steps<4> {
     let mut t = Steps {
         to: [[NONE; 4]; 90],
         block: [[NONE; 4]; 90],
@@ -77,7 +80,8 @@ const fn make_palace_steps(dirs: [(i32, i32); 4]) -> Steps<4> {
         let mut d = 0;
         while d < 4 {
             let (x, y) = (f + dirs[d].0, r + dirs[d].1);
-            if in_any_palace(f, r) && in_any_palace(x, y) {
+            let inside = in_any_palace(f, r) && in_any_palace(x, y);
+            if sq(x, y) != NONE && (inside || !confined) {
                 let n = t.len[s] as usize;
                 t.to[s][n] = sq(x, y);
                 t.len[s] += 1;
@@ -89,8 +93,9 @@ const fn make_palace_steps(dirs: [(i32, i32); 4]) -> Steps<4> {
     t
 }
 
-/// Elephant: two diagonal steps, the eye (the point between) empty, never across the river.
-const fn make_elephant() -> Steps<4> {
+/// Elephant: two diagonal steps, the eye (the point between) empty (unless not `eye`, a
+/// mutant), never across the river (unless not `river`, a mutant).
+const fn make_elephant(eye: bool, river: bool) -> Steps<4> {
     let mut t = Steps {
         to: [[NONE; 4]; 90],
         block: [[NONE; 4]; 90],
@@ -102,10 +107,14 @@ const fn make_elephant() -> Steps<4> {
         let mut d = 0;
         while d < 4 {
             let (x, y) = (f + 2 * DIAG[d].0, r + 2 * DIAG[d].1);
-            if sq(x, y) != NONE && (r <= 4) == (y <= 4) {
+            if sq(x, y) != NONE && ((r <= 4) == (y <= 4) || !river) {
                 let n = t.len[s] as usize;
                 t.to[s][n] = sq(x, y);
-                t.block[s][n] = sq(f + DIAG[d].0, r + DIAG[d].1);
+                t.block[s][n] = if eye {
+                    sq(f + DIAG[d].0, r + DIAG[d].1)
+                } else {
+                    NONE
+                };
                 t.len[s] += 1;
             }
             d += 1;
@@ -127,8 +136,8 @@ const HORSE: [(i32, i32); 8] = [
 ];
 
 /// Horse: one orthogonal then one diagonal step; the leg (the orthogonal neighbour in the
-/// long direction) must be empty.
-const fn make_horse() -> Steps<8> {
+/// long direction) must be empty (unless not `leg`, a mutant).
+const fn make_horse(leg: bool) -> Steps<8> {
     let mut t = Steps {
         to: [[NONE; 8]; 90],
         block: [[NONE; 8]; 90],
@@ -142,7 +151,9 @@ const fn make_horse() -> Steps<8> {
             let (df, dr) = HORSE[d];
             let (x, y) = (f + df, r + dr);
             if sq(x, y) != NONE {
-                let leg = if df == 2 || df == -2 {
+                let leg = if !leg {
+                    NONE
+                } else if df == 2 || df == -2 {
                     sq(f + df / 2, r)
                 } else {
                     sq(f, r + dr / 2)
@@ -160,7 +171,8 @@ const fn make_horse() -> Steps<8> {
 }
 
 /// Soldier of colour `c` (0 red, 1 black): forward, and sideways once across the river.
-const fn make_soldier(c: usize) -> Steps<3> {
+/// `sideways[0]`: sideways before the river (a mutant); `sideways[1]`: after it.
+const fn make_soldier(c: usize, sideways: [bool; 2]) -> Steps<3> {
     let mut t = Steps {
         to: [[NONE; 3]; 90],
         block: [[NONE; 3]; 90],
@@ -176,7 +188,7 @@ const fn make_soldier(c: usize) -> Steps<3> {
             t.to[s][n] = sq(f, r + fwd);
             n += 1;
         }
-        if crossed {
+        if sideways[crossed as usize] {
             if sq(f - 1, r) != NONE {
                 t.to[s][n] = sq(f - 1, r);
                 n += 1;
@@ -193,8 +205,9 @@ const fn make_soldier(c: usize) -> Steps<3> {
 }
 
 /// For a general on each square: the four diagonal neighbours (horse legs) and, for each,
-/// the two squares from which a horse would attack through that leg.
-const fn make_horse_attacks() -> [[[u8; 3]; 4]; 90] {
+/// the two squares from which a horse would attack through that leg. Not `leg` (a mutant):
+/// the legs are the always-empty sentinel.
+const fn make_horse_attacks(leg: bool) -> [[[u8; 3]; 4]; 90] {
     let mut t = [[[NONE; 3]; 4]; 90];
     let mut s = 0;
     while s < 90 {
@@ -202,7 +215,8 @@ const fn make_horse_attacks() -> [[[u8; 3]; 4]; 90] {
         let mut d = 0;
         while d < 4 {
             let (a, b) = DIAG[d];
-            t[s][d] = [sq(f + a, r + b), sq(f + a, r + 2 * b), sq(f + 2 * a, r + b)];
+            let leg = if leg { sq(f + a, r + b) } else { NONE };
+            t[s][d] = [leg, sq(f + a, r + 2 * b), sq(f + 2 * a, r + b)];
             d += 1;
         }
         s += 1;
@@ -211,14 +225,18 @@ const fn make_horse_attacks() -> [[[u8; 3]; 4]; 90] {
 }
 
 /// For a general of colour `c` on each square: the squares from which an enemy soldier
-/// attacks it (in front of it, and beside it).
-const fn make_soldier_attacks(c: usize) -> [[u8; 3]; 90] {
+/// attacks it (in front of it, and beside it unless not `sideways`, a mutant).
+const fn make_soldier_attacks(c: usize, sideways: bool) -> [[u8; 3]; 90] {
     let mut t = [[NONE; 3]; 90];
     let fwd = if c == 0 { 1 } else { -1 };
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        t[s] = [sq(f, r + fwd), sq(f - 1, r), sq(f + 1, r)];
+        t[s] = if sideways {
+            [sq(f, r + fwd), sq(f - 1, r), sq(f + 1, r)]
+        } else {
+            [sq(f, r + fwd), NONE, NONE]
+        };
         s += 1;
     }
     t
@@ -248,12 +266,198 @@ const fn make_danger() -> [u128; 90] {
 }
 
 pub(crate) static RAYS: Rays = make_rays();
-pub(crate) static GENERAL: Steps<4> = make_palace_steps(DIRS);
-pub(crate) static ADVISOR: Steps<4> = make_palace_steps(DIAG);
-pub(crate) static ELEPHANT: Steps<4> = make_elephant();
-pub(crate) static HORSE_STEPS: Steps<8> = make_horse();
-pub(crate) static SOLDIER: [Steps<3>; 2] = [make_soldier(0), make_soldier(1)];
-pub(crate) static HORSE_ATTACKS: [[[u8; 3]; 4]; 90] = make_horse_attacks();
+pub(crate) static GENERAL: Steps<4> = make_palace_steps(DIRS, true);
+pub(crate) static ADVISOR: Steps<4> = make_palace_steps(DIAG, true);
+pub(crate) static ELEPHANT: Steps<4> = make_elephant(true, true);
+pub(crate) static HORSE_STEPS: Steps<8> = make_horse(true);
+pub(crate) static SOLDIER: [Steps<3>; 2] = [
+    make_soldier(0, [false, true]),
+    make_soldier(1, [false, true]),
+];
+pub(crate) static HORSE_ATTACKS: [[[u8; 3]; 4]; 90] = make_horse_attacks(true);
 pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] =
-    [make_soldier_attacks(0), make_soldier_attacks(1)];
+    [make_soldier_attacks(0, true), make_soldier_attacks(1, true)];
 pub(crate) static DANGER: [u128; 90] = make_danger();
+
+// The tables of the mutants (`crate::mutant`), each with one rule altered.
+static GENERAL_UNCONFINED: Steps<4> = make_palace_steps(DIRS, false);
+static ADVISOR_UNCONFINED: Steps<4> = make_palace_steps(DIAG, false);
+static ADVISOR_STRAIGHT: Steps<4> = make_palace_steps(DIRS, true);
+static ELEPHANT_NO_EYE: Steps<4> = make_elephant(false, true);
+static ELEPHANT_CROSSING: Steps<4> = make_elephant(true, false);
+static HORSE_NO_LEG: Steps<8> = make_horse(false);
+static HORSE_ATTACKS_NO_LEG: [[[u8; 3]; 4]; 90] = make_horse_attacks(false);
+static SOLDIER_EARLY_SIDEWAYS: [Steps<3>; 2] =
+    [make_soldier(0, [true, true]), make_soldier(1, [true, true])];
+static SOLDIER_NEVER_SIDEWAYS: [Steps<3>; 2] = [
+    make_soldier(0, [false, false]),
+    make_soldier(1, [false, false]),
+];
+static SOLDIER_ATTACKS_AHEAD: [[[u8; 3]; 90]; 2] = [
+    make_soldier_attacks(0, false),
+    make_soldier_attacks(1, false),
+];
+
+/// Which moves a side in check, or not in check, may make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Legality {
+    /// No move may leave the own general attacked (第一章 第二节 四, 第三节).
+    Full,
+    /// A mutant: a side in check may leave it unanswered.
+    UnansweredCheck,
+    /// A mutant: every move allowed by the movement rules is legal.
+    Movement,
+}
+
+/// The movement and check rules of one generation: the tables and switches the generator and
+/// the attack test read, as the active mutant (if any) alters them. Built once per operation
+/// (a move list, a count, a perft run) and passed down.
+#[derive(Clone, Copy)]
+pub(crate) struct MoveRules {
+    pub(crate) general: &'static Steps<4>,
+    pub(crate) advisor: &'static Steps<4>,
+    pub(crate) elephant: &'static Steps<4>,
+    pub(crate) horse: &'static Steps<8>,
+    pub(crate) soldier: &'static [Steps<3>; 2],
+    pub(crate) horse_attacks: &'static [[[u8; 3]; 4]; 90],
+    pub(crate) soldier_attacks: &'static [[[u8; 3]; 90]; 2],
+    /// The cannon captures only over a screen (第一章 第二节 四).
+    pub(crate) cannon_needs_screen: bool,
+    /// Without capturing, the cannon may jump a screen (a mutant).
+    pub(crate) cannon_jumps: bool,
+    /// Without capturing, the chariot may jump a piece (a mutant).
+    pub(crate) chariot_jumps: bool,
+    /// The generals may not face each other on an open file (第一章 第二节 三).
+    pub(crate) generals_may_not_face: bool,
+    pub(crate) legality: Legality,
+    /// Whether a mutant altered anything: then the generator and the attack test run their
+    /// general form (`M = true` below); otherwise the form where the tables and switches
+    /// are the rules' own constants, so the real rules pay nothing for the mutants.
+    pub(crate) mutated: bool,
+}
+
+/// The tables and switches in force, as constants of the real rules when `M` is false.
+impl MoveRules {
+    #[inline(always)]
+    pub(crate) fn general_steps<const M: bool>(&self) -> &'static Steps<4> {
+        if M {
+            self.general
+        } else {
+            &GENERAL
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn advisor_steps<const M: bool>(&self) -> &'static Steps<4> {
+        if M {
+            self.advisor
+        } else {
+            &ADVISOR
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn elephant_steps<const M: bool>(&self) -> &'static Steps<4> {
+        if M {
+            self.elephant
+        } else {
+            &ELEPHANT
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn horse_steps<const M: bool>(&self) -> &'static Steps<8> {
+        if M {
+            self.horse
+        } else {
+            &HORSE_STEPS
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn soldier_steps<const M: bool>(&self) -> &'static [Steps<3>; 2] {
+        if M {
+            self.soldier
+        } else {
+            &SOLDIER
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn horse_attackers<const M: bool>(&self) -> &'static [[[u8; 3]; 4]; 90] {
+        if M {
+            self.horse_attacks
+        } else {
+            &HORSE_ATTACKS
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn soldier_attackers<const M: bool>(&self) -> &'static [[[u8; 3]; 90]; 2] {
+        if M {
+            self.soldier_attacks
+        } else {
+            &SOLDIER_ATTACKS
+        }
+    }
+}
+
+impl MoveRules {
+    /// The rules of xiangqi.
+    pub(crate) fn standard() -> MoveRules {
+        MoveRules {
+            general: &GENERAL,
+            advisor: &ADVISOR,
+            elephant: &ELEPHANT,
+            horse: &HORSE_STEPS,
+            soldier: &SOLDIER,
+            horse_attacks: &HORSE_ATTACKS,
+            soldier_attacks: &SOLDIER_ATTACKS,
+            cannon_needs_screen: true,
+            cannon_jumps: false,
+            chariot_jumps: false,
+            generals_may_not_face: true,
+            legality: Legality::Full,
+            mutated: false,
+        }
+    }
+
+    /// The rules as the active mutant (if any) alters them: read once per operation.
+    #[inline]
+    pub(crate) fn current() -> MoveRules {
+        match mutant::active() {
+            Some(Mutant::Moves(m)) => MoveRules::standard().altered(m),
+            _ => MoveRules::standard(),
+        }
+    }
+
+    /// The rules with one clause altered by `m` (unchanged for a mutant of another game).
+    pub(crate) fn altered(mut self, m: MoveMutant) -> MoveRules {
+        use MoveMutant as M;
+        self.mutated = true;
+        match m {
+            M::HorseLegNotBlocking => {
+                self.horse = &HORSE_NO_LEG;
+                self.horse_attacks = &HORSE_ATTACKS_NO_LEG;
+            }
+            M::ElephantEyeNotBlocking => self.elephant = &ELEPHANT_NO_EYE,
+            M::ElephantCrossesRiver => self.elephant = &ELEPHANT_CROSSING,
+            M::SoldierSidewaysBeforeRiver => self.soldier = &SOLDIER_EARLY_SIDEWAYS,
+            M::SoldierNotSidewaysAfterRiver => {
+                self.soldier = &SOLDIER_NEVER_SIDEWAYS;
+                self.soldier_attacks = &SOLDIER_ATTACKS_AHEAD;
+            }
+            M::GeneralLeavesPalace => self.general = &GENERAL_UNCONFINED,
+            M::AdvisorLeavesPalace => self.advisor = &ADVISOR_UNCONFINED,
+            M::AdvisorMovesStraight => self.advisor = &ADVISOR_STRAIGHT,
+            M::GeneralsMayFace => self.generals_may_not_face = false,
+            M::SelfCheckAllowed => self.legality = Legality::Movement,
+            M::CheckNeedNotBeAnswered => self.legality = Legality::UnansweredCheck,
+            M::CannonCapturesWithoutScreen => self.cannon_needs_screen = false,
+            M::CannonJumpsToEmpty => self.cannon_jumps = true,
+            M::ChariotJumps => self.chariot_jumps = true,
+            _ => self.mutated = false,
+        }
+        self
+    }
+}

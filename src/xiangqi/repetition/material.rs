@@ -150,12 +150,20 @@ fn winning_capture(pos: &Position, m: Move) -> bool {
 pub fn threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
     let us = pos.turn();
     let moves = pos.legal_moves();
+    // Protection counts (a capture must win material in the exchange), unless a mutant of
+    // the reference says otherwise (`crate::mutant`).
+    let protection_counts = crate::mutant::draws::protection_counts();
     let mut out: Vec<Threat> = Vec::new();
     for &m in &moves {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
-        if victim.color == us || !is_material(victim, m.to) || !winning_capture(pos, m) {
+        let wins = if protection_counts {
+            winning_capture(pos, m)
+        } else {
+            !mates_by_checks(&after(pos, m), SAFETY_DEPTH)
+        };
+        if victim.color == us || !is_material(victim, m.to) || !wins {
             continue;
         }
         match out.iter_mut().find(|t| t.target == m.to) {

@@ -29,6 +29,7 @@
 mod classify;
 pub mod material;
 mod verdict;
+pub(crate) use verdict::Judging;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
 pub use verdict::{
@@ -158,7 +159,7 @@ impl RepetitionRules {
         let params = crate::edition::registry()
             .get(ruleset.game, &ruleset.edition)
             .and_then(|e| e.repetition);
-        Some(match params {
+        let rules = match params {
             Some(p) => {
                 let base = RepetitionRules::of(p.rules);
                 let r = p.readings;
@@ -195,7 +196,9 @@ impl RepetitionRules {
             }
             None if ruleset.edition == "axf" => RepetitionRules::AXF,
             None => RepetitionRules::CXA,
-        })
+        };
+        // The active mutant of the reference, if it alters a reading (`crate::mutant`).
+        Some(crate::mutant::draws::repetition_rules(rules))
     }
 
     /// Whether a move of this nature is an attack (打) under these rules.

@@ -229,7 +229,8 @@ pub fn adjudicate(
             chased_pieces,
         });
     }
-    Ok(Some(judge(cycle, repetitions, rules)))
+    let judging = crate::mutant::draws::judging();
+    Ok(Some(judge(cycle, repetitions, rules, judging)))
 }
 
 fn natures(cycle: &[CycleMove], side: Color) -> Vec<Nature> {
@@ -255,16 +256,43 @@ fn pattern(natures: &[Nature]) -> String {
     }
 }
 
+/// How the verdict follows from the judgements, beyond the edition's readings: the rules'
+/// own ([`Judging::RULES`]), or as a mutant of the reference alters them (`crate::mutant`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Judging {
+    /// How many further cycles a side that must change may play before it loses (一 (七):
+    /// one); `None`: it never loses.
+    pub cycles_before_loss: Option<usize>,
+    /// One idle move makes a side's moves allowed (xq.repetition.idle-allowed).
+    pub idle_move_allows: bool,
+}
+
+impl Judging {
+    /// The rules' judging.
+    pub const RULES: Judging = Judging {
+        cycles_before_loss: Some(1),
+        idle_move_allows: true,
+    };
+}
+
 /// Whether a side's moves in the cycle are forbidden: every move an attack (and, unless
 /// the rules forbid mixtures, all of one nature: 长将, 长捉, 长杀). Where the rules look at a
 /// checking move as a chase too, a side that chases on every move, some of them checks,
 /// chases perpetually. Where one piece chasing two in turn is allowed, a perpetual chase
 /// needs one piece chased on every move.
-fn side_forbidden(cycle: &[CycleMove], side: Color, rules: &RepetitionRules) -> bool {
+fn side_forbidden(
+    cycle: &[CycleMove],
+    side: Color,
+    rules: &RepetitionRules,
+    judging: Judging,
+) -> bool {
     let moves: Vec<&CycleMove> = cycle.iter().filter(|c| c.side == side).collect();
     let natures: Vec<Nature> = moves.iter().map(|c| c.nature).collect();
     if moves.is_empty() {
         return false;
+    }
+    if !judging.idle_move_allows && natures.iter().any(|&n| rules.is_attack(n)) {
+        return true;
     }
     let chases = |c: &&CycleMove| {
         c.nature == Nature::Chase
@@ -293,11 +321,16 @@ fn side_forbidden(cycle: &[CycleMove], side: Color, rules: &RepetitionRules) -> 
         || perpetual_chase
 }
 
-fn judge(cycle: Vec<CycleMove>, repetitions: usize, rules: &RepetitionRules) -> Verdict {
+fn judge(
+    cycle: Vec<CycleMove>,
+    repetitions: usize,
+    rules: &RepetitionRules,
+    judging: Judging,
+) -> Verdict {
     let red = natures(&cycle, Color::Red);
     let black = natures(&cycle, Color::Black);
     let forbidden = |side: Color| {
-        if side_forbidden(&cycle, side, rules) {
+        if side_forbidden(&cycle, side, rules, judging) {
             Judgement::Forbidden
         } else {
             Judgement::Allowed
@@ -363,7 +396,11 @@ fn judge(cycle: Vec<CycleMove>, repetitions: usize, rules: &RepetitionRules) -> 
     };
     let ruling = match culprit {
         None => Ruling::Draw,
-        Some(side) if repetitions > rules.cycles_for_verdict => {
+        Some(side)
+            if judging
+                .cycles_before_loss
+                .is_some_and(|k| repetitions >= rules.cycles_for_verdict + k) =>
+        {
             reason.push_str(&format!(
                 "; {side} went on repeating after the cycle had been played {} times and loses \
                  (xq.result.forbidden-repetition-unchanged)",

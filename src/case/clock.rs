@@ -1,0 +1,463 @@
+//! Cases with a `clock:` key: the history and the steps go to the engine as one `clock`
+//! query (a session with a clock); `expect.clock` is checked against the clock it answers,
+//! and the session's expectations (`outcome`, `claim`, `violations`, …) against its session
+//! state. See `docs/cases.md`, "Clocks".
+
+use super::check::{Checker, Halt};
+use crate::clock::{controls, Span};
+use crate::protocol::{
+    Answer, ClockReport, ClockRequest, ClockStartText, Query, QueryKind, SideClock, SideStart,
+};
+use serde::de::{self, Deserializer};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The case-level `clock:` key: the time control (an id of `spec/controls/`) and how the
+/// clock is set up after the history.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseClock {
+    /// The control's id (`national`, `fischer-30m-10s`).
+    pub control: String,
+    /// Red's clock at the start.
+    #[serde(default)]
+    pub red: Option<SideStart>,
+    /// White's clock at the start.
+    #[serde(default)]
+    pub white: Option<SideStart>,
+    /// Black's clock at the start.
+    #[serde(default)]
+    pub black: Option<SideStart>,
+    /// The clock running at the start (a side or `none`); default the side to move.
+    #[serde(default)]
+    pub running: Option<String>,
+    /// Players absent at the start.
+    #[serde(default)]
+    pub absent: Vec<String>,
+    /// The lateness limit, when not the control's.
+    #[serde(default)]
+    pub lateness_limit: Option<Span>,
+}
+
+impl CaseClock {
+    /// The set-up as a `clock` request sends it.
+    pub fn start(&self) -> ClockStartText {
+        ClockStartText {
+            red: self.red.clone(),
+            white: self.white.clone(),
+            black: self.black.clone(),
+            running: self.running.clone(),
+            absent: self.absent.clone(),
+            lateness_limit: self.lateness_limit,
+        }
+    }
+}
+
+/// `expect.clock`: the clock after the steps. Only what is given is compared.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockExpect {
+    /// Red's clock.
+    #[serde(default)]
+    pub red: Option<SideClockExpect>,
+    /// White's clock.
+    #[serde(default)]
+    pub white: Option<SideClockExpect>,
+    /// Black's clock.
+    #[serde(default)]
+    pub black: Option<SideClockExpect>,
+    /// The clocks running: a side, `none`, or a list.
+    #[serde(default, deserialize_with = "running")]
+    pub running: Option<Vec<String>>,
+    /// The flag: `none`, or `{side, at, clause}`.
+    #[serde(default, deserialize_with = "none_or")]
+    pub flag: Option<Option<FlagExpect>>,
+    /// The lateness forfeit: `none`, or `{sides, at, clause}`.
+    #[serde(default, deserialize_with = "none_or")]
+    pub late: Option<Option<LateExpect>>,
+    /// The clause deciding time trouble under the control.
+    #[serde(default)]
+    pub time_trouble_clause: Option<String>,
+    /// The game time since the clocks were set up.
+    #[serde(default)]
+    pub now: Option<Span>,
+}
+
+/// One side's expected clock; a bare time is its `remaining`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(try_from = "RawSideClock")]
+pub struct SideClockExpect {
+    /// Time used.
+    pub used: Option<Span>,
+    /// Time left before the flag.
+    pub remaining: Option<Span>,
+    /// Moves completed.
+    pub moves: Option<u32>,
+    /// The current period.
+    pub period: Option<u32>,
+    /// Moves still due in the period.
+    pub quota: Option<u32>,
+    /// Extension time left.
+    pub bank: Option<Span>,
+    /// In time trouble.
+    pub time_trouble: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(
+    untagged,
+    expecting = "a time left (300, 4:59, 5m) or a map of used, remaining, moves, period, quota, \
+                 bank, time_trouble"
+)]
+enum RawSideClock {
+    Remaining(Span),
+    Full(FullSideClock),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FullSideClock {
+    #[serde(default)]
+    used: Option<Span>,
+    #[serde(default)]
+    remaining: Option<Span>,
+    #[serde(default)]
+    moves: Option<u32>,
+    #[serde(default)]
+    period: Option<u32>,
+    #[serde(default)]
+    quota: Option<u32>,
+    #[serde(default)]
+    bank: Option<Span>,
+    #[serde(default)]
+    time_trouble: Option<bool>,
+}
+
+impl TryFrom<RawSideClock> for SideClockExpect {
+    type Error = String;
+
+    fn try_from(raw: RawSideClock) -> Result<SideClockExpect, String> {
+        Ok(match raw {
+            RawSideClock::Remaining(r) => SideClockExpect {
+                remaining: Some(r),
+                ..SideClockExpect::default()
+            },
+            RawSideClock::Full(f) => SideClockExpect {
+                used: f.used,
+                remaining: f.remaining,
+                moves: f.moves,
+                period: f.period,
+                quota: f.quota,
+                bank: f.bank,
+                time_trouble: f.time_trouble,
+            },
+        })
+    }
+}
+
+/// The expected flag.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagExpect {
+    /// Whose flag.
+    pub side: String,
+    /// When it fell (game time).
+    #[serde(default)]
+    pub at: Option<Span>,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// The expected lateness forfeit.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateExpect {
+    /// Who forfeits.
+    pub sides: Vec<String>,
+    /// When (game time).
+    #[serde(default)]
+    pub at: Option<Span>,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+fn running<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged, expecting = "a side, `none`, or a list of sides")]
+    enum Raw {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(Some(match Raw::deserialize(d)? {
+        Raw::One(s) if s == "none" => Vec::new(),
+        Raw::One(s) => vec![s],
+        Raw::Many(mut list) => {
+            list.sort();
+            list
+        }
+    }))
+}
+
+fn none_or<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let v = serde_yaml::Value::deserialize(d)?;
+    match &v {
+        serde_yaml::Value::String(s) if s == "none" => Ok(Some(None)),
+        serde_yaml::Value::String(s) => Err(de::Error::custom(format!(
+            "'{s}' (expected `none` or a map)"
+        ))),
+        _ => T::deserialize(v)
+            .map(|t| Some(Some(t)))
+            .map_err(de::Error::custom),
+    }
+}
+
+impl Checker<'_> {
+    /// Checks a case with a `clock:` key.
+    pub(super) fn check_clock(&mut self) -> Result<(), Halt> {
+        self.only_session_expectations("a clock")?;
+        let Some(setup) = self.case.clock.clone() else {
+            return Ok(());
+        };
+        let game = self.ruleset.game;
+        let control = controls()
+            .require(game, &setup.control)
+            .map_err(|e| Halt::Errored(format!("clock.control: {e}")))?
+            .clone();
+        if !self.info.answers(QueryKind::Clock) {
+            self.skip("the case uses clock: the engine does not answer `clock` queries".to_owned());
+            return Ok(());
+        }
+        let query = Query::Clock {
+            clock: Box::new(ClockRequest {
+                control,
+                start: setup.start(),
+            }),
+            steps: self.case.steps.clone().unwrap_or_default(),
+        };
+        let reply = self.ask_raw(&self.moves.clone(), query);
+        match self.settle_reply(reply, "clock")? {
+            Some(Answer::Clock(answer)) => {
+                self.compare_session(&answer.session);
+                if let Some(want) = &self.case.expect.clock {
+                    self.compare_clock(&answer.clock, want);
+                }
+            }
+            Some(other) => {
+                return Err(Halt::Errored(format!(
+                    "the engine answered a `clock` query with a `{}` answer",
+                    other.kind()
+                )))
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    fn compare_clock(&mut self, got: &ClockReport, want: &ClockExpect) {
+        let mut problems = Vec::new();
+        for (name, side) in [
+            ("red", &want.red),
+            ("white", &want.white),
+            ("black", &want.black),
+        ] {
+            let Some(side) = side else { continue };
+            if !self.is_side(name) {
+                problems.push(format!("{name} is no side of {}", self.ruleset.game));
+                continue;
+            }
+            match got.sides.get(name) {
+                Some(have) => side_problems(name, side, have, &mut problems),
+                None => problems.push(format!("the engine reports no clock for {name}")),
+            }
+        }
+        if let Some(running) = &want.running {
+            let mut have = got.running.clone();
+            have.sort();
+            if *running != have {
+                let say = |l: &[String]| {
+                    if l.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        l.join(" and ")
+                    }
+                };
+                problems.push(format!(
+                    "running: {}, expected {}",
+                    say(&have),
+                    say(running)
+                ));
+            }
+        }
+        match (&want.flag, &got.flag) {
+            (None, _) | (Some(None), None) => {}
+            (Some(None), Some(f)) => {
+                problems.push(format!("{}'s flag fell at {} ({})", f.side, f.at, f.reason))
+            }
+            (Some(Some(w)), None) => problems.push(format!("no flag, expected {}'s", w.side)),
+            (Some(Some(w)), Some(f)) => {
+                if w.side != f.side {
+                    problems.push(format!("{}'s flag fell, expected {}'s", f.side, w.side));
+                }
+                if let Some(at) = w.at {
+                    if at != f.at {
+                        problems.push(format!("the flag fell at {}, expected {at}", f.at));
+                    }
+                }
+                self.clause_problem(
+                    "flag",
+                    w.clause.as_deref(),
+                    f.clause.as_deref(),
+                    &mut problems,
+                );
+            }
+        }
+        match (&want.late, &got.late) {
+            (None, _) | (Some(None), None) => {}
+            (Some(None), Some(l)) => problems.push(format!(
+                "{} forfeited for lateness at {}",
+                l.sides.join(" and "),
+                l.at
+            )),
+            (Some(Some(w)), None) => problems.push(format!(
+                "no lateness forfeit, expected {}'s",
+                w.sides.join(" and ")
+            )),
+            (Some(Some(w)), Some(l)) => {
+                let (mut a, mut b) = (w.sides.clone(), l.sides.clone());
+                a.sort();
+                b.sort();
+                if a != b {
+                    problems.push(format!(
+                        "{} forfeited for lateness, expected {}",
+                        b.join(" and "),
+                        a.join(" and ")
+                    ));
+                }
+                if let Some(at) = w.at {
+                    if at != l.at {
+                        problems.push(format!("the lateness forfeit at {}, expected {at}", l.at));
+                    }
+                }
+                self.clause_problem(
+                    "lateness forfeit",
+                    w.clause.as_deref(),
+                    l.clause.as_deref(),
+                    &mut problems,
+                );
+            }
+        }
+        if let Some(c) = &want.time_trouble_clause {
+            self.clause_problem(
+                "time trouble",
+                Some(c),
+                got.time_trouble_clause.as_deref(),
+                &mut problems,
+            );
+        }
+        if let Some(now) = want.now {
+            if now != got.now {
+                problems.push(format!("the game time is {}, expected {now}", got.now));
+            }
+        }
+        if !problems.is_empty() {
+            let expected = expected_json(want);
+            self.fail(
+                "clock",
+                problems.join("; "),
+                expected,
+                serde_json::to_value(got).unwrap_or(Value::Null),
+            );
+        }
+    }
+
+    /// A clause the engine names, compared with the expected one; an engine that names none
+    /// leaves it unchecked (skipped), never passed.
+    fn clause_problem(
+        &mut self,
+        what: &str,
+        want: Option<&str>,
+        got: Option<&str>,
+        problems: &mut Vec<String>,
+    ) {
+        match (want, got) {
+            (None, _) => {}
+            (Some(w), Some(g)) if w == g => {}
+            (Some(w), Some(g)) => problems.push(format!("{what} decided by {g}, expected {w}")),
+            (Some(_), None) => self.skip(format!(
+                "the engine does not report the clause deciding the {what}"
+            )),
+        }
+    }
+}
+
+fn side_problems(name: &str, want: &SideClockExpect, have: &SideClock, out: &mut Vec<String>) {
+    let span = |what: &str, w: Option<Span>, h: Span, out: &mut Vec<String>| {
+        if let Some(w) = w {
+            if w != h {
+                out.push(format!("{name} {what} {h}, expected {w}"));
+            }
+        }
+    };
+    span("used", want.used, have.used, out);
+    span("remaining", want.remaining, have.remaining, out);
+    let opt = |what: &str, w: Option<u32>, h: Option<u32>, out: &mut Vec<String>| {
+        if let Some(w) = w {
+            if Some(w) != h {
+                let h = h.map_or("none".to_owned(), |h| h.to_string());
+                out.push(format!("{name} {what} {h}, expected {w}"));
+            }
+        }
+    };
+    opt("moves", want.moves, Some(have.moves), out);
+    opt("period", want.period, have.period, out);
+    opt("quota", want.quota, have.quota, out);
+    if let Some(w) = want.bank {
+        if Some(w) != have.bank {
+            let h = have.bank.map_or("none".to_owned(), |b| b.to_string());
+            out.push(format!("{name} bank {h}, expected {w}"));
+        }
+    }
+    if let Some(w) = want.time_trouble {
+        if w != have.time_trouble {
+            out.push(format!(
+                "{name} is {}in time trouble, expected {}",
+                if have.time_trouble { "" } else { "not " },
+                if w { "in it" } else { "not" }
+            ));
+        }
+    }
+}
+
+fn expected_json(want: &ClockExpect) -> Value {
+    let side = |s: &Option<SideClockExpect>| {
+        s.as_ref().map(|s| {
+            json!({"used": s.used, "remaining": s.remaining, "moves": s.moves,
+                "period": s.period, "quota": s.quota, "bank": s.bank,
+                "time_trouble": s.time_trouble})
+        })
+    };
+    json!({
+        "red": side(&want.red),
+        "white": side(&want.white),
+        "black": side(&want.black),
+        "running": want.running,
+        "flag": match &want.flag {
+            None => Value::Null,
+            Some(None) => json!("none"),
+            Some(Some(f)) => json!({"side": f.side, "at": f.at, "clause": f.clause}),
+        },
+        "late": match &want.late {
+            None => Value::Null,
+            Some(None) => json!("none"),
+            Some(Some(l)) => json!({"sides": l.sides, "at": l.at, "clause": l.clause}),
+        },
+        "time_trouble_clause": want.time_trouble_clause,
+        "now": want.now,
+    })
+}

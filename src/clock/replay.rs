@@ -1,0 +1,159 @@
+//! A timed game replayed event by event through a [`Session`] with a [`Clock`]: after
+//! each event, both sides' times, periods and quotas, and what the clock decided with its
+//! clause. `arbiter clock` prints it.
+//!
+//! Moves are written `<move>@<time>`: `h2e2@35` is a move that took 35 seconds (`1:30`,
+//! `2m`, … as [`Span`] reads them); with timestamps, `h2e2@1:02:05` is a move made at that
+//! game time. A move without `@` takes no time.
+//!
+//! ```
+//! use arbiter::clock::replay::{parse_timed_moves, replay};
+//! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
+//! use arbiter::procedure::{Session, Side};
+//! use arbiter::Game;
+//!
+//! let ruleset = "xiangqi".parse().unwrap();
+//! let control = controls().get(Game::Xiangqi, "per-move").unwrap().clone();
+//! let start = ClockStart { running: Some(Side::First), ..ClockStart::default() };
+//! let clock = Clock::new(control, ClockRules::of(Game::Xiangqi), start).unwrap();
+//! let session = Session::new(&ruleset, None).unwrap().with_clock(clock);
+//! let moves = parse_timed_moves("h2e2@2:30 h9g7@10", false).unwrap();
+//! let rows = replay(session, moves).unwrap();
+//! assert_eq!(rows[0].sides[0].bank.unwrap().to_string(), "0:29:30");
+//! ```
+
+use super::{Note, SideReport, Span};
+use crate::procedure::{Event, EventTime, ProcedureError, Session, SessionOutcome, Side};
+
+/// One event of a replay with its label (`h2e2@35`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timed {
+    /// How the event was written.
+    pub label: String,
+    /// The event.
+    pub event: Event,
+}
+
+/// Reads `h2e2@35 h9g7@1:10 …`: each token a move and, after `@`, the time it took (or,
+/// with `timestamps`, the game time it was made at).
+///
+/// ```
+/// use arbiter::clock::replay::parse_timed_moves;
+/// let moves = parse_timed_moves("h2e2@35\nh9g7", false).unwrap();
+/// assert_eq!(moves.len(), 2);
+/// let err = parse_timed_moves("h2e2@soon", false).unwrap_err();
+/// assert!(err.contains("move 1 ('h2e2@soon')"), "{err}");
+/// ```
+pub fn parse_timed_moves(text: &str, timestamps: bool) -> Result<Vec<Timed>, String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+        .enumerate()
+        .map(|(i, token)| {
+            let (mv, time) = match token.split_once('@') {
+                Some((mv, t)) => {
+                    let span: Span = t
+                        .parse()
+                        .map_err(|e| format!("move {} ('{token}'): {e}", i + 1))?;
+                    (mv, Some(span))
+                }
+                None => (token, None),
+            };
+            if mv.is_empty() {
+                return Err(format!("move {} ('{token}'): no move before '@'", i + 1));
+            }
+            let time = EventTime {
+                elapsed: time.filter(|_| !timestamps),
+                at: time.filter(|_| timestamps),
+                ..EventTime::default()
+            };
+            let event = Event::Move(mv.to_owned());
+            Ok(Timed {
+                label: token.to_owned(),
+                event: if time == EventTime::default() {
+                    event
+                } else {
+                    Event::Timed {
+                        event: Box::new(event),
+                        time,
+                    }
+                },
+            })
+        })
+        .collect()
+}
+
+/// The state after one event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// 1-based.
+    pub number: usize,
+    /// The event as written.
+    pub label: String,
+    /// The side to move before it.
+    pub side: Side,
+    /// The game time after it.
+    pub at: Span,
+    /// Each side's time, first player first.
+    pub sides: [SideReport; 2],
+    /// The clock running after it.
+    pub running: Option<Side>,
+    /// What the clock decided during it, with the clauses.
+    pub notes: Vec<Note>,
+    /// The outcome, once the game is over.
+    pub outcome: Option<SessionOutcome>,
+}
+
+/// Why a replay stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event {number} ('{label}'): {error}")]
+pub struct ReplayError {
+    /// 1-based.
+    pub number: usize,
+    /// The event as written.
+    pub label: String,
+    /// What went wrong.
+    pub error: ProcedureError,
+    /// The rows before it.
+    pub rows: Vec<Row>,
+}
+
+/// Applies the events in order; stops at the end of the game (later events are not
+/// applied) or at the first event refused.
+pub fn replay(mut session: Session, events: Vec<Timed>) -> Result<Vec<Row>, Box<ReplayError>> {
+    let mut rows = Vec::new();
+    for (i, timed) in events.into_iter().enumerate() {
+        if session.outcome().is_some() {
+            break;
+        }
+        let side = session.turn();
+        let seen = session.clock().map_or(0, |c| c.notes().len());
+        if let Err(error) = session.apply(timed.event) {
+            return Err(Box::new(ReplayError {
+                number: i + 1,
+                label: timed.label,
+                error,
+                rows,
+            }));
+        }
+        let Some(clock) = session.clock() else {
+            return Err(Box::new(ReplayError {
+                number: i + 1,
+                label: timed.label,
+                error: ProcedureError::NoClock("a timed replay"),
+                rows,
+            }));
+        };
+        rows.push(Row {
+            number: i + 1,
+            label: timed.label,
+            side,
+            at: clock.now(),
+            sides: [clock.report(Side::First), clock.report(Side::Second)],
+            running: clock.running(),
+            notes: clock.notes()[seen..].to_vec(),
+            outcome: session.outcome(),
+        });
+    }
+    Ok(rows)
+}

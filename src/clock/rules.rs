@@ -1,0 +1,178 @@
+//! [`ClockRules`]: what the rulebooks of a game say about clocks, beyond the time control —
+//! who is charged, what a player stopping the clock costs, how lateness and clock faults are
+//! settled — each rule with the catalog clause that decides it.
+//!
+//! | | draughts (CXA seed) | xiangqi (CXA seed) |
+//! | --- | --- | --- |
+//! | the arbiter rules on a claim | the claimant's clock runs (art. 8 item 2.7) | the clocks are stopped (第一章 第四节 二 (四): 裁判员可停钟审查记录) |
+//! | the arbiter corrects an irregularity | his time is charged to the offender (art. 8 item 2.8) | — |
+//! | a player stops the clocks | loses (art. 9 item 2) | a counted violation (第三章 第六节 三 (四)) |
+//! | both players absent at the start | the first to arrive has the elapsed time split equally over both clocks (art. 9 item 3) | each is charged his own lateness (第四章 第二节 四 (二)) |
+//! | an error corrected by taking moves back | the chess laws' reallocation, not below 5 min or 1 min a move (art. 12.6) | proportional, not within the last two rounds (第四章 第二节 一 (四)) |
+
+use super::Span;
+use crate::Game;
+
+/// How the time the arbiter takes to rule on a draw claim is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimClock {
+    /// The claimant's clock keeps running; a flag during the ruling is ignored if the claim
+    /// is upheld and loses otherwise (draughts art. 8 item 2.7).
+    Runs,
+    /// The arbiter stops the clocks to examine the claim (xiangqi 第一章 第四节 二 (四)).
+    Stopped,
+}
+
+/// What a player stopping the clocks without the arbiter costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerStop {
+    /// The game is lost (draughts art. 9 item 2; only the arbiter stops the clocks, art. 15
+    /// item 2.9).
+    Loses,
+    /// A counted violation (xiangqi 违例 `stopping-clock`).
+    Violation,
+}
+
+/// How the clocks are settled when both players were absent at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BothAbsent {
+    /// When the first arrives, the time elapsed is divided equally between both clocks and
+    /// the first player's clock restarted (draughts art. 9 item 3).
+    SplitAtFirstArrival,
+    /// Each player is charged his own lateness (xiangqi 第四章 第二节 四 (二)).
+    OwnLateness,
+}
+
+/// How used times are rescaled when moves are taken back to correct an error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Correction {
+    /// An error in the last this-many rounds leaves the times as they are (xiangqi: 2).
+    pub recent_rounds: Option<u32>,
+    /// The reallocation is not applied if it would leave a side less than this before the
+    /// time control (chess laws art. 12.6: 5 minutes).
+    pub minimum: Option<Span>,
+    /// … or less than this per move still to make before the control (art. 12.6: 1 minute).
+    pub minimum_per_move: Option<Span>,
+    /// The clause of the rescaling.
+    pub clause: &'static str,
+    /// The clause of the recent-error exception.
+    pub recent_clause: Option<&'static str>,
+    /// The clause of the minimum.
+    pub minimum_clause: Option<&'static str>,
+}
+
+/// A game's clock rules, each with its deciding clause. Built by [`ClockRules::of`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockRules {
+    /// The game.
+    pub game: Game,
+    /// The clause of the result of a flag: the side loses.
+    pub time_forfeit_clause: &'static str,
+    /// The clause of a flag after a move made but not pressed, when the game has one.
+    pub unpressed_clause: Option<&'static str>,
+    /// The clause of an illegal move that is no move towards the quota, when the game has one.
+    pub illegal_move_clause: Option<&'static str>,
+    /// The clause of pressing the clock after the move (the other clock starts).
+    pub press_clause: &'static str,
+    /// The clause of the arbiter stopping both clocks.
+    pub arbiter_stop_clause: &'static str,
+    /// How a claim's ruling is timed, with its clause.
+    pub claim_clock: (ClaimClock, &'static str),
+    /// The clause charging the arbiter's correction of an irregularity to the offender, when
+    /// the game has the rule.
+    pub correction_charged_clause: Option<&'static str>,
+    /// What a player stopping the clocks costs, with its clause.
+    pub player_stop: (PlayerStop, &'static str),
+    /// How both absent players are charged, with its clause.
+    pub both_absent: (BothAbsent, &'static str),
+    /// The clause of a lateness deducted from the clock.
+    pub lateness_deducted_clause: &'static str,
+    /// The clause of the loss of a player later than the limit.
+    pub late_forfeit_clause: &'static str,
+    /// The clause of both players losing for lateness.
+    pub both_late_clause: &'static str,
+    /// The clause of the clock running for an absent player.
+    pub absent_clock_clause: &'static str,
+    /// The clause of a faulty clock replaced with one dial known wrong.
+    pub fault_one_clause: &'static str,
+    /// The clause of a faulty clock replaced with both dials wrong.
+    pub fault_both_clause: &'static str,
+    /// The rescaling of used times when moves are taken back.
+    pub correction: Correction,
+    /// The clause of a false claim's time penalty and its flag.
+    pub penalty_clause: Option<&'static str>,
+}
+
+impl ClockRules {
+    /// The clock rules of a game.
+    ///
+    /// ```
+    /// use arbiter::clock::{ClaimClock, ClockRules};
+    /// use arbiter::Game;
+    ///
+    /// assert_eq!(ClockRules::of(Game::Russian).claim_clock.0, ClaimClock::Runs);
+    /// assert_eq!(ClockRules::of(Game::Xiangqi).correction.recent_rounds, Some(2));
+    /// ```
+    pub fn of(game: Game) -> ClockRules {
+        if game.is_draughts() {
+            ClockRules {
+                game,
+                time_forfeit_clause: "d64.timing.flag-fall-loses",
+                unpressed_clause: None,
+                illegal_move_clause: None,
+                press_clause: "d64.timing.press-after-move",
+                arbiter_stop_clause: "d64.arbiter.only-arbiter-stops-clocks",
+                claim_clock: (ClaimClock::Runs, "d64.timing.flag-during-draw-claim"),
+                correction_charged_clause: Some("d64.timing.irregularity-time-charged"),
+                player_stop: (PlayerStop::Loses, "d64.start.no-stopping-clocks"),
+                both_absent: (
+                    BothAbsent::SplitAtFirstArrival,
+                    "d64.start.first-arrival-splits-time",
+                ),
+                lateness_deducted_clause: "d64.timing.lateness-deducted",
+                late_forfeit_clause: "d64.timing.late-forfeit",
+                both_late_clause: "d64.timing.both-late-forfeit",
+                absent_clock_clause: "d64.start.absent-black-clock-runs",
+                fault_one_clause: "d64.timing.clock-malfunction",
+                fault_both_clause: "d64.timing.clock-malfunction",
+                correction: Correction {
+                    recent_rounds: None,
+                    minimum: Some(Span::from_minutes(5)),
+                    minimum_per_move: Some(Span::from_minutes(1)),
+                    clause: "chess.irregularity.time-reallocation",
+                    recent_clause: None,
+                    minimum_clause: Some("chess.irregularity.time-reallocation-minimum"),
+                },
+                penalty_clause: None,
+            }
+        } else {
+            ClockRules {
+                game,
+                time_forfeit_clause: "xq.result.time-forfeit",
+                unpressed_clause: Some("xq.timing.clock-not-pressed"),
+                illegal_move_clause: Some("xq.timing.illegal-last-move"),
+                press_clause: "xq.clock.press-after-move",
+                arbiter_stop_clause: "xq.clock.arbiter-stop",
+                claim_clock: (ClaimClock::Stopped, "xq.draw.sixty-move-false-claim"),
+                correction_charged_clause: None,
+                player_stop: (PlayerStop::Violation, "xq.violation.stopping-clock"),
+                both_absent: (BothAbsent::OwnLateness, "xq.lateness.both-late"),
+                lateness_deducted_clause: "xq.lateness.one-side-arrives",
+                late_forfeit_clause: "xq.lateness.one-side-absent",
+                both_late_clause: "xq.lateness.both-late",
+                absent_clock_clause: "xq.lateness.one-side-absent",
+                fault_one_clause: "xq.clock.faulty-one-dial",
+                fault_both_clause: "xq.clock.faulty-both-dials",
+                correction: Correction {
+                    recent_rounds: Some(2),
+                    minimum: None,
+                    minimum_per_move: None,
+                    clause: "xq.timing.proportional-correction",
+                    recent_clause: Some("xq.timing.recent-error-no-adjustment"),
+                    minimum_clause: None,
+                },
+                penalty_clause: Some("xq.draw.sixty-move-false-claim"),
+            }
+        }
+    }
+}

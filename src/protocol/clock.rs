@@ -1,0 +1,259 @@
+//! The `clock` query: a game session with a clock. The request carries the time control as
+//! data and how the clock is set up ([`ClockRequest`]); the answer is the session's state
+//! with the clock's ([`ClockAnswer`]). See `docs/protocol.md` and `docs/clock.md`.
+
+use super::SessionAnswer;
+use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
+use crate::procedure::{Session, Side};
+use crate::Game;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One side's clock at the start, as written (`{used: 1:29:00, moves: 39}`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideStart {
+    /// Time used (default 0).
+    #[serde(default)]
+    pub used: Span,
+    /// Moves completed; default: the side's moves in the history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    /// Moves still due in the current period (period controls); default: the quotas of the
+    /// periods passed were met exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quota: Option<u32>,
+}
+
+/// How the clock is set up, as a case or a request writes it: sides by name.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockStartText {
+    /// Red's clock (xiangqi).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub red: Option<SideStart>,
+    /// White's clock (draughts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<SideStart>,
+    /// Black's clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<SideStart>,
+    /// The clock running at the start: a side, or `none`; default the side to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub running: Option<String>,
+    /// Players absent at the start.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<String>,
+    /// The lateness limit, when not the control's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lateness_limit: Option<Span>,
+}
+
+impl ClockStartText {
+    /// The side clocks given, by name.
+    pub fn sides(&self) -> [(&'static str, Option<&SideStart>); 3] {
+        [
+            ("red", self.red.as_ref()),
+            ("white", self.white.as_ref()),
+            ("black", self.black.as_ref()),
+        ]
+    }
+}
+
+/// The clock of a `clock` request: the control as data, and its set-up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockRequest {
+    /// The time control.
+    pub control: Control,
+    /// How the clock is set up.
+    pub start: ClockStartText,
+}
+
+impl ClockStartText {
+    /// The clock set-up under a game, after a history: sides' moves default to their moves
+    /// in the history (`history`, first player first), the running clock to the side to
+    /// move (`turn`).
+    pub fn to_start(
+        &self,
+        game: Game,
+        turn: Side,
+        history: [u32; 2],
+    ) -> Result<ClockStart, String> {
+        let side = |name: &str, what: &str| {
+            Side::parse(name, game).map_err(|e| format!("clock{what}: {e}"))
+        };
+        let mut start = ClockStart {
+            moves: history,
+            ..ClockStart::default()
+        };
+        for (name, given) in self.sides() {
+            let Some(given) = given else { continue };
+            let i = usize::from(side(name, "")? == Side::Second);
+            start.used[i] = given.used;
+            if let Some(m) = given.moves {
+                start.moves[i] = m;
+            }
+            start.quota[i] = given.quota;
+        }
+        start.running = match self.running.as_deref() {
+            None => Some(turn),
+            Some("none") => None,
+            Some(name) => Some(side(name, ".running").map_err(|e| format!("{e} (or none)"))?),
+        };
+        start.absent = self
+            .absent
+            .iter()
+            .map(|name| side(name, ".absent"))
+            .collect::<Result<_, _>>()?;
+        start.lateness_limit = self.lateness_limit;
+        Ok(start)
+    }
+}
+
+impl ClockRequest {
+    /// The reference clock for a session that has played the history: set up as
+    /// [`ClockStartText::to_start`] says, under the game's [`ClockRules`].
+    pub fn clock_for(&self, session: &Session) -> Result<Clock, String> {
+        self.clock_with_rules(session, ClockRules::of(session.ruleset().game))
+    }
+
+    /// The same clock under other clock rules (a variant of the reference).
+    pub fn clock_with_rules(&self, session: &Session, rules: ClockRules) -> Result<Clock, String> {
+        let game = session.ruleset().game;
+        let start = self
+            .start
+            .to_start(game, session.turn(), session.moves_per_side())?;
+        Clock::new(self.control.clone(), rules, start).map_err(|e| e.to_string())
+    }
+}
+
+/// One side's clock in an answer (times in seconds on the wire).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideClock {
+    /// Time used.
+    pub used: Span,
+    /// Time left before the flag (the end of the game, of the period, or of the move with
+    /// the extension bank).
+    pub remaining: Span,
+    /// Moves completed (clock pressed).
+    pub moves: u32,
+    /// The current period (period controls).
+    #[serde(default)]
+    pub period: Option<u32>,
+    /// Moves still due in the period (period controls).
+    #[serde(default)]
+    pub quota: Option<u32>,
+    /// Extension time left (per-move controls).
+    #[serde(default)]
+    pub bank: Option<Span>,
+    /// In time trouble.
+    pub time_trouble: bool,
+}
+
+/// A fallen flag in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagReport {
+    /// Whose.
+    pub side: String,
+    /// The game time it fell.
+    pub at: Span,
+    /// Why, in words.
+    #[serde(default)]
+    pub reason: String,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A lateness forfeit in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateReport {
+    /// Who forfeits (one side or both).
+    pub sides: Vec<String>,
+    /// The game time it was decided.
+    pub at: Span,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// The clock's state in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockReport {
+    /// The game time since the clocks were set up.
+    pub now: Span,
+    /// Each side's clock, by side name.
+    pub sides: BTreeMap<String, SideClock>,
+    /// The clocks running (none, one; a broken clock might say both).
+    pub running: Vec<String>,
+    /// The flag, once a side's time ran out.
+    #[serde(default)]
+    pub flag: Option<FlagReport>,
+    /// The lateness forfeit, once decided.
+    #[serde(default)]
+    pub late: Option<LateReport>,
+    /// The clause deciding time trouble under this control.
+    #[serde(default)]
+    pub time_trouble_clause: Option<String>,
+}
+
+impl ClockReport {
+    /// The report of a reference [`Clock`].
+    pub fn of(clock: &Clock, game: Game) -> ClockReport {
+        let sides = Side::BOTH
+            .into_iter()
+            .map(|s| {
+                let r = clock.report(s);
+                (
+                    s.name(game).to_owned(),
+                    SideClock {
+                        used: r.used,
+                        remaining: r.remaining,
+                        moves: r.moves,
+                        period: r.period,
+                        quota: r.quota,
+                        bank: r.bank,
+                        time_trouble: r.time_trouble,
+                    },
+                )
+            })
+            .collect();
+        ClockReport {
+            now: clock.now(),
+            sides,
+            running: clock
+                .running()
+                .map(|s| vec![s.name(game).to_owned()])
+                .unwrap_or_default(),
+            flag: clock.flag().map(|f| FlagReport {
+                side: f.side.name(game).to_owned(),
+                at: f.at,
+                reason: f.reason.clone(),
+                clause: Some(f.clause.clone()),
+            }),
+            late: clock.late_forfeit().map(|l| LateReport {
+                sides: l.sides.iter().map(|s| s.name(game).to_owned()).collect(),
+                at: l.at,
+                clause: Some(l.clause.clone()),
+            }),
+            time_trouble_clause: clock
+                .control()
+                .time_trouble
+                .as_ref()
+                .map(|t| t.clause.clone()),
+        }
+    }
+}
+
+/// The answer to a `clock` query: the session's state, and the clock's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockAnswer {
+    /// The state of the session (as a `session` answer).
+    pub session: SessionAnswer,
+    /// The clock.
+    pub clock: ClockReport,
+}
