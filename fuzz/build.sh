@@ -21,8 +21,13 @@ triple="$(rustc -vV | sed -n 's/^host: //p')"
 dir="${CARGO_TARGET_DIR:-$here/target}/$triple/release"
 for t in $targets; do
   cp "$dir/$t" "$OUT/$t"
-  if [ -d "$here/corpus/$t" ] && command -v zip >/dev/null; then
-    (cd "$here/corpus/$t" && zip -q -r "$OUT/${t}_seed_corpus.zip" .)
+  if [ -d "$here/corpus/$t" ]; then
+    rm -f "$OUT/${t}_seed_corpus.zip"
+    if command -v zip >/dev/null; then
+      (cd "$here/corpus/$t" && zip -q -r "$OUT/${t}_seed_corpus.zip" .)
+    else # python3's zipfile where zip is not installed
+      (cd "$here/corpus/$t" && python3 -m zipfile -c "$OUT/${t}_seed_corpus.zip" .)
+    fi
   fi
   echo "built $OUT/$t"
 done

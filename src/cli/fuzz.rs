@@ -3,8 +3,9 @@
 
 use super::CliError;
 use arbiter::engine::ProcessOptions;
-use arbiter::fuzz::{Fuzzer, Shard, FUZZ_QUERIES};
+use arbiter::fuzz::{FuzzBaseline, Fuzzer, Shard, FUZZ_QUERIES};
 use arbiter::protocol::{FailureKind, QueryKind};
+use arbiter::spec::load_catalogs;
 use arbiter::Ruleset;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,10 +17,18 @@ use std::time::{Duration, Instant};
 /// Exit codes, shown in `--help`.
 pub const EXIT_CODES: &str = "Exit codes:
   0  no disagreement: the engine answered every query asked as the reference does
-  1  disagreements found (each written, shrunk, as a case in the --emit directory)
+  1  disagreements found (each written, shrunk, as a case in the --emit directory); with
+     --baseline, only findings the baseline does not list for the ruleset count
   2  could not run: bad arguments, an engine that does not start, does not play the
      ruleset or answers none of the queries, an engine given up after too many restarts,
-     a case file that cannot be written
+     a case file that cannot be written, a baseline that cannot be read or cites a clause
+     the catalog does not have
+
+Baseline (--baseline FILE, docs/fuzzing.md): a YAML file `known:` listing finding ids
+(as printed, fuzz.<game>.<query>.<hash>), each with its ruleset, who is wrong (engine,
+reference or neither), the clause and the reason. A listed finding is reported as known;
+an entry of the ruleset the campaign did not find is reported as not reproduced, which
+is not a failure (a bounded campaign may not reach it, or the engine was fixed).
 
 Shards: --shard i/n takes the positions whose index is i modulo n (0 <= i < n); the n
 shards of a --positions campaign together check exactly the positions of the unsharded
@@ -61,12 +70,38 @@ pub struct FuzzArgs {
     /// Where to write the cases of the disagreements found (one file each).
     #[arg(long, default_value = "cases/staging", value_name = "DIR")]
     emit: PathBuf,
-    /// Seconds an external engine may take to answer one request before it counts as hung.
+    /// Seconds an external engine may take to answer one request before it counts as hung
+    /// (the start handshake may take this long too, and at least 30 s).
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
     /// How many times a crashed, hung or confused engine is restarted before it is given up.
     #[arg(long, default_value_t = 5)]
     restarts: u32,
+    /// The engine's known, adjudicated disagreements: findings listed here for the ruleset
+    /// are reported as known and do not fail the campaign.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// The clause catalog directory the baseline's clauses are checked against.
+    #[arg(long, default_value = "spec", value_name = "DIR")]
+    spec: PathBuf,
+}
+
+/// Reads the baseline and checks that its clauses are in the catalog.
+fn load_baseline(path: &std::path::Path, spec: &std::path::Path) -> Result<FuzzBaseline, String> {
+    let baseline = FuzzBaseline::load(path).map_err(|e| e.to_string())?;
+    let spec =
+        load_catalogs(spec).map_err(|e| format!("cannot check the baseline's clauses: {e}"))?;
+    for (i, k) in baseline.known.iter().enumerate() {
+        if spec.clause(&k.clause).is_none() {
+            let at = k.line.map(|l| format!(":{l}")).unwrap_or_default();
+            return Err(format!(
+                "{}{at}: known[{i}].clause: '{}' is not a clause of the catalog",
+                path.display(),
+                k.clause
+            ));
+        }
+    }
+    Ok(baseline)
 }
 
 fn parse_query(text: &str) -> Result<QueryKind, String> {
@@ -110,10 +145,24 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         );
         return Ok(ExitCode::from(2));
     }
+    let baseline = match &args.baseline {
+        Some(path) => match load_baseline(path, &args.spec) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => None,
+    };
+    let defaults = ProcessOptions::default();
     let options = ProcessOptions {
         timeout: Duration::from_secs_f64(args.timeout),
+        // A loaded machine can make an interpreter slow to start: never less than a request.
+        start_timeout: defaults
+            .start_timeout
+            .max(Duration::from_secs_f64(args.timeout)),
         restarts: args.restarts,
-        ..ProcessOptions::default()
     };
     let engine = match arbiter::engine::open(&args.engine, options) {
         Ok(e) => e,
@@ -180,6 +229,7 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         None => Box::new(args.shard.endless()),
     };
     let mut written = Vec::new();
+    let mut found: Vec<String> = Vec::new();
     let mut given_up = false;
     for index in indices {
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -192,12 +242,21 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
             let (path, new) = finding
                 .write(&args.emit)
                 .map_err(|e| format!("cannot write a case into {}: {e}", args.emit.display()))?;
+            let known = baseline
+                .as_ref()
+                .is_some_and(|b| b.entry(&finding.id, &args.ruleset).is_some());
             say(format!(
-                "disagreement: {} -> {}{}",
+                "{}: {} -> {}{}",
+                if known {
+                    "known disagreement"
+                } else {
+                    "disagreement"
+                },
                 finding.summary(),
                 path.display(),
                 if new { "" } else { " (already there)" }
             ));
+            found.push(finding.id.clone());
             written.push(path);
         }
         if let Some(bar) = &progress {
@@ -265,6 +324,20 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
     if given_up {
         eprintln!("error: the engine was given up after too many restarts");
         return Ok(ExitCode::from(2));
+    }
+    if let Some(baseline) = &baseline {
+        if let Some(listed) = baseline.engine.as_deref() {
+            let running = format!("{} {}", info.name, info.version);
+            if listed != running {
+                println!("note: the baseline is of {listed}, the engine is {running}");
+            }
+        }
+        let triage = baseline.triage(&args.ruleset, &found);
+        print!("{}", triage.to_text(&args.ruleset));
+        if args.shard != Shard::ALL {
+            println!("note: a shard checks part of the positions; entries another shard reaches are not reproduced here");
+        }
+        return Ok(ExitCode::from(u8::from(!triage.passes())));
     }
     Ok(ExitCode::from(u8::from(s.disagreements > 0)))
 }

@@ -7,6 +7,8 @@
 //! - [`shrink`] makes a disagreement small; [`Finding::to_yaml`] writes it as a case.
 //! - [`Fuzzer`] runs a campaign position by position, reporting each distinct finding once;
 //!   [`Shard`] splits a campaign so that the shards together ask exactly its questions.
+//! - [`FuzzBaseline`] lists an engine's known, adjudicated findings, so that a campaign
+//!   fails only on new ones ([`Triage`]).
 //!
 //! ```
 //! use arbiter::engine::ReferenceEngine;
@@ -22,6 +24,7 @@
 //! assert_eq!(fuzzer.stats().positions, 20);
 //! ```
 
+mod baseline;
 mod compare;
 mod emit;
 mod generate;
@@ -30,6 +33,7 @@ mod rng;
 mod shrink;
 pub mod targets;
 
+pub use baseline::{FuzzBaseline, KnownFinding, Triage, Wrong};
 pub use compare::{applies, describe, Comparison, Differ, Disagreement, FUZZ_QUERIES};
 pub use emit::{finding_id, placeholder_clause, Finding};
 pub use generate::{Generator, Sample, EPISODE_LEN};
