@@ -594,14 +594,18 @@ impl GamePos for xiangqi::Position {
     fn identities(&self, out: &mut Vec<u64>) {
         out.clear();
         out.extend(
-            self.legal_moves()
+            self.legal_moves_unordered()
                 .iter()
                 .map(|m| (m.from.index() as u64) << 8 | m.to.index() as u64),
         );
     }
 
+    /// Every move played here comes from the position's own legal moves (playouts and
+    /// cycles pick from [`GamePos::moves`]), so it is made without checking it again.
     fn play(&self, m: &xiangqi::Move) -> Self {
-        xiangqi::Position::play(self, *m).unwrap_or(*self)
+        let mut next = *self;
+        next.make(*m);
+        next
     }
 
     fn text(&self, m: &xiangqi::Move) -> Option<String> {
