@@ -257,23 +257,57 @@ def draughts_identities(moves, fen_after):
     return result
 
 
+def _coordinates(n):
+    """Row and column (0-based, from the top left) of PDN square n."""
+    r, c = divmod(n - 1, 4)
+    return r, 2 * c + (1 if r % 2 == 0 else 0)
+
+
+def _between(a, b):
+    """The PDN squares strictly between a and b on their diagonal (empty if not on one)."""
+    (ra, ca), (rb, cb) = _coordinates(a), _coordinates(b)
+    if abs(ra - rb) != abs(ca - cb) or ra == rb:
+        return []
+    dr, dc = (1 if rb > ra else -1), (1 if cb > ca else -1)
+    squares = []
+    r, c = ra + dr, ca + dc
+    while (r, c) != (rb, cb):
+        squares.append(4 * r + c // 2 + 1)
+        r, c = r + dr, c + dc
+    return squares
+
+
+def route_takes(route, captured):
+    """Whether the route (PDN landing squares) jumps exactly the pieces `captured`: each hop
+    passes over exactly one of them, and every one of them is passed over once."""
+    taken = []
+    for a, b in zip(route, route[1:]):
+        over = [s for s in _between(a, b) if s in captured]
+        if len(over) != 1:
+            return False
+        taken.append(over[0])
+    return len(taken) == len(set(taken)) and set(taken) == set(captured)
+
+
 def match_draughts_move(text, moves):
     """The library move a request text names, from (path, captured, library_move) items:
-    same from and to squares and, when the text gives them, the same intermediate landing
-    squares. Returns (item, None) or (None, why)."""
+    the route the text spells out, else the capture whose pieces the text's hops pass over,
+    else (from and to only) the one move between those squares. Returns (item, None) or
+    (None, why)."""
     squares = read_draughts_move(text)
     if squares is None:
         return None, f"cannot read the move {text!r}"
     ends = [m for m in moves if m[0][0] == squares[0] and m[0][-1] == squares[-1]]
-    if len(squares) > 2:
-        found = [m for m in ends if list(m[0]) == squares]
-        if not found:
-            # A library that keeps one route per capture (py-draughts merges routes with
-            # the same outcome) may list another order of the same landing squares, e.g.
-            # 22x15x6x13x22 for 22x13x6x15x22.
-            inner = set(squares[1:-1])
-            found = [m for m in ends if inner <= set(m[0][1:-1])]
-    else:
+    # A text that names every landing square of a route names that route, even when
+    # another capture joins the same squares (19x28 beside 19x10x17x26x19x28).
+    found = [m for m in ends if list(m[0]) == squares]
+    if not found and len(squares) > 2:
+        # A library that keeps one route per capture (py-draughts merges routes with the
+        # same outcome) may list another route of the same capture, e.g. 22x15x6x13x22 for
+        # 22x13x6x15x22: the capture whose pieces lie one on each hop of the text's route,
+        # and no others, is the one the text names.
+        found = [m for m in ends if route_takes(squares, m[1])]
+    elif not found:
         found = ends
     if not found:
         return None, f"{text} is not a legal move"

@@ -312,6 +312,21 @@ class DraughtsChecks(Common):
         else:
             self.assertEqual(reply.get("nodes"), self.CIRCUIT_PATHS, reply)
 
+    def test_a_full_route_names_its_capture(self):
+        # Found by arbiter fuzz against py-draughts (docs/findings.md): from 19 the black
+        # man takes 24 alone (19x28) or goes round and takes five (19x10x17x26x19x28 or
+        # the other way round), both ending on 28; each full route names its own capture.
+        self.start()
+        position = "B:W14,15,22,23,24:B19"
+        for route, fen in (("19x28", "W:W14,15,22,23:B28"),
+                           ("19x10x17x26x19x28", "W:W:B28"),
+                           ("19x26x17x10x19x28", "W:W:B28")):
+            with self.subTest(route=route):
+                reply = self.run_query("play", position=position, moves=[route])
+                self.assertEqual(reply.get("fen"), fen, reply)
+        reply = self.run_query("legal", position=position)
+        self.assertEqual(len(reply["moves"]), 2, reply)
+
     def test_outcome_no_pieces(self):
         self.start()
         reply = self.run_query("outcome", position="W:W22,30:B17", moves=["22x13"])
