@@ -18,7 +18,7 @@ fn perft_start_depth_4() {
     assert_eq!(perft(&Position::start(), 4), 3_290_240);
 }
 
-/// Run once in release: `cargo test --release --test xiangqi_perft -- --ignored`.
+/// Run once in release: `cargo test --release --test suite xiangqi_perft:: -- --ignored`.
 #[test]
 #[ignore = "133 million nodes: run in release"]
 fn perft_start_depth_5() {

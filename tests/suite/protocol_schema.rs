@@ -4,6 +4,7 @@
 //! every reply of a real conversation with the built binary validates against
 //! `run-reply.json`, and replies the protocol forbids are refused by the schema too.
 
+use crate::common::root;
 use arbiter::case::{Case, Stage};
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::protocol::wire::{
@@ -25,10 +26,6 @@ const SCHEMAS: [&str; 5] = [
     "run-reply.json",
     "stop.json",
 ];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn read_json(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
