@@ -3,7 +3,7 @@
 //! the query gets clock cases skipped, a federation's control works without code, and
 //! `arbiter clock` replays timed games.
 
-use crate::common::{root};
+use crate::common::root;
 use arbiter::case::{load_cases, Case, Runner, Verdict};
 use arbiter::clock::{
     controls, BothAbsent, ClaimClock, Clock, ClockRules, ClockStart, Controls, PlayerStop, Span,

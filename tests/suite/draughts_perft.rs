@@ -1,35 +1,46 @@
-//! Perft from the start position against the published figures (RULES.md), both rulesets
-//! and both counting conventions. Depths 8 and 9 take a few seconds in a debug build and
-//! well under a second in `cargo test --release`.
+//! Perft against `tests/data/draughts.perft`: the start position and hand-picked positions
+//! (king captures, the Brazilian majority rule, crowning during a capture, many routes to one
+//! move), both rulesets and both counting conventions, each count with its source (a
+//! published table, or implementations other than arbiter's). Also the divide and
+//! `Rules::perft` entry points.
 
+use crate::perft_data::{self, expected, Entry, EVERYDAY_NODES};
 use arbiter::draughts::{perft, perft_divide, PerftCount, Position, Variant};
-use arbiter::{rules_for, Ruleset};
-use rstest::rstest;
+use arbiter::{rules_for, Game, Ruleset};
 
-const RUSSIAN_PATHS: [u64; 9] = [7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667];
-const RUSSIAN_MOVES: [u64; 9] = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586];
-const BRAZILIAN_PATHS: [u64; 9] = [7, 49, 302, 1469, 7473, 37628, 187302, 907836, 4431847];
-const BRAZILIAN_MOVES: [u64; 9] = [7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766];
+const FILE: &str = "draughts.perft";
 
-#[rstest]
-#[case::russian_paths(Variant::Russian, PerftCount::Paths, RUSSIAN_PATHS)]
-#[case::russian_moves(Variant::Russian, PerftCount::Moves, RUSSIAN_MOVES)]
-#[case::brazilian_paths(Variant::Brazilian, PerftCount::Paths, BRAZILIAN_PATHS)]
-#[case::brazilian_moves(Variant::Brazilian, PerftCount::Moves, BRAZILIAN_MOVES)]
-fn start_position_to_depth_9(
-    #[case] variant: Variant,
-    #[case] count: PerftCount,
-    #[case] expected: [u64; 9],
-) {
-    let start = Position::start(variant);
-    for (i, &nodes) in expected.iter().enumerate() {
-        let depth = i as u32 + 1;
-        assert_eq!(
-            perft(&start, depth, count),
-            nodes,
-            "{variant} depth {depth}"
-        );
+fn entries() -> Vec<Entry> {
+    perft_data::load(FILE)
+}
+
+/// Every count up to [`EVERYDAY_NODES`]; the file must cover both rulesets, both
+/// conventions and more than the start position, so an emptied file fails too.
+#[test]
+fn counts_in_the_data_file() {
+    let entries = entries();
+    for game in [Game::Russian, Game::Brazilian] {
+        for count in [PerftCount::Paths, PerftCount::Moves] {
+            let n = entries
+                .iter()
+                .filter(|e| e.game == game && e.count == Some(count) && e.position != "start")
+                .count();
+            assert!(
+                n >= 5,
+                "{FILE}: {n} {game:?} {count:?} counts beyond the start"
+            );
+        }
     }
+    let checked = perft_data::check(&entries, |e| e.nodes <= EVERYDAY_NODES);
+    assert!(checked >= 100, "{FILE}: only {checked} everyday counts");
+}
+
+/// The counts above [`EVERYDAY_NODES`] (the start at depth 11: 111 million leaves a count).
+#[test]
+#[ignore = "over 25 million nodes a count: cargo test --release --test suite draughts_perft:: -- --ignored"]
+fn deep_counts_in_the_data_file() {
+    let checked = perft_data::check(&entries(), |e| e.nodes > EVERYDAY_NODES);
+    assert!(checked > 0);
 }
 
 #[test]
@@ -45,7 +56,16 @@ fn divide_sums_to_the_total_and_lists_root_moves() {
     let start = Position::start(Variant::Brazilian);
     let rows = perft_divide(&start, 5, PerftCount::Moves);
     assert_eq!(rows.len(), 7);
-    assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), 7473);
+    assert_eq!(
+        rows.iter().map(|(_, n)| n).sum::<u64>(),
+        expected(
+            &entries(),
+            "start",
+            Game::Brazilian,
+            5,
+            Some(PerftCount::Moves)
+        )
+    );
     let texts: Vec<String> = rows.iter().map(|(m, _)| m.to_string()).collect();
     assert_eq!(
         texts,
@@ -57,12 +77,20 @@ fn divide_sums_to_the_total_and_lists_root_moves() {
 fn rules_perft_with_divide_matches() {
     let rules = rules_for(&"russian".parse::<Ruleset>().unwrap());
     let fen = rules.start_fen();
+    let nodes = expected(
+        &entries(),
+        "start",
+        Game::Russian,
+        6,
+        Some(PerftCount::Paths),
+    );
     let plain = rules.perft(&fen, 6, PerftCount::Paths, false).unwrap();
     let divided = rules.perft(&fen, 6, PerftCount::Paths, true).unwrap();
-    assert_eq!(plain.nodes, 37986);
-    assert_eq!(divided.nodes, 37986);
+    assert_eq!(plain.nodes, nodes);
+    assert_eq!(divided.nodes, nodes);
     assert_eq!(divided.divide.len(), 7);
     assert_eq!(divided.divide[0].0, "21-17");
+    assert_eq!(divided.divide.iter().map(|(_, n)| n).sum::<u64>(), nodes);
 }
 
 /// The paths/moves split at depth 8 comes from routes with the same identity: in the

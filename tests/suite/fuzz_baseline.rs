@@ -2,7 +2,7 @@
 //! listed findings not found are reported; and the committed baselines of the real engines
 //! (`baselines/fuzz/`) read, cite clauses of the catalog and name the scripts' engines.
 
-use crate::common::{root, arbiter, text};
+use crate::common::{arbiter, root, text};
 use arbiter::fuzz::{FuzzBaseline, Wrong};
 use arbiter::spec::load_catalogs;
 use std::path::{Path, PathBuf};

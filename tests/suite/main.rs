@@ -1,6 +1,6 @@
 //! The integration tests of arbiter, one binary: one module per concern (the module path is
 //! the test's name prefix: `cargo test --release --test suite xiangqi_perft::`), and shared
-//! helpers (`common`, `report_fixtures`, `xiangqi_cycles`, `draughts_naive`). One binary
+//! helpers (`common`, `report_fixtures`, `xiangqi_cycles`, `draughts_naive`, `perft_data`). One binary
 //! links the library once instead of once per file, which is most of the build time of
 //! `cargo test --release` (docs/performance.md, "Test time").
 //!
@@ -37,6 +37,7 @@ mod fuzz_differential;
 mod fuzz_repetition_start;
 mod fuzz_targets_corpus;
 mod mutants;
+mod perft_data;
 mod procedure_cli;
 mod procedure_session;
 mod procedure_touch;

@@ -3,7 +3,7 @@
 //! description says, a mutant stays on its thread, the fuzzer finds every move-generation
 //! mutant, and the command's options and exit codes.
 
-use crate::common::{root, arbiter, text};
+use crate::common::{arbiter, root, text};
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::mutant::{self, score, MoveMutant, Mutant};
 use arbiter::protocol::{Answer, Query, Reply, Request};
