@@ -51,7 +51,7 @@ pub fn reference_verdicts(runs: &[PlannedRun<'_>]) -> Vec<Verdict> {
 /// use arbiter::case::{load_cases, planned_runs, Selection};
 /// use arbiter::mutant::{score, Mutant};
 ///
-/// let suite = load_cases(&["cases/russian".into()]).unwrap();
+/// let suite = load_cases(&["cases/draughts".into()]).unwrap();
 /// let runs = planned_runs(&suite, &Selection::default());
 /// let reference = score::reference_verdicts(&runs);
 /// let m: Mutant = "kings-not-flying".parse().unwrap();

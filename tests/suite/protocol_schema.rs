@@ -6,11 +6,14 @@
 
 use crate::common::root;
 use arbiter::case::{Case, Stage};
+use arbiter::clock::controls;
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::protocol::wire::{
     parse_reply, parse_start_reply, request_json, start_json, start_reply_json, stop_json,
 };
-use arbiter::protocol::{EngineInfo, FailureKind, Query, QueryKind, Reply, Request, Step};
+use arbiter::protocol::{
+    ClockRequest, EngineInfo, FailureKind, Query, QueryKind, Reply, Request, Step,
+};
 use arbiter::{Game, OfferAnswer, OfferRecord, PerftCount, Ruleset};
 use jsonschema::Validator;
 use serde_json::{json, Value};
@@ -252,7 +255,39 @@ fn every_query() -> Vec<Query> {
         Query::Session {
             steps: every_step(),
         },
+        clock_query(Game::Xiangqi, "national", vec![]),
+        clock_query(Game::Russian, "sudden-death-60m", every_step()),
     ]
+}
+
+/// A `clock` query under the built-in control `control`, set up as the clock starts.
+fn clock_query(game: Game, control: &str, steps: Vec<Step>) -> Query {
+    Query::Clock {
+        clock: Box::new(ClockRequest {
+            control: controls().get(game, control).unwrap().clone(),
+            start: Default::default(),
+        }),
+        steps,
+    }
+}
+
+/// The `clock` query of a clock case (its control and set-up, its steps).
+fn clock_of(case: &Case, ruleset: &Ruleset) -> Request {
+    let clock = case.clock.as_ref().expect("a clock case");
+    about(
+        case,
+        ruleset.clone(),
+        Query::Clock {
+            clock: Box::new(ClockRequest {
+                control: controls()
+                    .get(ruleset.game, &clock.control)
+                    .unwrap()
+                    .clone(),
+                start: clock.start(),
+            }),
+            steps: case.steps.clone().unwrap_or_default(),
+        },
+    )
 }
 
 #[test]
@@ -514,6 +549,16 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
     let must_change = case(suite, "xiangqi.repetition.perpetual-check-one-chariot");
     let loss = case(suite, "xiangqi.repetition.perpetual-check-unchanged-loses");
     let draughts = vec![
+        (
+            clock_of(
+                case(
+                    suite,
+                    "draughts.clock.pressing-stops-ones-clock-and-starts-the-others",
+                ),
+                &russian,
+            ),
+            Want::Answer(K::Clock),
+        ),
         (plain(&russian, Query::Legal, &[]), Want::Answer(K::Legal)),
         (
             plain(&russian, perft(3, PerftCount::Paths), &[]),
@@ -658,6 +703,16 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
         (
             plain(&xiangqi, Query::Repetition, &["h2e2"]),
             Want::Answer(K::Repetition),
+        ),
+        (
+            clock_of(
+                case(
+                    suite,
+                    "xiangqi.clock.national-period-one-surplus-carried-into-period-two",
+                ),
+                &xiangqi,
+            ),
+            Want::Answer(K::Clock),
         ),
         (
             session_of("xiangqi.session.false-sixty-move-claim-penalised", &xiangqi),
