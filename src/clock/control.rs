@@ -569,7 +569,7 @@ impl Controls {
 
 static CONTROLS: OnceLock<Controls> = OnceLock::new();
 
-/// The installed controls: the shipped ones, unless [`install`] put others first.
+/// The installed controls: the shipped ones, unless [`install_dir`] put others first.
 ///
 /// # Panics
 ///

@@ -1,4 +1,4 @@
-//! A timed game replayed event by event through a [`Session`] with a [`Clock`]: after
+//! A timed game replayed event by event through a [`Session`] with a [`Clock`](crate::clock::Clock): after
 //! each event, both sides' times, periods and quotas, and what the clock decided with its
 //! clause. `arbiter clock` prints it.
 //!
