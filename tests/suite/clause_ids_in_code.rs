@@ -3,14 +3,11 @@
 //! game whose code names it: a renamed or mistyped id in code is caught here, not by a user
 //! reading a report.
 
+use crate::common::root;
 use arbiter::spec::load_catalogs;
 use arbiter::{Game, Ruleset};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

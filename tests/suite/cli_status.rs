@@ -1,5 +1,6 @@
 //! `arbiter status`: the outcome with history, claims and rulings, in text and JSON.
 
+use crate::common::temp_dir;
 use std::process::Command;
 
 fn status(args: &[&str]) -> (i32, String, String) {
@@ -146,9 +147,7 @@ fn the_repetition_verdict_in_json_and_text() {
 /// fixture 5), so red need not change.
 #[test]
 fn a_repetition_reading_is_set_in_the_edition_data() {
-    let dir = std::env::temp_dir().join(format!("arbiter-readings-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("cli-status-readings");
     std::fs::write(
         dir.join("xiangqi-check-only.yaml"),
         "game: xiangqi\neditions:\n  - id: axfcheckonly\n    title: AXF, a check is a check only\n    source: test\n    draws:\n      - {rule: repetition, clause: xq.draw.repetition-claim, mode: claim}\n    draw_offer: {clause: xq.draw-offer.alternation, min_own_moves: 0, reoffer: equal-counts}\n    repetition: {rules: axf, readings: {check_can_chase: false}}\n",

@@ -2,11 +2,12 @@
 //! engines in `tests/fixtures/uci/` (a liar, a hang, a crash, garbage; stdlib Python 3), and
 //! against the real Fairy-Stockfish when `/usr/games/fairy-stockfish` is installed.
 
+use crate::common::temp_dir;
 use arbiter::engine::{Engine, ProcessOptions, ReferenceEngine, UciEngine, UciRanks};
 use arbiter::protocol::{Answer, FailureKind, Query, QueryKind, Reply, Request, Stage};
 use arbiter::PerftCount;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -65,14 +66,6 @@ fn failure(reply: Reply, kind: FailureKind) -> arbiter::protocol::EngineFailure 
         Reply::Failed(f) if f.kind == kind => f,
         other => panic!("expected a {} failure, got {other:?}", kind.name()),
     }
-}
-
-/// A fresh directory for marker files.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-uci-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -331,7 +324,7 @@ fn a_crash_is_reported_with_its_stderr() {
 
 #[test]
 fn after_a_crash_the_next_request_restarts_the_engine() {
-    let dir = temp_dir("crash-once");
+    let dir = temp_dir("uci-crash-once");
     let marker = dir.join("crashed");
     let engine = start(&fake("crash.py", &format!("--marker {}", marker.display())));
     failure(

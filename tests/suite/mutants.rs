@@ -3,30 +3,13 @@
 //! description says, a mutant stays on its thread, the fuzzer finds every move-generation
 //! mutant, and the command's options and exit codes.
 
+use crate::common::{arbiter, root, text};
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::mutant::{self, score, MoveMutant, Mutant};
 use arbiter::protocol::{Answer, Query, Reply, Request};
 use arbiter::spec::load_catalogs;
 use arbiter::Ruleset;
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn legal(engine: &ReferenceEngine, ruleset: &str, fen: &str) -> Vec<String> {
     let mut request = Request::new(ruleset.parse().unwrap(), Query::Legal);

@@ -1,40 +1,12 @@
 //! `arbiter run --engine`, `arbiter engine` and `arbiter moves --batch`, run as a user would.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn arbiter(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::common::{arbiter_with_input as arbiter, temp_dir, text};
 
 fn faulty(fault: &str) -> String {
     format!(
         "env ARBITER_BIN={} python3 tests/fixtures/engines/faulty.py {fault}",
         env!("CARGO_BIN_EXE_arbiter")
     )
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]
@@ -74,9 +46,7 @@ fn a_lying_engine_is_exit_code_1_and_an_honest_one_0() {
 
 #[test]
 fn a_crash_mid_run_loses_no_result() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-engine-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("cli-engine-crash");
     let report = dir.join("report.jsonl");
     let marker = dir.join("crashed-once");
     let out = arbiter(

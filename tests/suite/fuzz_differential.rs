@@ -2,6 +2,7 @@
 //! number of positions, shrunk to a small case, and the emitted case loads, passes against
 //! the reference and fails against the broken engine.
 
+use crate::common::temp_dir;
 use arbiter::case::{load_cases, Runner, Verdict};
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::fuzz::{pieces, Finding, Fuzzer, FUZZ_QUERIES};
@@ -11,7 +12,7 @@ use arbiter::{
     rules_for, ClaimRuling, GameOutcome, MoveInfo, OfferRecord, OfferRuling, Perft, PerftCount,
     Rules, RulesError, Ruleset, Status,
 };
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// How a [`Broken`] rules object differs from the reference.
@@ -114,14 +115,6 @@ fn broken(bug: Bug) -> ReferenceEngine {
     .named(format!("broken ({bug:?})"))
 }
 
-/// A fresh empty directory under the system's temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-fuzz-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs a campaign until the first finding, within `bound` positions.
 fn first_finding(engine: &dyn Engine, ruleset: &str, query: QueryKind, bound: u64) -> Finding {
     let ruleset: Ruleset = ruleset.parse().unwrap();
@@ -137,7 +130,7 @@ fn first_finding(engine: &dyn Engine, ruleset: &str, query: QueryKind, bound: u6
 /// The emitted case loads, lints clean against the catalog, passes against the reference
 /// and fails against the broken engine.
 fn check_emitted(finding: &Finding, bug: Bug) {
-    let dir = scratch(&finding.id);
+    let dir = temp_dir(&format!("fuzz-{}", finding.id));
     let (path, written) = finding.write(&dir).unwrap();
     assert!(written);
     assert!(!finding.write(&dir).unwrap().1, "written twice");
@@ -250,7 +243,7 @@ fn shards_together_ask_the_unsharded_campaign() {
 
 #[test]
 fn staged_cases_are_loaded_only_when_named() {
-    let dir = scratch("staging");
+    let dir = temp_dir("fuzz-staging");
     let staging = dir.join("staging");
     std::fs::create_dir_all(&staging).unwrap();
     let case = |id: &str| {
@@ -269,7 +262,7 @@ fn every_placeholder_clause_lints_clean() {
     use arbiter::fuzz::{applies, placeholder_clause};
     use arbiter::protocol::Answer;
     let spec = load_catalogs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("spec")).unwrap();
-    let dir = scratch("placeholders");
+    let dir = temp_dir("fuzz-placeholders");
     let mut yaml = String::new();
     for ruleset in ["russian", "brazilian", "xiangqi", "xiangqi@axf"] {
         let rs: Ruleset = ruleset.parse().unwrap();

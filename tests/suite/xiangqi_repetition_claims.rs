@@ -6,47 +6,14 @@
 //! must change and does not, loses (走棋违犯禁例，应当变着而不变). Positions are FEN (ranks 9 to
 //! 0), moves ICCS; the same histories are cases in cases/xiangqi/draws.yaml.
 
-use arbiter::edition::install_dir;
+use super::xiangqi_cycles::*;
 use arbiter::xiangqi::repetition::{adjudicate, history, RepetitionRules, Ruling};
 use arbiter::xiangqi::Position;
 use arbiter::{rules_for, Rules, Ruleset};
-use std::path::Path;
-use std::sync::Once;
 
-/// Installs the club edition (AXF rules, two cycles) before any ruleset is parsed; every
-/// test calls it first, so the registry is never used before.
 fn rules(r: &str) -> Box<dyn Rules> {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/editions-club");
-        install_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
-    });
     rules_for(&r.parse::<Ruleset>().unwrap())
 }
-
-fn times(cycle: &[&str], n: usize, prefix: &[&str]) -> Vec<String> {
-    prefix
-        .iter()
-        .chain(cycle.iter().cycle().take(cycle.len() * n))
-        .map(|s| s.to_string())
-        .collect()
-}
-
-/// Chariot a0-b0 against general d9-d8, the red general on f0: nothing is attacked.
-const IDLE: &str = "3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1";
-const SHUTTLE: [&str; 4] = ["a0b0", "d9d8", "b0a0", "d8d9"];
-/// The red chariot follows the loose black cannon c7-c8 (长捉).
-const CHASE: &str = "2bakab2/R8/2c6/4p4/9/9/4P4/9/9/2BAKAB2 w - - 0 1";
-const CHASE_CYCLE: [&str; 4] = ["a8a7", "c7c8", "a7a8", "c8c7"];
-/// 一将一捉: the chariot checks from g9 and chases the cannon c7 from g7.
-const CHECK_CHASE: &str = "3k5/9/2c3R2/9/9/9/9/9/9/4K4 w - - 0 1";
-const CHECK_CHASE_CYCLE: [&str; 4] = ["g7g9", "d9d8", "g9g7", "d8d9"];
-/// Both chariots chase a loose piece with every move (长捉 against 长捉).
-const BOTH: &str = "3aka3/9/7c1/R6n1/4p4/1C7/1N6r/9/9/3AKA3 w - - 0 1";
-const BOTH_CYCLE: [&str; 4] = ["a6a7", "i3i4", "a7a6", "i4i3"];
-/// Perpetual check by the chariot on d1/e1 after a1d1.
-const CHECKS: &str = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1";
-const CHECK_CYCLE: [&str; 4] = ["d9e9", "d1e1", "e9d9", "e1d1"];
 
 /// 二 (三): the claim needs the cycle played three times; the third occurrence of the
 /// position (two cycles) is too early, and the refusal says why.
@@ -202,43 +169,6 @@ fn a_fourth_forbidden_cycle_loses_and_ends_the_game() {
             assert!(err.contains("already over after move 17"), "{err}");
         }
     }
-}
-
-/// The 棋例 rules and the number of cycles are parameters of the edition: the club edition
-/// (tests/fixtures/editions-club) judges with the AXF rules after two cycles.
-#[test]
-fn the_verdict_parameters_come_from_the_edition() {
-    let club: Ruleset = {
-        rules("xiangqi");
-        "xiangqi@club".parse().unwrap()
-    };
-    let params = RepetitionRules::for_ruleset(&club).unwrap();
-    assert_eq!((params.edition, params.cycles_for_verdict), ("axf", 2));
-    assert_eq!(
-        RepetitionRules::for_ruleset(&"xiangqi@axf".parse().unwrap()),
-        Some(RepetitionRules::AXF)
-    );
-    let r = rules("xiangqi@club");
-    // Two cycles of 一将一捉: a draw under AXF rules after two cycles.
-    let two = times(&CHECK_CHASE_CYCLE, 2, &[]);
-    assert!(
-        r.claim(CHECK_CHASE, &two, "repetition", None)
-            .unwrap()
-            .upheld
-    );
-    assert!(rules("xiangqi@axf")
-        .outcome(CHECK_CHASE, &two)
-        .unwrap()
-        .claims
-        .is_empty());
-    // 长捉 played three times is already one cycle past the obligation to change: a loss.
-    let three = times(&CHASE_CYCLE, 3, &[]);
-    let outcome = r.outcome(CHASE, &three).unwrap();
-    assert_eq!(
-        (outcome.result.as_str(), outcome.reason.as_str()),
-        ("black", "forbidden-repetition")
-    );
-    assert_eq!(outcome.limits["repetition"], 3);
 }
 
 /// The verdict is the only mechanism: a loss comes from the adjudicator's `loss`, not from

@@ -2,26 +2,11 @@
 //! listed findings not found are reported; and the committed baselines of the real engines
 //! (`baselines/fuzz/`) read, cite clauses of the catalog and name the scripts' engines.
 
+use crate::common::{arbiter, root, text};
 use arbiter::fuzz::{FuzzBaseline, Wrong};
 use arbiter::spec::load_catalogs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::Output;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(

@@ -1,68 +1,16 @@
 //! Reading reports back and `arbiter report`: views, truncated reports, exit codes.
 
+use crate::common::{arbiter, code, stderr, stdout, temp_dir};
+use crate::report_fixtures::{self, engine_header};
 use arbiter::case::Verdict;
-use arbiter::report::{
-    read_report, EngineRecord, Event, Failure, Footer, Header, JsonLines, ResultEvent, Totals, View,
-};
+use arbiter::report::{read_report, ResultEvent};
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("exited normally")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-report-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 const REPRODUCE: &str = "arbiter run cases/russian/capture.yaml --filter russian.capture.majority --ruleset russian@fmjd64 --engine 'python3 engine.py'";
 
-fn header() -> Header {
-    Header {
-        arbiter: "0.1.0".into(),
-        suite_commit: None,
-        started: "2025-01-31T12:00:05Z".into(),
-        rulesets: vec!["russian@fmjd64".into()],
-        engine: Some(EngineRecord {
-            name: "pydraughts".into(),
-            version: "0.6.7".into(),
-            command: Some("python3 engine.py".into()),
-        }),
-        baseline: None,
-    }
-}
-
 fn result(case: &str, clause: &str, verdict: Verdict, message: &str) -> ResultEvent {
-    ResultEvent {
-        case: case.into(),
-        name: case.into(),
-        ruleset: "russian@fmjd64".into(),
-        file: format!("cases/russian/{}.yaml", case.split('.').nth(1).unwrap()),
-        clauses: vec![clause.into()],
-        verdict,
-        message: message.into(),
-        failure: Failure::of(verdict),
-        ..ResultEvent::default()
-    }
+    report_fixtures::result(case, "russian@fmjd64", clause, verdict, message)
 }
 
 /// A run of an engine with one disagreement, one crash, one pass and two skips.
@@ -108,31 +56,19 @@ fn results() -> Vec<ResultEvent> {
     ]
 }
 
-/// Writes a report with the library's own writer; without `footer` it is left as the
-/// `<name>.partial` file a cut-short run leaves.
+/// The report `dir/name` of the engine run; see [`report_fixtures::write_report`].
 fn write_report(dir: &Path, name: &str, results: &[ResultEvent], footer: bool) -> PathBuf {
     let path = dir.join(name);
-    let mut view: Box<dyn View> = Box::new(JsonLines::create(&path).unwrap());
-    view.event(&Event::Header(header())).unwrap();
-    let mut totals = Totals::default();
-    for r in results {
-        totals.add(r.verdict);
-        view.event(&Event::Result(Box::new(r.clone()))).unwrap();
-    }
-    if footer {
-        view.event(&Event::Footer(Footer::new(totals, 1.25)))
-            .unwrap();
-        view.finish().unwrap();
-    }
+    report_fixtures::write_report(&path, engine_header(), results, footer);
     path
 }
 
 #[test]
 fn a_written_report_reads_back_whole() {
-    let dir = temp_dir("roundtrip");
+    let dir = temp_dir("report-roundtrip");
     let path = write_report(&dir, "r.jsonl", &results(), true);
     let report = read_report(&path).unwrap();
-    assert_eq!(report.header, header());
+    assert_eq!(report.header, engine_header());
     assert_eq!(report.results, results());
     assert_eq!(report.footer.unwrap().errored, 1);
     assert!(!report.truncated());
@@ -141,7 +77,7 @@ fn a_written_report_reads_back_whole() {
 
 #[test]
 fn a_cut_short_report_is_read_from_partial_and_flagged() {
-    let dir = temp_dir("partial");
+    let dir = temp_dir("report-partial");
     let path = write_report(&dir, "r.jsonl", &results()[..2], false);
     assert!(!path.exists());
     let report = read_report(&path).unwrap();
@@ -168,7 +104,7 @@ fn a_cut_short_report_is_read_from_partial_and_flagged() {
 
 #[test]
 fn a_report_without_footer_exits_2_after_the_view() {
-    let dir = temp_dir("nofooter");
+    let dir = temp_dir("report-nofooter");
     let path = dir.join("r.jsonl");
     std::fs::rename(
         write_report(&dir, "cut.jsonl", &results()[2..], false).with_extension("jsonl.partial"),
@@ -193,7 +129,7 @@ fn a_report_without_footer_exits_2_after_the_view() {
 
 #[test]
 fn markdown_shows_each_failure_with_its_reproduce_line_and_stderr() {
-    let dir = temp_dir("markdown");
+    let dir = temp_dir("report-markdown");
     let path = write_report(&dir, "r.jsonl", &results(), true);
     let md_path = dir.join("summary.md");
     let out = arbiter(&[
@@ -238,7 +174,7 @@ fn markdown_shows_each_failure_with_its_reproduce_line_and_stderr() {
 
 #[test]
 fn terminal_and_junit_views_of_a_report() {
-    let dir = temp_dir("views");
+    let dir = temp_dir("report-views");
     let path = write_report(&dir, "r.jsonl", &results(), true);
     let out = arbiter(&["report", path.to_str().unwrap()]);
     assert_eq!(code(&out), 1);
@@ -278,7 +214,7 @@ fn terminal_and_junit_views_of_a_report() {
 
 #[test]
 fn a_conformant_report_exits_0() {
-    let dir = temp_dir("conformant");
+    let dir = temp_dir("report-conformant");
     let path = write_report(&dir, "r.jsonl", &results()[2..], true);
     let out = arbiter(&["report", path.to_str().unwrap(), "--format", "markdown"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -288,7 +224,7 @@ fn a_conformant_report_exits_0() {
 
 #[test]
 fn unreadable_reports_exit_2_with_one_located_line() {
-    let dir = temp_dir("unreadable");
+    let dir = temp_dir("report-unreadable");
     let missing = dir.join("missing.jsonl");
     let out = arbiter(&["report", missing.to_str().unwrap()]);
     assert_eq!(code(&out), 2);

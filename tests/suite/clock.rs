@@ -3,6 +3,7 @@
 //! the query gets clock cases skipped, a federation's control works without code, and
 //! `arbiter clock` replays timed games.
 
+use crate::common::root;
 use arbiter::case::{load_cases, Case, Runner, Verdict};
 use arbiter::clock::{
     controls, BothAbsent, ClaimClock, Clock, ClockRules, ClockStart, Controls, PlayerStop, Span,
@@ -19,13 +20,8 @@ use arbiter::{rules_for, Game, Ruleset};
 use jsonschema::Validator;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Every case of the suite with a `clock:` key.
 fn clock_cases() -> Vec<Case> {

@@ -3,15 +3,12 @@
 //! the set of keys at each level is the same in the schema and in the Rust model (so the two
 //! cannot drift apart).
 
+use crate::common::root;
 use arbiter::case::Case;
 use arbiter::spec::{yaml_files, Catalog};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn schema(name: &str) -> Value {
     let path = root().join("spec/schema").join(name);

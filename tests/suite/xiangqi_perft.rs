@@ -1,28 +1,44 @@
-//! Perft from the start position against the published figures (RULES.md: 44; 1,920;
-//! 79,666; 3,290,240; 133,312,995). Depth 2 catches the classic bug of pseudo-legal
-//! generation (1,926: moves that expose the general through a cannon screen).
+//! Perft against `tests/data/xiangqi.perft`: the start position, Fairy-Stockfish's own test
+//! positions, and hand-picked ones (checks through a cannon screen, pins, the facing
+//! generals, mate and stalemate), each count with its source. Depth 2 of the start catches
+//! the classic bug of pseudo-legal generation (1,926 instead of 1,920: moves that expose the
+//! general through a cannon screen).
 
+use crate::perft_data::{self, expected, Entry, EVERYDAY_NODES};
 use arbiter::xiangqi::{perft, perft_divide, Position};
+use arbiter::Game;
 
+const FILE: &str = "xiangqi.perft";
+
+fn entries() -> Vec<Entry> {
+    perft_data::load(FILE)
+}
+
+/// Every count up to [`EVERYDAY_NODES`]; the file must hold more than the start position.
 #[test]
-fn perft_start_depth_1_to_3() {
-    let pos = Position::start();
-    assert_eq!(perft(&pos, 0), 1);
-    assert_eq!(perft(&pos, 1), 44);
-    assert_eq!(perft(&pos, 2), 1_920);
-    assert_eq!(perft(&pos, 3), 79_666);
+fn counts_in_the_data_file() {
+    let entries = entries();
+    let beyond = entries.iter().filter(|e| e.position != "start").count();
+    assert!(
+        beyond >= 20,
+        "{FILE}: only {beyond} counts beyond the start"
+    );
+    assert!(entries.iter().all(|e| e.game == Game::Xiangqi));
+    let checked = perft_data::check(&entries, |e| e.nodes <= EVERYDAY_NODES);
+    assert!(checked >= 30, "{FILE}: only {checked} everyday counts");
+}
+
+/// The counts above [`EVERYDAY_NODES`] (the start at depth 5: 133 million leaves).
+#[test]
+#[ignore = "133 million nodes and more: cargo test --release --test suite xiangqi_perft:: -- --ignored"]
+fn deep_counts_in_the_data_file() {
+    let checked = perft_data::check(&entries(), |e| e.nodes > EVERYDAY_NODES);
+    assert!(checked > 0);
 }
 
 #[test]
-fn perft_start_depth_4() {
-    assert_eq!(perft(&Position::start(), 4), 3_290_240);
-}
-
-/// Run once in release: `cargo test --release --test xiangqi_perft -- --ignored`.
-#[test]
-#[ignore = "133 million nodes: run in release"]
-fn perft_start_depth_5() {
-    assert_eq!(perft(&Position::start(), 5), 133_312_995);
+fn depth_zero_is_one_node() {
+    assert_eq!(perft(&Position::start(), 0), 1);
 }
 
 #[test]
@@ -30,11 +46,13 @@ fn divide_sums_to_perft_and_lists_every_root_move() {
     let pos = Position::start();
     let rows = perft_divide(&pos, 3);
     assert_eq!(rows.len(), 44);
-    assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), 79_666);
+    assert_eq!(
+        rows.iter().map(|(_, n)| n).sum::<u64>(),
+        expected(&entries(), "start", Game::Xiangqi, 3, None)
+    );
     let central = rows.iter().find(|(m, _)| m.to_string() == "h2e2").unwrap();
     assert_eq!(perft(&pos.play(central.0).unwrap(), 2), central.1);
 }
-
 // Perft must agree with a slow, independent judge of legality: play each pseudo-legal
 // move on a `Setup` and keep it when the result is a valid position (the side that moved
 // not in check, generals not facing). The fast count skips building children for moves

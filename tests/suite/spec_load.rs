@@ -1,6 +1,7 @@
 //! Loading catalogs and cases: malformed files are reported with file, line, column and the
 //! field, and every bad file is reported, not only the first.
 
+use crate::common::temp_dir;
 use arbiter::case::load_cases;
 use arbiter::spec::{load_catalogs, LoadError};
 use std::path::{Path, PathBuf};
@@ -108,9 +109,7 @@ fn missing_paths_are_errors_too() {
 
 /// A temporary case directory with these files.
 fn case_dir(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-hist-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir(&format!("spec-load-hist-{name}"));
     for (file, text) in files {
         std::fs::write(dir.join(file), text).unwrap();
     }

@@ -9,7 +9,7 @@
 //! `legal_includes`, `illegal`, `legal_count`, `perft`, `check`) are left out, since no
 //! draw mutant touches move generation.
 //!
-//! `cargo test --release --test draw_mutants -- --nocapture` prints which cases kill each.
+//! `cargo test --release --test suite draw_mutants:: -- --nocapture` prints which cases kill each.
 
 use arbiter::case::{capture_panics, load_cases, planned_runs, Case, Runner, Selection, Verdict};
 use arbiter::engine::{Engine, ReferenceEngine};

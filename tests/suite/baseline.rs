@@ -1,56 +1,20 @@
 //! Baselines: loading with located errors, the gate, `arbiter baseline update` and
 //! `arbiter report --baseline`.
 
+use crate::common::{arbiter, code, stderr, stdout, temp_dir};
+use crate::report_fixtures::{self, reference_header};
 use arbiter::case::Verdict;
-use arbiter::report::{
-    gate, read_report, Baseline, Event, Failure, Footer, Header, JsonLines, ResultEvent, Totals,
-    View,
-};
+use arbiter::report::{gate, read_report, Baseline, ResultEvent};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("exited normally")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-baseline-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
+/// A result checking `d64.capture.majority`, with the message an engine's failure gives.
 fn result(case: &str, ruleset: &str, verdict: Verdict) -> ResultEvent {
-    ResultEvent {
-        case: case.into(),
-        name: case.into(),
-        ruleset: ruleset.into(),
-        file: "cases/x.yaml".into(),
-        clauses: vec!["d64.capture.majority".into()],
-        verdict,
-        message: match verdict {
-            Verdict::Failed => format!("{case}: wrong answer"),
-            Verdict::Errored => "engine hung (no reply in 10 s)".into(),
-            _ => String::new(),
-        },
-        failure: Failure::of(verdict),
-        ..ResultEvent::default()
-    }
+    let message = match verdict {
+        Verdict::Failed => format!("{case}: wrong answer"),
+        Verdict::Errored => "engine hung (no reply in 10 s)".into(),
+        _ => String::new(),
+    };
+    report_fixtures::result(case, ruleset, "d64.capture.majority", verdict, &message)
 }
 
 fn baseline(text: &str) -> Baseline {
@@ -81,7 +45,7 @@ fn load_errors_name_file_line_and_field() {
         load_error("failures:\n  - case: a.b\n    reason: r\n  - case: c.d\n    ruleset: russian@nowhere\n    reason: r\n"),
         "b.yaml:4: failures[1].ruleset: unknown edition 'nowhere' of russian (expected one of: fmjd64)"
     );
-    let dir = temp_dir("load");
+    let dir = temp_dir("baseline-load");
     let missing = dir.join("none.yaml");
     let err = Baseline::load(&missing).unwrap_err().to_string();
     assert!(
@@ -168,35 +132,22 @@ fn unexpected_passes_and_stale_entries_are_reported_without_failing() {
     );
 }
 
+/// A reference run's report in `dir`: `r.jsonl`, or `cut.jsonl` without `footer` (a
+/// cut-short run's partial file, renamed).
 fn write_report(dir: &Path, results: &[ResultEvent], footer: bool) -> PathBuf {
     let path = dir.join("r.jsonl");
-    let mut view: Box<dyn View> = Box::new(JsonLines::create(&path).unwrap());
-    view.event(&Event::Header(Header {
-        arbiter: "0.1.0".into(),
-        rulesets: vec!["russian@fmjd64".into()],
-        ..Header::default()
-    }))
-    .unwrap();
-    let mut totals = Totals::default();
-    for r in results {
-        totals.add(r.verdict);
-        view.event(&Event::Result(Box::new(r.clone()))).unwrap();
-    }
+    report_fixtures::write_report(&path, reference_header(), results, footer);
     if footer {
-        view.event(&Event::Footer(Footer::new(totals, 0.5)))
-            .unwrap();
-        view.finish().unwrap();
-        path
-    } else {
-        let cut = dir.join("cut.jsonl");
-        std::fs::rename(dir.join("r.jsonl.partial"), &cut).unwrap();
-        cut
+        return path;
     }
+    let cut = dir.join("cut.jsonl");
+    std::fs::rename(dir.join("r.jsonl.partial"), &cut).unwrap();
+    cut
 }
 
 #[test]
 fn baseline_update_then_report_closes_the_loop() {
-    let dir = temp_dir("loop");
+    let dir = temp_dir("baseline-loop");
     let report = write_report(
         &dir,
         &[
@@ -299,7 +250,7 @@ fn baseline_update_then_report_closes_the_loop() {
 
 #[test]
 fn baseline_update_refuses_a_truncated_report_unless_allowed() {
-    let dir = temp_dir("truncated");
+    let dir = temp_dir("baseline-truncated");
     let cut = write_report(
         &dir,
         &[result("a.one", "russian@fmjd64", Verdict::Failed)],
@@ -324,7 +275,7 @@ fn baseline_update_refuses_a_truncated_report_unless_allowed() {
 
 #[test]
 fn a_bad_baseline_on_the_command_line_exits_2_with_its_location() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir("baseline-bad");
     let report = write_report(
         &dir,
         &[result("a.one", "russian@fmjd64", Verdict::Passed)],

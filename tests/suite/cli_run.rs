@@ -1,39 +1,7 @@
 //! The `arbiter run` and `arbiter spec` commands, run as a user would: exit codes, messages,
 //! report files.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("exited normally")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::{arbiter, code, stderr, stdout, temp_dir};
 
 const SPEC: &str = "tests/fixtures/spec";
 
@@ -112,7 +80,7 @@ fn run_help_documents_the_exit_codes() {
 /// Skipped cases need no rules: the report format is checked on them.
 #[test]
 fn run_writes_the_json_lines_report_and_junit_for_skipped_cases() {
-    let dir = temp_dir("skipped");
+    let dir = temp_dir("cli-run-skipped");
     let report = dir.join("report.jsonl");
     let junit = dir.join("junit.xml");
     let out = arbiter(&[
@@ -245,7 +213,7 @@ fn spec_coverage_prints_text_and_json() {
 
 #[test]
 fn run_exits_0_when_every_case_passes() {
-    let dir = temp_dir("pass");
+    let dir = temp_dir("cli-run-pass");
     let report = dir.join("report.jsonl");
     let out = arbiter(&[
         "run",
@@ -268,7 +236,7 @@ fn run_exits_0_when_every_case_passes() {
 
 #[test]
 fn run_exits_1_when_a_case_fails_and_shows_why() {
-    let dir = temp_dir("fail");
+    let dir = temp_dir("cli-run-fail");
     let junit = dir.join("junit.xml");
     let out = arbiter(&[
         "run",

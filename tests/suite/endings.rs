@@ -388,7 +388,7 @@ fn only_a_capture_resets_the_sixty_move_count() {
 }
 
 // The xiangqi repetition claim and the loss by forbidden repetition are decided by the
-// repetition verdict: tests/xiangqi_repetition_claims.rs.
+// repetition verdict: xiangqi_repetition_claims.
 
 fn offer(by: &str, after_move: usize, answer: OfferAnswer) -> OfferRecord {
     OfferRecord {

@@ -1,11 +1,9 @@
 //! The bitboard generator against an independent plain implementation
-//! (`tests/draughts_naive`): the same move identities on the hand-built clause positions,
+//! (`draughts_naive`): the same move identities on the hand-built clause positions,
 //! on the start position and on random positions, for both rulesets.
 
-mod draughts_naive;
-
+use crate::draughts_naive as naive;
 use arbiter::draughts::{perft, Bitboard, Color, PerftCount, Position, Setup, Variant};
-use draughts_naive as naive;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 

@@ -1,0 +1,68 @@
+//! Helpers shared by the suite's modules: the repository root, running the `arbiter` binary
+//! and reading what it wrote, and scratch directories.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The repository root (the package directory).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the `arbiter` binary in the repository root.
+pub fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the `arbiter` binary in the repository root with `input` on its standard input.
+pub fn arbiter_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The exit code of a process that exited normally.
+pub fn code(out: &Output) -> i32 {
+    out.status.code().expect("exited normally")
+}
+
+/// What a process wrote on its standard output.
+pub fn stdout(out: &Output) -> String {
+    text(&out.stdout)
+}
+
+/// What a process wrote on its standard error.
+pub fn stderr(out: &Output) -> String {
+    text(&out.stderr)
+}
+
+/// Bytes as text, invalid UTF-8 replaced.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An empty directory `arbiter-<name>-<process id>` in the system's temporary directory;
+/// `name` must be unique in the suite (prefix it with the module's name).
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
