@@ -20,6 +20,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod mutant;
 pub mod outcome;
+pub mod play;
 pub mod procedure;
 pub mod protocol;
 pub mod report;
