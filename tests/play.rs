@@ -92,7 +92,10 @@ fn xiangqi_illegal_moves_lose_at_the_third_violation() {
         })
         .collect();
     let clause = Some("xq.violation.illegal-move".to_owned());
-    assert_eq!(illegal, [(1, clause.clone()), (2, clause.clone()), (3, clause)]);
+    assert_eq!(
+        illegal,
+        [(1, clause.clone()), (2, clause.clone()), (3, clause)]
+    );
     assert!(record.to_text().contains("(xq.violation.illegal-move)"));
     replays(&record);
 }
@@ -111,7 +114,10 @@ fn xiangqi_an_illegal_move_then_the_touched_piece_moves() {
     assert_eq!(record.result.reason, "adjudicated-max-plies");
     assert!(matches!(
         decisions(&record).as_slice(),
-        [Decision::Illegal { count: 1, .. }, Decision::Adjudicated { plies: 4 }]
+        [
+            Decision::Illegal { count: 1, .. },
+            Decision::Adjudicated { plies: 4 }
+        ]
     ));
     assert!(record.to_text().contains("[Adjudicated \"max-plies\"]"));
     replays(&record);
@@ -153,7 +159,10 @@ fn a_player_whose_flag_falls_loses_on_time() {
     .unwrap();
     assert_eq!(record.result.winner, Some(Side::First));
     assert_eq!(record.result.reason, "time-forfeit");
-    assert_eq!(record.result.clause.as_deref(), Some("xq.result.time-forfeit"));
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.result.time-forfeit")
+    );
     assert!(matches!(
         decisions(&record).last(),
         Some(Decision::Flag {

@@ -63,9 +63,8 @@ fn draughts_scores_two_one_zero() {
     let games = [g("W", "L", Some(Side::First)), g("W", "D", None)];
     let d = standings(Game::Russian, &games, System::RoundRobin);
     let x = standings(Game::Xiangqi, &games, System::RoundRobin);
-    let points = |t: &[arbiter::standings::Row], n: &str| {
-        t.iter().find(|r| r.name == n).unwrap().points
-    };
+    let points =
+        |t: &[arbiter::standings::Row], n: &str| t.iter().find(|r| r.name == n).unwrap().points;
     assert_eq!(
         (points(&d, "W"), points(&d, "D"), points(&d, "L")),
         (3.0, 1.0, 0.0)
@@ -90,7 +89,11 @@ fn fewer_violations_break_a_remaining_tie_and_recorded_violations_count() {
             r: &arbiter::play::MoveRequest,
         ) -> Result<arbiter::play::Choice, arbiter::play::PlayerError> {
             self.0 += 1;
-            let text = if self.0 <= 2 { "e0e2".to_owned() } else { r.permitted[0].clone() };
+            let text = if self.0 <= 2 {
+                "e0e2".to_owned()
+            } else {
+                r.permitted[0].clone()
+            };
             Ok(arbiter::play::Choice { text, spent: None })
         }
     }

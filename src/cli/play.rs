@@ -4,8 +4,8 @@
 
 use super::CliError;
 use arbiter::play::{
-    control_for, parse_records, run_match, verify, GameOptions, MatchOptions, MatchResult,
-    Opening, PlayerSpec,
+    control_for, parse_records, run_match, verify, GameOptions, MatchOptions, MatchResult, Opening,
+    PlayerSpec,
 };
 use arbiter::Ruleset;
 use clap::Args;
@@ -107,10 +107,8 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     let elapsed = started.elapsed();
     if let Some(path) = &args.record {
         let text: String = played.records.iter().map(|r| r.to_text()).collect();
-        std::fs::write(path, text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    let game = ruleset.game;
     let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();
     for r in &played.records {
         *reasons.entry(r.result.reason.clone()).or_default() += 1;
@@ -144,11 +142,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             .join(", ")
     );
     println!(
-        "{} plies in {:.2} s ({:.0} games/s){}",
+        "{} plies in {:.2} s ({:.2} games/s)",
         plies,
         elapsed.as_secs_f64(),
         f64::from(total) / elapsed.as_secs_f64().max(1e-9),
-        if game.is_draughts() { "" } else { "" }
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -193,7 +190,7 @@ fn read_openings(path: &PathBuf) -> Result<Vec<Opening>, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
+    for line in text.lines() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
@@ -203,7 +200,6 @@ fn read_openings(path: &PathBuf) -> Result<Vec<Opening>, CliError> {
             None if line.contains('/') || line.contains(':') => (Some(line.to_owned()), ""),
             None => (None, line),
         };
-        let _ = n;
         out.push(Opening {
             fen,
             moves: moves.split_whitespace().map(str::to_owned).collect(),

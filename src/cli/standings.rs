@@ -101,7 +101,12 @@ pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
                 System::RoundRobin => "小分 (SB)",
                 System::Swiss => "对手分 (Buchholz)",
             };
-            let width = table.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(6);
+            let width = table
+                .iter()
+                .map(|r| r.name.chars().count())
+                .max()
+                .unwrap_or(4)
+                .max(6);
             println!(
                 "{:<6} {:<width$} {:>5} {:>7} {:>18} {:>10}",
                 "place", "player", "games", "points", tb, "violations"

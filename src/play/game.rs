@@ -140,9 +140,9 @@ pub fn play_game(
     while session.outcome().is_none() {
         let ply = session.moves().len() as u32;
         if options.max_plies.is_some_and(|max| ply >= max) {
-            record.entries.push(Entry::Decision(Decision::Adjudicated {
-                plies: ply,
-            }));
+            record
+                .entries
+                .push(Entry::Decision(Decision::Adjudicated { plies: ply }));
             record.result = GameResult {
                 winner: None,
                 both_lost: false,
@@ -201,8 +201,7 @@ pub fn play_game(
             Some(c) => match session.apply(timed(Event::Move(c.text.clone()))) {
                 Ok(()) => {
                     refusals = 0;
-                    if session.moves().len() > before || session.pending_irregularity().is_some()
-                    {
+                    if session.moves().len() > before || session.pending_irregularity().is_some() {
                         let left = session.clock().map(|k| k.report(side).remaining);
                         record.entries.push(Entry::Move {
                             text: c.text.clone(),
@@ -252,7 +251,9 @@ pub fn play_game(
                     forfeit(&mut session, &mut record, side, "unreadable-move", &e)?;
                     break;
                 }
-                if session.outcome().is_some_and(|o| o.reason == "time-forfeit")
+                if session
+                    .outcome()
+                    .is_some_and(|o| o.reason == "time-forfeit")
                     && session.breaches().len() == breaches
                     && session.pending_irregularity().is_none()
                 {
@@ -290,9 +291,9 @@ pub fn play_game(
                 count: session.violations(side),
             }));
             session.apply(Event::Correct)?;
-            record.entries.push(Entry::Decision(Decision::Correct {
-                by: side.other(),
-            }));
+            record
+                .entries
+                .push(Entry::Decision(Decision::Correct { by: side.other() }));
             irregular[idx] += 1;
             if irregular[idx] > 1 {
                 session.apply(Event::Violation {

@@ -93,7 +93,9 @@ impl PlayerSpec {
         Ok(match self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Greedy => Box::new(GreedyPlayer),
-            PlayerSpec::Uci { command, movetime } => Box::new(UciPlayer::start(command, *movetime)?),
+            PlayerSpec::Uci { command, movetime } => {
+                Box::new(UciPlayer::start(command, *movetime)?)
+            }
         })
     }
 }
@@ -169,13 +171,21 @@ pub fn run_match(
             } else {
                 [a.as_mut(), b.as_mut()]
             };
-            play_game(&mut players, &opening, &game)
-                .map_err(|error| MatchError::Game { round: i + 1, error })?
+            play_game(&mut players, &opening, &game).map_err(|error| MatchError::Game {
+                round: i + 1,
+                error,
+            })?
         };
         let first_halves = record.result.first_halves();
-        let a_halves = if swapped { 2 - first_halves } else { first_halves };
+        let a_halves = if swapped {
+            2 - first_halves
+        } else {
+            first_halves
+        };
         let both_lost = record.result.both_lost;
-        result.score.add(if both_lost { 0 } else { a_halves }, both_lost);
+        result
+            .score
+            .add(if both_lost { 0 } else { a_halves }, both_lost);
         result.records.push(record);
         progress(&result);
     }
@@ -200,10 +210,15 @@ pub fn control_for(game: crate::Game, text: &str) -> Result<crate::clock::Contro
     use crate::clock::{Control, Span, Timing};
     let text = text.trim();
     if let Some((base, inc)) = text.split_once('+') {
-        let span = |t: &str| t.parse::<Span>().map_err(|e| format!("control '{text}': {e}"));
+        let span = |t: &str| {
+            t.parse::<Span>()
+                .map_err(|e| format!("control '{text}': {e}"))
+        };
         let (base, increment) = (span(base)?, span(inc)?);
         if base == Span::ZERO {
-            return Err(format!("control '{text}': the base time must be more than 0"));
+            return Err(format!(
+                "control '{text}': the base time must be more than 0"
+            ));
         }
         let (clause, flag_clause) = if game.is_draughts() {
             ("d64.timing.fischer", "d64.timing.flag-fall-loses")

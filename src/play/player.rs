@@ -134,7 +134,9 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     /// A random player seeded with `seed`.
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: Rng::new(seed) }
+        RandomPlayer {
+            rng: Rng::new(seed),
+        }
     }
 }
 
@@ -203,8 +205,7 @@ pub fn material(board: &Board, side: Side) -> i32 {
     match board {
         Board::Xiangqi(p) => {
             for i in 0..90 {
-                let Some(piece) = xiangqi::Square::from_index(i).and_then(|s| p.piece_at(s))
-                else {
+                let Some(piece) = xiangqi::Square::from_index(i).and_then(|s| p.piece_at(s)) else {
                     continue;
                 };
                 let red = piece.color == xiangqi::Color::Red;
@@ -218,7 +219,11 @@ pub fn material(board: &Board, side: Side) -> i32 {
                     xiangqi::Role::Soldier if crossed => 20,
                     xiangqi::Role::Soldier => 10,
                 };
-                total += if red == (side == Side::First) { value } else { -value };
+                total += if red == (side == Side::First) {
+                    value
+                } else {
+                    -value
+                };
             }
         }
         Board::Draughts(p) => {
@@ -232,7 +237,11 @@ pub fn material(board: &Board, side: Side) -> i32 {
                     draughts::Role::King => 30,
                 };
                 let white = piece.color == draughts::Color::White;
-                total += if white == (side == Side::First) { value } else { -value };
+                total += if white == (side == Side::First) {
+                    value
+                } else {
+                    -value
+                };
             }
         }
     }

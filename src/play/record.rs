@@ -343,7 +343,16 @@ impl GameRecord {
         let opening = self
             .entries
             .iter()
-            .take_while(|e| matches!(e, Entry::Move { spent: None, left: None, .. }))
+            .take_while(|e| {
+                matches!(
+                    e,
+                    Entry::Move {
+                        spent: None,
+                        left: None,
+                        ..
+                    }
+                )
+            })
             .count();
         if let Some(c) = &self.control {
             tag("TimeControl", c);
@@ -395,7 +404,12 @@ impl GameRecord {
                 }
             }
         }
-        let _ = write!(body, "{{{}{}}} ", self.result.reason, clause_text(&self.result.clause));
+        let _ = write!(
+            body,
+            "{{{}{}}} ",
+            self.result.reason,
+            clause_text(&self.result.clause)
+        );
         body.push_str(self.result.token(game));
         out.push_str(&wrap(&body, 79));
         out.push_str("\n\n");
@@ -495,9 +509,9 @@ pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
                 if !closed {
                     return Err(err(&games, "a comment '{' is not closed".to_owned()));
                 }
-                current
-                    .items
-                    .push(Item::Comment(comment.split_whitespace().collect::<Vec<_>>().join(" ")));
+                current.items.push(Item::Comment(
+                    comment.split_whitespace().collect::<Vec<_>>().join(" "),
+                ));
             }
             c if c.is_whitespace() => {}
             _ => {
@@ -523,7 +537,10 @@ pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
         }
     }
     if !current.items.is_empty() || !current.tags.is_empty() {
-        return Err(err(&games, "the game has no result token at its end".to_owned()));
+        return Err(err(
+            &games,
+            "the game has no result token at its end".to_owned(),
+        ));
     }
     Ok(games)
 }
@@ -561,19 +578,17 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
             .and_then(Span::from_secs_f64)
             .ok_or_else(|| format!("'{text}' is not a time in seconds"))
     };
-    let timed = |session: &Session, event: Event, spent: Option<Span>| match (
-        session.clock(),
-        spent,
-    ) {
-        (Some(_), Some(s)) => Event::Timed {
-            event: Box::new(event),
-            time: EventTime {
-                elapsed: Some(s),
-                ..EventTime::default()
+    let timed =
+        |session: &Session, event: Event, spent: Option<Span>| match (session.clock(), spent) {
+            (Some(_), Some(s)) => Event::Timed {
+                event: Box::new(event),
+                time: EventTime {
+                    elapsed: Some(s),
+                    ..EventTime::default()
+                },
             },
-        },
-        _ => event,
-    };
+            _ => event,
+        };
     let apply = |session: &mut Session, event: Event, at: &str| {
         session
             .apply(event)

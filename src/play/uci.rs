@@ -157,10 +157,9 @@ impl UciPlayer {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.error(format!(
-                        "no `{what}` within {:.1} s",
-                        within.as_secs_f64()
-                    )))
+                    return Err(
+                        self.error(format!("no `{what}` within {:.1} s", within.as_secs_f64()))
+                    )
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.error(format!("it ended while arbiter waited for `{what}`")))

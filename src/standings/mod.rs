@@ -154,12 +154,12 @@ pub fn standings(game: Game, games: &[GameScore], system: System) -> Vec<Row> {
     let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
     for g in games {
         let units = g.units();
-        for i in 0..2 {
-            let t = tally.entry(g.players[i].clone()).or_default();
+        for (i, (name, mine)) in g.players.iter().zip(units).enumerate() {
+            let t = tally.entry(name.clone()).or_default();
             t.games += 1;
-            t.units += units[i];
+            t.units += mine;
             t.violations += g.violations[i];
-            t.met.push((g.players[1 - i].clone(), units[i]));
+            t.met.push((g.players[1 - i].clone(), mine));
         }
     }
     let finals: BTreeMap<String, u32> = tally.iter().map(|(n, t)| (n.clone(), t.units)).collect();
