@@ -137,6 +137,8 @@ pub fn play_game(
     let mut refusals = 0u32;
     let mut irregular = [0u32; 2];
     let mut announced: Option<String> = None;
+    // The ply at which a claim was last made: a refused claim is not made again there.
+    let mut claimed_at: Option<usize> = None;
     while session.outcome().is_none() {
         let ply = session.moves().len() as u32;
         if options.max_plies.is_some_and(|max| ply >= max) {
@@ -155,7 +157,11 @@ pub fn play_game(
         let side = session.turn();
         let idx = usize::from(side == Side::Second);
         // Claims first: a player claims what the edition lets it claim now.
-        if refusals == 0 && !session.ending().claims.is_empty() {
+        if refusals == 0
+            && claimed_at != Some(session.moves().len())
+            && !session.ending().claims.is_empty()
+        {
+            claimed_at = Some(session.moves().len());
             if let Some(kind) = players[idx].claim(&session.ending().claims) {
                 session.apply(Event::Claim {
                     kind: kind.clone(),

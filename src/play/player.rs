@@ -12,7 +12,7 @@
 //! use arbiter::procedure::Session;
 //!
 //! // Red's chariot on a0 can take black's chariot on a9: greedy takes it.
-//! let fen = "r3k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+//! let fen = "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
 //! let session = Session::new(&"xiangqi".parse().unwrap(), Some(fen)).unwrap();
 //! let mut greedy = GreedyPlayer;
 //! let choice = greedy.choose(&MoveRequest::of(&session)).unwrap();
