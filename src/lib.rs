@@ -20,12 +20,14 @@ pub mod engine;
 pub mod fuzz;
 pub mod mutant;
 pub mod outcome;
+pub mod play;
 pub mod procedure;
 pub mod protocol;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
 pub mod spec;
+pub mod standings;
 pub mod xiangqi;
 
 pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};

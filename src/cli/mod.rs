@@ -7,9 +7,11 @@ mod clock;
 mod engine;
 mod fuzz;
 mod mutants;
+mod play;
 mod report;
 mod run;
 mod spec;
+mod standings;
 mod status;
 mod touch;
 
@@ -54,6 +56,12 @@ enum Command {
     /// Replay a timed game under a time control: each side's time, period and quota after
     /// every move, and every flag or forfeit with its clause.
     Clock(clock::ClockArgs),
+    /// Play a match between two players (built-in or UCI engines) under the arbiter, who
+    /// applies every rule as it happens; write the records; print the score.
+    Play(play::PlayArgs),
+    /// The standings of a tournament from its game records: points, tie-breaks
+    /// (小分/Sonneborn-Berger, 对手分/Buchholz, violations), shared places.
+    Standings(standings::StandingsArgs),
     /// Show a JSON-lines report (terminal, markdown, JUnit) and judge it against a baseline.
     Report(report::ReportArgs),
     /// Baselines of known failures: write one from a report.
@@ -87,6 +95,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Spec(args) => spec::run(args),
         Command::Touch(args) => touch::touch(args),
         Command::Clock(args) => clock::clock(args),
+        Command::Play(args) => play::play(args),
+        Command::Standings(args) => standings::standings_cmd(args),
         Command::Report(args) => report::report(args),
         Command::Baseline(args) => baseline::run(args),
     }

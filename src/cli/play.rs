@@ -1,0 +1,212 @@
+//! `arbiter play`: a match between two players under the arbiter, with clocks, records and
+//! a final score; `arbiter play --replay <records>` replays records and checks their
+//! results.
+
+use super::CliError;
+use arbiter::play::{
+    control_for, parse_records, run_match, verify, GameOptions, MatchOptions, MatchResult, Opening,
+    PlayerSpec,
+};
+use arbiter::Ruleset;
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `arbiter play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The first player (red in xiangqi, white in draughts; `--white` is the same option):
+    /// random, greedy, or uci:<command line>[@movetime=<ms>].
+    #[arg(long, alias = "white", required_unless_present = "replay")]
+    red: Option<String>,
+    /// The second player (black).
+    #[arg(long, required_unless_present = "replay")]
+    black: Option<String>,
+    /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
+    #[arg(long, short = 'r', required_unless_present = "replay")]
+    ruleset: Option<Ruleset>,
+    /// The number of games; colours alternate per game pair.
+    #[arg(long, short = 'n', default_value_t = 2)]
+    games: u32,
+    /// The time control: an installed control's id (`arbiter clock --list`) or
+    /// <base>+<increment> (`5m+2s`). Without it the games have no clock.
+    #[arg(long, short = 'c')]
+    control: Option<String>,
+    /// A file of openings, one a line: a FEN, a FEN followed by `moves m1 m2 …`, or a move
+    /// list from the start position; `#` starts a comment. Each opening is played twice,
+    /// colours swapped.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// The seed of the random players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adjudicate a draw after this many plies (off by default; named in the record).
+    #[arg(long)]
+    max_plies: Option<u32>,
+    /// Write the games' records (PDN for draughts, PGN-style for xiangqi) to this file.
+    #[arg(long, alias = "pgn", alias = "pdn")]
+    record: Option<PathBuf>,
+    /// No progress line.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Replay the records of a file through the arbiter and check each result.
+    #[arg(long, conflicts_with_all = ["red", "black"])]
+    replay: Option<PathBuf>,
+}
+
+/// Plays the match (or replays records).
+pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
+    if let Some(path) = &args.replay {
+        return replay(path);
+    }
+    let (Some(red), Some(black), Some(ruleset)) = (&args.red, &args.black, &args.ruleset) else {
+        return Err("give --red (or --white), --black and --ruleset".into());
+    };
+    let specs = [PlayerSpec::parse(red)?, PlayerSpec::parse(black)?];
+    let control = match &args.control {
+        Some(c) => Some(control_for(ruleset.game, c)?),
+        None => None,
+    };
+    let openings = match &args.openings {
+        Some(path) => read_openings(path)?,
+        None => Vec::new(),
+    };
+    let options = MatchOptions {
+        game: GameOptions {
+            ruleset: ruleset.clone(),
+            control,
+            max_plies: args.max_plies,
+            round: 0,
+        },
+        games: args.games,
+        openings,
+        seed: args.seed,
+    };
+    let show = !args.quiet && std::io::stderr().is_terminal();
+    let started = std::time::Instant::now();
+    let total = args.games;
+    let played = run_match(&specs, &options, |m: &MatchResult| {
+        if show {
+            let done = m.records.len() as u32;
+            let width = 30;
+            let filled = (done * width / total.max(1)) as usize;
+            eprint!(
+                "\r[{}{}] {done}/{total} {}: {}   ",
+                "#".repeat(filled),
+                "-".repeat(width as usize - filled),
+                m.names[0],
+                m.score.summary()
+            );
+            let _ = std::io::stderr().flush();
+        }
+    })?;
+    if show {
+        eprintln!();
+    }
+    let elapsed = started.elapsed();
+    if let Some(path) = &args.record {
+        let text: String = played.records.iter().map(|r| r.to_text()).collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();
+    for r in &played.records {
+        *reasons.entry(r.result.reason.clone()).or_default() += 1;
+    }
+    println!(
+        "{} vs {} ({ruleset}, {} games{})",
+        played.names[0],
+        played.names[1],
+        played.records.len(),
+        args.control
+            .as_ref()
+            .map_or_else(String::new, |c| format!(", control {c}"))
+    );
+    println!("score of {}: {}", played.names[0], played.score.summary());
+    let plies: usize = played
+        .records
+        .iter()
+        .map(|r| {
+            r.entries
+                .iter()
+                .filter(|e| matches!(e, arbiter::play::Entry::Move { .. }))
+                .count()
+        })
+        .sum();
+    println!(
+        "endings: {}",
+        reasons
+            .iter()
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!(
+        "{} plies in {:.2} s ({:.2} games/s)",
+        plies,
+        elapsed.as_secs_f64(),
+        f64::from(total) / elapsed.as_secs_f64().max(1e-9),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Replays every record of a file and checks its result.
+fn replay(path: &PathBuf) -> Result<ExitCode, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut failed = 0;
+    for (i, r) in records.iter().enumerate() {
+        match verify(r) {
+            Ok(result) => println!(
+                "game {}: {} {}{} — reproduced",
+                i + 1,
+                r.result,
+                result.reason,
+                result
+                    .clause
+                    .map_or_else(String::new, |c| format!(" ({c})"))
+            ),
+            Err(e) => {
+                failed += 1;
+                println!("game {}: NOT reproduced: {e}", i + 1);
+            }
+        }
+    }
+    println!(
+        "{} of {} games reproduced",
+        records.len() - failed,
+        records.len()
+    );
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Reads an openings file (see `--openings`).
+fn read_openings(path: &PathBuf) -> Result<Vec<Opening>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (fen, moves) = match line.split_once(" moves ") {
+            Some((f, m)) => (Some(f.trim().to_owned()), m),
+            None if line.contains('/') || line.contains(':') => (Some(line.to_owned()), ""),
+            None => (None, line),
+        };
+        out.push(Opening {
+            fen,
+            moves: moves.split_whitespace().map(str::to_owned).collect(),
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no opening in the file", path.display()).into());
+    }
+    Ok(out)
+}

@@ -1,0 +1,249 @@
+//! Players: whatever chooses the moves of one side in a game under the arbiter.
+//!
+//! A [`Player`] is asked for a move with a [`MoveRequest`] (the position, the history, the
+//! moves the arbiter permits now, the clock times) and answers a [`Choice`] — any text,
+//! legal or not: the arbiter rules on it. Built in: [`RandomPlayer`] (a uniformly random
+//! permitted move from a seeded generator) and [`GreedyPlayer`] (the permitted move that
+//! leaves the best material balance, deterministic). UCI engines are in
+//! [`super::uci`].
+//!
+//! ```
+//! use arbiter::play::{GreedyPlayer, MoveRequest, Player};
+//! use arbiter::procedure::Session;
+//!
+//! // Red's chariot on a0 can take black's chariot on a9: greedy takes it.
+//! let fen = "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+//! let session = Session::new(&"xiangqi".parse().unwrap(), Some(fen)).unwrap();
+//! let mut greedy = GreedyPlayer;
+//! let choice = greedy.choose(&MoveRequest::of(&session)).unwrap();
+//! assert_eq!(choice.text, "a0a9");
+//! ```
+
+use crate::clock::Span;
+use crate::fuzz::Rng;
+use crate::procedure::{Board, Session, Side};
+use crate::{draughts, xiangqi, Ruleset};
+
+/// What a player is asked: everything it needs to choose its move.
+#[derive(Debug, Clone)]
+pub struct MoveRequest {
+    /// The ruleset played.
+    pub ruleset: Ruleset,
+    /// Where the history starts (canonical FEN).
+    pub start_fen: String,
+    /// The moves of the history, canonical text.
+    pub moves: Vec<String>,
+    /// The position on the board.
+    pub board: Board,
+    /// The side to move.
+    pub side: Side,
+    /// The moves the arbiter permits now (all legal moves, or fewer after a touch or an
+    /// illegal move taken back), canonical text.
+    pub permitted: Vec<String>,
+    /// The clock times left, first player first, when the game has a clock.
+    pub remaining: Option<[Span; 2]>,
+    /// The increment per move, when the control has one.
+    pub increment: Option<Span>,
+    /// The moves left to make in the current period (period controls), per side.
+    pub quota: Option<[Option<u32>; 2]>,
+}
+
+impl MoveRequest {
+    /// The request for the side to move in a session.
+    pub fn of(session: &Session) -> MoveRequest {
+        let clock = session.clock();
+        let increment = clock.and_then(|c| match c.control().timing {
+            crate::clock::Timing::Fischer { increment, .. } => Some(increment),
+            _ => None,
+        });
+        MoveRequest {
+            ruleset: session.ruleset().clone(),
+            start_fen: session.start_fen().to_owned(),
+            moves: session.moves().to_vec(),
+            board: session.board().clone(),
+            side: session.turn(),
+            permitted: session
+                .permitted()
+                .permitted
+                .iter()
+                .map(|m| m.text.clone())
+                .collect(),
+            remaining: clock.map(|c| Side::BOTH.map(|s| c.report(s).remaining)),
+            increment,
+            quota: clock.map(|c| Side::BOTH.map(|s| c.report(s).quota)),
+        }
+    }
+}
+
+/// A player's answer: a move text, and, for a simulated player, the time it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The move, in a notation the game reads (ICCS, numeric draughts notation), or any
+    /// text: the arbiter rules on it.
+    pub text: String,
+    /// The thinking time the player reports for itself (built-in and planted players);
+    /// `None`: the arbiter measures the wall time it took.
+    pub spent: Option<Span>,
+}
+
+impl Choice {
+    /// A move whose time the arbiter measures.
+    pub fn timed_by_arbiter(text: impl Into<String>) -> Choice {
+        Choice {
+            text: text.into(),
+            spent: None,
+        }
+    }
+}
+
+/// Why a player gave no move at all (a crash, a hang, nonsense on its output).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{player}: {message}")]
+pub struct PlayerError {
+    /// The player's name.
+    pub player: String,
+    /// What happened.
+    pub message: String,
+}
+
+/// Something that chooses the moves of one side.
+pub trait Player: Send {
+    /// A name for records and tables.
+    fn name(&self) -> String;
+    /// A new game begins (from `start_fen`).
+    fn new_game(&mut self, ruleset: &Ruleset, start_fen: &str) -> Result<(), PlayerError> {
+        let _ = (ruleset, start_fen);
+        Ok(())
+    }
+    /// The move for the side to move.
+    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError>;
+    /// Which of the draw claims valid now (the edition's slugs, in order) the player makes,
+    /// if any. The default claims the first valid one, as cutechess adjudicates rule draws.
+    fn claim(&mut self, valid: &[String]) -> Option<String> {
+        valid.first().cloned()
+    }
+}
+
+/// Plays a uniformly random permitted move, from a seeded generator: the same seed gives
+/// the same games. Its thinking time is reported as zero.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    /// A random player seeded with `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".to_owned()
+    }
+
+    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+        if request.permitted.is_empty() {
+            return Err(PlayerError {
+                player: self.name(),
+                message: "no permitted move to choose from".to_owned(),
+            });
+        }
+        let i = self.rng.below(request.permitted.len());
+        Ok(Choice {
+            text: request.permitted[i].clone(),
+            spent: Some(Span::ZERO),
+        })
+    }
+}
+
+/// Plays the permitted move that leaves its side the best material balance (one ply, no
+/// search); ties go to the first such move in canonical order. Deterministic, and its
+/// thinking time is reported as zero. Values: xiangqi chariot 9, cannon 4.5, horse 4,
+/// elephant and advisor 2, soldier 1 (2 across the river), general 100; draughts man 1,
+/// king 3.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GreedyPlayer;
+
+impl Player for GreedyPlayer {
+    fn name(&self) -> String {
+        "greedy".to_owned()
+    }
+
+    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+        let legal = request.board.legal_moves();
+        let mut best: Option<(i32, &str)> = None;
+        for text in &request.permitted {
+            let Some(c) = legal.iter().find(|c| c.text == *text) else {
+                continue;
+            };
+            let after = request.board.play(c);
+            let score = material(&after, request.side);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, text));
+            }
+        }
+        match best {
+            Some((_, text)) => Ok(Choice {
+                text: text.to_owned(),
+                spent: Some(Span::ZERO),
+            }),
+            None => Err(PlayerError {
+                player: self.name(),
+                message: "no permitted move to choose from".to_owned(),
+            }),
+        }
+    }
+}
+
+/// The material balance of a board for `side`, in tenths of a soldier (a man in draughts).
+pub fn material(board: &Board, side: Side) -> i32 {
+    let mut total = 0;
+    match board {
+        Board::Xiangqi(p) => {
+            for i in 0..90 {
+                let Some(piece) = xiangqi::Square::from_index(i).and_then(|s| p.piece_at(s)) else {
+                    continue;
+                };
+                let red = piece.color == xiangqi::Color::Red;
+                let crossed = if red { i / 9 >= 5 } else { i / 9 <= 4 };
+                let value = match piece.role {
+                    xiangqi::Role::General => 1000,
+                    xiangqi::Role::Chariot => 90,
+                    xiangqi::Role::Cannon => 45,
+                    xiangqi::Role::Horse => 40,
+                    xiangqi::Role::Elephant | xiangqi::Role::Advisor => 20,
+                    xiangqi::Role::Soldier if crossed => 20,
+                    xiangqi::Role::Soldier => 10,
+                };
+                total += if red == (side == Side::First) {
+                    value
+                } else {
+                    -value
+                };
+            }
+        }
+        Board::Draughts(p) => {
+            for i in 0..32u8 {
+                let Some(piece) = draughts::Square::from_index(i).and_then(|s| p.piece_at(s))
+                else {
+                    continue;
+                };
+                let value = match piece.role {
+                    draughts::Role::Man => 10,
+                    draughts::Role::King => 30,
+                };
+                let white = piece.color == draughts::Color::White;
+                total += if white == (side == Side::First) {
+                    value
+                } else {
+                    -value
+                };
+            }
+        }
+    }
+    total
+}

@@ -1,0 +1,776 @@
+//! Game records: [`GameRecord`], written as PDN (draughts) or a PGN-style xiangqi record
+//! with ICCS moves, read back ([`parse_records`]) and replayed through the session
+//! ([`replay`]) to reproduce the result.
+//!
+//! Every decision of the arbiter is a comment holding a machine-readable tag and the
+//! clause, for example `{[%arbiter illegal red e1d1 0.012] exposing-general, violation 1
+//! (xq.irregularity.exposing-general)}`; each move made on a clock carries the time it took
+//! and the time left: `{[%emt 0.012] [%clk 1:29:59.988]}`. The tags:
+//!
+//! | tag | meaning | replayed as |
+//! | --- | --- | --- |
+//! | `illegal <side> <move> [<secs>]` | an illegal (xiangqi) or irregular (draughts) move | the same event, timed |
+//! | `correct <side>` | draughts: the opponent demands the correction | `Correct` |
+//! | `warning <side> <n>` | draughts: an oral warning | a `warning` violation |
+//! | `refused <side> <move>` | xiangqi: a move the touches forbid, refused | nothing (the arbiter refused it) |
+//! | `claim <side> <kind> upheld\|refused` | a draw claim and its ruling | the claim |
+//! | `must-change <side>` | the repetition verdict orders a side to change | checked against the rules' verdict |
+//! | `flag <side> <secs>` | the time ran out while the side thought | time passing on its clock |
+//! | `forfeit <side> <reason>` | a loss the simulator decides (engine failure, unreadable move) | a forfeit |
+//! | `adjudicated <plies>` | adjudication by game length (not a rule) | the end of the replay |
+//!
+//! ```
+//! use arbiter::play::{parse_records, play_game, replay, GameOptions, Opening, Player, RandomPlayer};
+//!
+//! let options = GameOptions { ruleset: "xiangqi".parse().unwrap(), control: None, max_plies: Some(40), round: 1 };
+//! let (mut red, mut black) = (RandomPlayer::new(5), RandomPlayer::new(6));
+//! let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+//! let record = play_game(&mut players, &Opening::default(), &options).unwrap();
+//! let text = record.to_text();
+//! let read = parse_records(&text).unwrap();
+//! assert_eq!(replay(&read[0]).unwrap(), record.result);
+//! ```
+
+use crate::clock::{Clock, ClockRules, ClockStart, Span};
+use crate::procedure::{Event, EventTime, ProcedureError, Session, Side};
+use crate::{Game, Ruleset};
+use std::fmt::Write as _;
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GameResult {
+    /// The winner; `None`: a draw or both lost.
+    pub winner: Option<Side>,
+    /// Both sides lost.
+    pub both_lost: bool,
+    /// Why, as a slug (`checkmate`, `third-violation`, `time-forfeit`, `sixty-move`, …).
+    pub reason: String,
+    /// The deciding clause, when a rule decided it.
+    pub clause: Option<String>,
+    /// Adjudicated by the simulator (game length), not by a rule.
+    pub adjudicated: bool,
+}
+
+impl GameResult {
+    /// The points of the first player's side in 1/½/0 (halves): 2, 1 or 0.
+    pub fn first_halves(&self) -> u32 {
+        match (self.winner, self.both_lost) {
+            (Some(Side::First), _) => 2,
+            (Some(Side::Second), _) | (None, true) => 0,
+            (None, false) => 1,
+        }
+    }
+
+    /// The result token: `1-0`, `0-1`, `1/2-1/2`, `0-0` (xiangqi); `2-0`, `0-2`, `1-1`,
+    /// `0-0` (draughts, PDN).
+    pub fn token(&self, game: Game) -> &'static str {
+        match (self.winner, self.both_lost, game.is_draughts()) {
+            (Some(Side::First), _, false) => "1-0",
+            (Some(Side::Second), _, false) => "0-1",
+            (None, false, false) => "1/2-1/2",
+            (Some(Side::First), _, true) => "2-0",
+            (Some(Side::Second), _, true) => "0-2",
+            (None, false, true) => "1-1",
+            (None, true, _) => "0-0",
+        }
+    }
+
+    /// Reads a result token of either game.
+    pub fn from_token(token: &str) -> Option<(Option<Side>, bool)> {
+        match token {
+            "1-0" | "2-0" => Some((Some(Side::First), false)),
+            "0-1" | "0-2" => Some((Some(Side::Second), false)),
+            "1/2-1/2" | "1-1" => Some((None, false)),
+            "0-0" => Some((None, true)),
+            _ => None,
+        }
+    }
+}
+
+/// A decision of the arbiter during a game (see the [module documentation](self)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// An illegal (xiangqi) or irregular (draughts) move.
+    Illegal {
+        /// Who made it.
+        side: Side,
+        /// The move as the player gave it.
+        text: String,
+        /// The time it took, on a clock.
+        spent: Option<Span>,
+        /// The breach's slug.
+        kind: String,
+        /// Its clause.
+        clause: Option<String>,
+        /// The side's counted violations (warnings) after it.
+        count: u32,
+    },
+    /// Draughts: the opponent demands the correction.
+    Correct {
+        /// The side demanding it.
+        by: Side,
+    },
+    /// Draughts: an oral warning for a repeated irregular move.
+    Warning {
+        /// Who is warned.
+        side: Side,
+        /// The side's warnings after it.
+        count: u32,
+    },
+    /// Xiangqi: a legal move the touches forbid, refused.
+    Refused {
+        /// Who tried it.
+        side: Side,
+        /// The move.
+        text: String,
+        /// The touch-move step's clause.
+        clause: String,
+    },
+    /// A draw claim and its ruling.
+    Claim {
+        /// Who claimed.
+        side: Side,
+        /// The claim kind.
+        kind: String,
+        /// Whether it was upheld.
+        upheld: bool,
+        /// The deciding clause.
+        clause: Option<String>,
+    },
+    /// The repetition verdict orders a side to change.
+    MustChange {
+        /// The side that must change.
+        side: Side,
+    },
+    /// The flag fell while the side thought.
+    Flag {
+        /// Whose flag.
+        side: Side,
+        /// The time it thought.
+        spent: Span,
+        /// The control's flag clause.
+        clause: Option<String>,
+    },
+    /// A loss decided by the simulator (a player failed).
+    Forfeit {
+        /// Who loses.
+        side: Side,
+        /// The slug (`engine-failure`, `unreadable-move`, `no-permitted-move`).
+        reason: String,
+        /// What happened.
+        detail: String,
+    },
+    /// Adjudicated a draw by game length.
+    Adjudicated {
+        /// The plies played.
+        plies: u32,
+    },
+}
+
+/// One item of a game: a move made, or a decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// A move of the side to move, in canonical text.
+    Move {
+        /// The move.
+        text: String,
+        /// The time it took (on a clock).
+        spent: Option<Span>,
+        /// The mover's time left after it (on a clock).
+        left: Option<Span>,
+    },
+    /// A decision of the arbiter.
+    Decision(Decision),
+}
+
+/// A game played under the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// The players, first player (red, white) first.
+    pub players: [String; 2],
+    /// The round (game number of the match).
+    pub round: u32,
+    /// The position the game starts from (before the opening moves).
+    pub start_fen: String,
+    /// The time control's id, when the game had a clock.
+    pub control: Option<String>,
+    /// The moves and decisions in order (the opening's moves first, untimed).
+    pub entries: Vec<Entry>,
+    /// The result.
+    pub result: GameResult,
+}
+
+/// Why a record could not be read or replayed: the game (1-based), and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}: {message}")]
+pub struct RecordError {
+    /// The game's number in the file.
+    pub game: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn secs(span: Span) -> String {
+    format!("{:.3}", span.secs_f64())
+}
+
+fn clk(span: Span) -> String {
+    let ms = span.millis();
+    format!(
+        "{}:{:02}:{:02}.{:03}",
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1000 % 60,
+        ms % 1000
+    )
+}
+
+fn clause_text(clause: &Option<String>) -> String {
+    clause
+        .as_ref()
+        .map_or_else(String::new, |c| format!(" ({c})"))
+}
+
+impl Decision {
+    /// The comment written into the record: the machine-readable tag, then words and clause.
+    pub fn comment(&self, game: Game) -> String {
+        let n = |s: &Side| s.name(game);
+        match self {
+            Decision::Illegal {
+                side,
+                text,
+                spent,
+                kind,
+                clause,
+                count,
+            } => {
+                let t = spent.map_or_else(String::new, |s| format!(" {}", secs(s)));
+                let what = if game.is_draughts() {
+                    format!("irregular move {kind}")
+                } else {
+                    format!("illegal move {kind}, taken back, violation {count}")
+                };
+                format!(
+                    "[%arbiter illegal {} {text}{t}] {what}{}",
+                    n(side),
+                    clause_text(clause)
+                )
+            }
+            Decision::Correct { by } => format!(
+                "[%arbiter correct {}] {} demands the correction (d64.irregularity.opponent-chooses)",
+                n(by),
+                n(by)
+            ),
+            Decision::Warning { side, count } => format!(
+                "[%arbiter warning {} {count}] oral warning {count} for a repeated irregular move (d64.penalty.two-warnings-lose)",
+                n(side)
+            ),
+            Decision::Refused { side, text, clause } => format!(
+                "[%arbiter refused {} {text}] not permitted after the touch ({clause})",
+                n(side)
+            ),
+            Decision::Claim {
+                side,
+                kind,
+                upheld,
+                clause,
+            } => format!(
+                "[%arbiter claim {} {kind} {}] {} claim{}",
+                n(side),
+                if *upheld { "upheld" } else { "refused" },
+                kind,
+                clause_text(clause)
+            ),
+            Decision::MustChange { side } => format!(
+                "[%arbiter must-change {}] forbidden repetition: {} must change (xq.result.forbidden-repetition-unchanged)",
+                n(side),
+                n(side)
+            ),
+            Decision::Flag {
+                side,
+                spent,
+                clause,
+            } => format!(
+                "[%arbiter flag {} {}] the flag fell{}",
+                n(side),
+                secs(*spent),
+                clause_text(clause)
+            ),
+            Decision::Forfeit {
+                side,
+                reason,
+                detail,
+            } => format!(
+                "[%arbiter forfeit {} {reason}] {} (a ruling of the simulator, not of the rulebook)",
+                n(side),
+                detail.replace(['{', '}'], "")
+            ),
+            Decision::Adjudicated { plies } => format!(
+                "[%arbiter adjudicated {plies}] adjudicated a draw after {plies} plies (max-plies; not a rule)"
+            ),
+        }
+    }
+}
+
+impl GameRecord {
+    /// The record as PDN (draughts) or a PGN-style xiangqi record.
+    pub fn to_text(&self) -> String {
+        let game = self.ruleset.game;
+        let mut out = String::new();
+        let mut tag = |name: &str, value: &str| {
+            let _ = writeln!(out, "[{name} \"{}\"]", value.replace('"', "'"));
+        };
+        tag("Event", "arbiter play");
+        tag("Site", "arbiter");
+        tag("Round", &self.round.to_string());
+        let (first, second) = if game.is_draughts() {
+            ("White", "Black")
+        } else {
+            ("Red", "Black")
+        };
+        tag(first, &self.players[0]);
+        tag(second, &self.players[1]);
+        tag("Result", self.result.token(game));
+        match game {
+            Game::Xiangqi => tag("Variant", "xiangqi"),
+            Game::Russian => tag("GameType", "25"),
+            Game::Brazilian => tag("GameType", "26"),
+        }
+        tag("Ruleset", &self.ruleset.to_string());
+        tag("FEN", &self.start_fen);
+        let opening = self
+            .entries
+            .iter()
+            .take_while(|e| {
+                matches!(
+                    e,
+                    Entry::Move {
+                        spent: None,
+                        left: None,
+                        ..
+                    }
+                )
+            })
+            .count();
+        if let Some(c) = &self.control {
+            tag("TimeControl", c);
+            tag("OpeningPlies", &opening.to_string());
+        }
+        tag("Termination", &self.result.reason);
+        if let Some(c) = &self.result.clause {
+            tag("Clause", c);
+        }
+        if self.result.adjudicated {
+            tag("Adjudicated", "max-plies");
+        }
+        out.push('\n');
+        let mut body = String::new();
+        let mut turn = crate::procedure::Board::new(&self.ruleset, Some(&self.start_fen))
+            .map(|b| b.turn())
+            .unwrap_or(Side::First);
+        let mut number = 1;
+        let mut need_number = true;
+        for e in &self.entries {
+            match e {
+                Entry::Move { text, spent, left } => {
+                    if turn == Side::First {
+                        let _ = write!(body, "{number}. ");
+                    } else if need_number {
+                        let _ = write!(body, "{number}... ");
+                    }
+                    body.push_str(text);
+                    body.push(' ');
+                    if let Some(s) = spent {
+                        let _ = write!(body, "{{[%emt {}]", secs(*s));
+                        if let Some(l) = left {
+                            let _ = write!(body, " [%clk {}]", clk(*l));
+                        }
+                        body.push_str("} ");
+                    }
+                    need_number = false;
+                    if turn == Side::Second {
+                        number += 1;
+                    }
+                    turn = turn.other();
+                }
+                Entry::Decision(d) => {
+                    let _ = write!(body, "{{{}}} ", d.comment(game));
+                    need_number = true;
+                    if let Decision::Correct { .. } = d {
+                        // The corrected move is taken back: the offender moves again.
+                    }
+                }
+            }
+        }
+        let _ = write!(
+            body,
+            "{{{}{}}} ",
+            self.result.reason,
+            clause_text(&self.result.clause)
+        );
+        body.push_str(self.result.token(game));
+        out.push_str(&wrap(&body, 79));
+        out.push_str("\n\n");
+        out
+    }
+}
+
+/// Wraps text at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if line > 0 && line + 1 + word.len() > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.chars().count();
+    }
+    out
+}
+
+/// A record as read back: its tags and movetext items.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReadRecord {
+    /// The tags, in order.
+    pub tags: Vec<(String, String)>,
+    /// The moves and comments, in order (comments without braces).
+    pub items: Vec<Item>,
+    /// The result token at the end.
+    pub result: String,
+}
+
+/// One item of a read record's movetext.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    /// A move.
+    Move(String),
+    /// A comment.
+    Comment(String),
+}
+
+impl ReadRecord {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads every game of a PGN/PDN text.
+pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
+    let mut games: Vec<ReadRecord> = Vec::new();
+    let mut current = ReadRecord::default();
+    let mut chars = text.char_indices().peekable();
+    let err = |games: &Vec<ReadRecord>, message: String| RecordError {
+        game: games.len() + 1,
+        message,
+    };
+    while let Some((_, c)) = chars.next() {
+        match c {
+            '[' => {
+                let mut line = String::new();
+                for (_, c) in chars.by_ref() {
+                    if c == ']' {
+                        break;
+                    }
+                    line.push(c);
+                }
+                let (name, value) = line.split_once(' ').ok_or_else(|| {
+                    err(&games, format!("tag '[{line}]': expected [Name \"value\"]"))
+                })?;
+                let value = value.trim();
+                let value = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| {
+                        err(&games, format!("tag {name}: the value must be in quotes"))
+                    })?;
+                current.tags.push((name.to_owned(), value.to_owned()));
+            }
+            '{' => {
+                let mut comment = String::new();
+                let mut closed = false;
+                for (_, c) in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    comment.push(c);
+                }
+                if !closed {
+                    return Err(err(&games, "a comment '{' is not closed".to_owned()));
+                }
+                current.items.push(Item::Comment(
+                    comment.split_whitespace().collect::<Vec<_>>().join(" "),
+                ));
+            }
+            c if c.is_whitespace() => {}
+            _ => {
+                let mut token = String::from(c);
+                while let Some(&(_, c)) = chars.peek() {
+                    if c.is_whitespace() || c == '{' {
+                        break;
+                    }
+                    token.push(c);
+                    chars.next();
+                }
+                if GameResult::from_token(&token).is_some() || token == "*" {
+                    current.result = token;
+                    games.push(std::mem::take(&mut current));
+                    continue;
+                }
+                let stripped = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                if stripped.starts_with('.') && stripped.trim_start_matches('.').is_empty() {
+                    continue; // a move number
+                }
+                current.items.push(Item::Move(token));
+            }
+        }
+    }
+    if !current.items.is_empty() || !current.tags.is_empty() {
+        return Err(err(
+            &games,
+            "the game has no result token at its end".to_owned(),
+        ));
+    }
+    Ok(games)
+}
+
+/// Replays a read record through the session and returns the result the rules give;
+/// checks every `[%clk]` time and `must-change` order against the replay on the way.
+pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
+    let ruleset: Ruleset = record
+        .tag("Ruleset")
+        .ok_or("the record has no Ruleset tag")?
+        .parse()
+        .map_err(|e| format!("tag Ruleset: {e}"))?;
+    let game = ruleset.game;
+    let mut session =
+        Session::new(&ruleset, record.tag("FEN")).map_err(|e| format!("tag FEN: {e}"))?;
+    let control = match record.tag("TimeControl") {
+        Some(id) => {
+            Some(super::control_for(game, id).map_err(|e| format!("tag TimeControl: {e}"))?)
+        }
+        None => None,
+    };
+    let opening: usize = match record.tag("OpeningPlies") {
+        Some(n) => n
+            .parse()
+            .map_err(|_| format!("tag OpeningPlies: '{n}' is not a number"))?,
+        None => 0,
+    };
+    let mut moves_seen = 0usize;
+    let mut clock_set = false;
+    let mut last_mover: Option<Side> = None;
+    let side_of = |text: &str| Side::parse(text, game).map_err(|e| e.to_string());
+    let span_of = |text: &str| {
+        text.parse::<f64>()
+            .ok()
+            .and_then(Span::from_secs_f64)
+            .ok_or_else(|| format!("'{text}' is not a time in seconds"))
+    };
+    let timed =
+        |session: &Session, event: Event, spent: Option<Span>| match (session.clock(), spent) {
+            (Some(_), Some(s)) => Event::Timed {
+                event: Box::new(event),
+                time: EventTime {
+                    elapsed: Some(s),
+                    ..EventTime::default()
+                },
+            },
+            _ => event,
+        };
+    let apply = |session: &mut Session, event: Event, at: &str| {
+        session
+            .apply(event)
+            .map_err(|e: ProcedureError| format!("{at}: {e}"))
+    };
+    let mut items = record.items.iter().peekable();
+    while let Some(item) = items.next() {
+        if !clock_set && moves_seen >= opening {
+            if let Some(c) = &control {
+                let start = ClockStart {
+                    running: Some(session.turn()),
+                    ..ClockStart::default()
+                };
+                let clock = Clock::new(c.clone(), ClockRules::of(game), start)
+                    .map_err(|e| format!("clock: {}", e.0))?;
+                session = session.with_clock(clock);
+            }
+            clock_set = true;
+        }
+        match item {
+            Item::Move(text) => {
+                moves_seen += 1;
+                let mut spent = None;
+                let mut left = None;
+                if let Some(Item::Comment(c)) = items.peek() {
+                    if c.starts_with("[%emt") {
+                        spent = Some(span_of(field(c, "%emt").unwrap_or(""))?);
+                        left = field(c, "%clk").map(str::to_owned);
+                        items.next();
+                    }
+                }
+                let mover = session.turn();
+                let event = timed(&session, Event::Move(text.clone()), spent);
+                apply(&mut session, event, &format!("move {moves_seen} '{text}'"))?;
+                if let (Some(l), Some(c)) = (left, session.clock()) {
+                    let shown = clk(c.report(mover).remaining);
+                    if shown != l {
+                        return Err(format!(
+                            "move {moves_seen} '{text}': the record shows {l} left, the replay {shown}"
+                        ));
+                    }
+                }
+                last_mover = Some(mover);
+            }
+            Item::Comment(c) => {
+                let Some(tag) = field(c, "%arbiter") else {
+                    continue;
+                };
+                let words: Vec<&str> = tag.split_whitespace().collect();
+                let at = format!("[%arbiter {tag}]");
+                match words.as_slice() {
+                    ["illegal", side, text, rest @ ..] => {
+                        let _ = side_of(side)?;
+                        let spent = rest.first().map(|t| span_of(t)).transpose()?;
+                        let event = if game.is_draughts() && session.board().read_move(text).is_ok()
+                        {
+                            Event::Move((*text).to_owned())
+                        } else {
+                            Event::Illegal {
+                                text: (*text).to_owned(),
+                                side: None,
+                                fen: None,
+                                removed: None,
+                            }
+                        };
+                        let event = timed(&session, event, spent);
+                        apply(&mut session, event, &at)?;
+                    }
+                    ["correct", _] => apply(&mut session, Event::Correct, &at)?,
+                    ["warning", side, _] => {
+                        let side = side_of(side)?;
+                        apply(
+                            &mut session,
+                            Event::Violation {
+                                side,
+                                kind: "warning".to_owned(),
+                            },
+                            &at,
+                        )?;
+                    }
+                    ["refused", ..] => {}
+                    ["claim", side, kind, _] => {
+                        let side = side_of(side)?;
+                        apply(
+                            &mut session,
+                            Event::Claim {
+                                kind: (*kind).to_owned(),
+                                by: Some(side),
+                            },
+                            &at,
+                        )?;
+                    }
+                    ["must-change", side] => {
+                        let v = session.ending().repetition.clone().unwrap_or_default();
+                        if v["verdict"] != "must-change" || v["side"] != *side {
+                            return Err(format!(
+                                "{at}: the rules give no must-change verdict for {side} here"
+                            ));
+                        }
+                    }
+                    ["flag", _, spent] => {
+                        let spent = span_of(spent)?;
+                        apply(&mut session, Event::Elapse(spent), &at)?;
+                    }
+                    ["forfeit", side, reason] => {
+                        let side = side_of(side)?;
+                        apply(
+                            &mut session,
+                            Event::Forfeit {
+                                side,
+                                reason: (*reason).to_owned(),
+                            },
+                            &at,
+                        )?;
+                    }
+                    ["adjudicated", _] => {
+                        if session.outcome().is_some() {
+                            return Err(format!("{at}: the game was already over"));
+                        }
+                        let _ = last_mover;
+                        return Ok(GameResult {
+                            winner: None,
+                            both_lost: false,
+                            reason: "adjudicated-max-plies".to_owned(),
+                            clause: None,
+                            adjudicated: true,
+                        });
+                    }
+                    _ => return Err(format!("{at}: unknown arbiter tag")),
+                }
+            }
+        }
+    }
+    let o = session
+        .outcome()
+        .ok_or("the replayed game is not over: the record ends too early")?;
+    Ok(GameResult {
+        winner: o.winner,
+        both_lost: o.both_lost,
+        reason: o.reason,
+        clause: o.clause,
+        adjudicated: false,
+    })
+}
+
+/// Checks a read record: replays it and compares the result with its `Result`,
+/// `Termination` and `Clause` tags.
+pub fn verify(record: &ReadRecord) -> Result<GameResult, String> {
+    let replayed = replay(record)?;
+    let game: Ruleset = record
+        .tag("Ruleset")
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| format!("tag Ruleset: {e}"))?;
+    let token = replayed.token(game.game);
+    if token != record.result {
+        return Err(format!(
+            "the record's result is {}, the replay gives {token} ({})",
+            record.result, replayed.reason
+        ));
+    }
+    if let Some(t) = record.tag("Termination") {
+        if t != replayed.reason {
+            return Err(format!(
+                "the record's termination is {t}, the replay gives {}",
+                replayed.reason
+            ));
+        }
+    }
+    if record.tag("Clause") != replayed.clause.as_deref() {
+        return Err(format!(
+            "the record's clause is {}, the replay gives {}",
+            record.tag("Clause").unwrap_or("none"),
+            replayed.clause.as_deref().unwrap_or("none")
+        ));
+    }
+    Ok(replayed)
+}
+
+/// The value after `[name ` up to `]` in a comment.
+fn field<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
+    let start = comment.find(&format!("[{name} "))? + name.len() + 2;
+    let end = comment[start..].find(']')? + start;
+    Some(comment[start..end].trim())
+}

@@ -1,0 +1,265 @@
+//! [`UciPlayer`]: a UCI xiangqi engine (Fairy-Stockfish, Pikafish) as a player.
+//!
+//! The player starts the engine, greets it (`uci`, `setoption name UCI_Variant value
+//! xiangqi` when the engine offers the option, `isready`), detects how it numbers the ranks
+//! from its own `go perft 1` list, and asks for each move with `position … moves …` and
+//! `go`: `go movetime <ms>` when a fixed time per move is set, else `go wtime … btime …`
+//! (with `winc`/`binc` and `movestogo` when the control has them) from the arbiter's clock.
+//! Only the permitted moves are searched (`searchmoves`) when the arbiter restricts them
+//! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
+//! answer within the time left plus a grace period, is a [`PlayerError`].
+
+use super::player::{Choice, MoveRequest, Player, PlayerError};
+use crate::engine::UciRanks;
+use crate::Ruleset;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long the engine may take to greet, and the grace period after its time.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// A UCI engine playing one side. See the [module documentation](self).
+pub struct UciPlayer {
+    command: String,
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    ranks: UciRanks,
+    movetime: Option<Duration>,
+}
+
+impl UciPlayer {
+    /// Starts `command` (split like a shell would; a leading `uci:` is ignored). With
+    /// `movetime`, every move is asked with `go movetime`; without, with the clock times.
+    pub fn start(command: &str, movetime: Option<Duration>) -> Result<UciPlayer, PlayerError> {
+        let line = command.strip_prefix("uci:").unwrap_or(command).trim();
+        let fail = |message: String| PlayerError {
+            player: format!("uci:{line}"),
+            message,
+        };
+        let argv = shell_words::split(line)
+            .map_err(|e| fail(format!("cannot split the command line: {e}")))?;
+        let Some((program, args)) = argv.split_first() else {
+            return Err(fail("the command is empty".to_owned()));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| fail(format!("cannot start `{program}`: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(fail("no pipes to the engine".to_owned()));
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut player = UciPlayer {
+            command: format!("uci:{line}"),
+            name: program.clone(),
+            child,
+            stdin,
+            lines,
+            ranks: UciRanks::FromZero,
+            movetime,
+        };
+        player.send("uci")?;
+        let mut has_variant = false;
+        let greeting = player.until("uciok", GRACE)?;
+        for l in &greeting {
+            if let Some(id) = l.strip_prefix("id name ") {
+                player.name = id.trim().to_owned();
+            }
+            if l.starts_with("option name UCI_Variant") {
+                has_variant = true;
+            }
+        }
+        if has_variant {
+            player.send("setoption name UCI_Variant value xiangqi")?;
+        }
+        player.send("isready")?;
+        player.until("readyok", GRACE)?;
+        player.send("position startpos")?;
+        player.send("go perft 1")?;
+        let divide = player.until_prefix("Nodes searched", GRACE)?;
+        // Ranks 1–10 (Fairy-Stockfish) when no move of the start position names rank 0.
+        let names_rank_zero = divide.iter().any(|l| {
+            let mv = l.split(':').next().unwrap_or("");
+            mv.len() == 4 && (mv.as_bytes()[1] == b'0' || mv.as_bytes()[3] == b'0')
+        });
+        player.ranks = if names_rank_zero {
+            UciRanks::FromZero
+        } else {
+            UciRanks::FromOne
+        };
+        Ok(player)
+    }
+
+    /// The command line it was started with.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    fn error(&self, message: String) -> PlayerError {
+        PlayerError {
+            player: self.name.clone(),
+            message,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), PlayerError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| self.error(format!("cannot send `{line}`: {e}")))
+    }
+
+    /// The lines up to one equal to `last` (excluded).
+    fn until(&mut self, last: &str, within: Duration) -> Result<Vec<String>, PlayerError> {
+        self.until_match(|l| l.trim() == last, last, within)
+            .map(|(mut lines, _)| {
+                lines.pop();
+                lines
+            })
+    }
+
+    /// The lines up to one starting with `prefix` (included).
+    fn until_prefix(&mut self, prefix: &str, within: Duration) -> Result<Vec<String>, PlayerError> {
+        self.until_match(|l| l.trim().starts_with(prefix), prefix, within)
+            .map(|(lines, _)| lines)
+    }
+
+    fn until_match(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        what: &str,
+        within: Duration,
+    ) -> Result<(Vec<String>, String), PlayerError> {
+        let deadline = Instant::now() + within;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let end = done(&line);
+                    lines.push(line.clone());
+                    if end {
+                        return Ok((lines, line));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(
+                        self.error(format!("no `{what}` within {:.1} s", within.as_secs_f64()))
+                    )
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.error(format!("it ended while arbiter waited for `{what}`")))
+                }
+            }
+        }
+    }
+}
+
+impl Player for UciPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, _ruleset: &Ruleset, _start_fen: &str) -> Result<(), PlayerError> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.until("readyok", GRACE).map(|_| ())
+    }
+
+    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+        let (ranks, name) = (self.ranks, self.name.clone());
+        let to_engine = |m: &String| {
+            ranks.to_engine(m).ok_or_else(|| PlayerError {
+                player: name.clone(),
+                message: format!("`{m}` is not an ICCS move"),
+            })
+        };
+        let moves = request
+            .moves
+            .iter()
+            .map(to_engine)
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut position = if request.start_fen == xiangqi_start() {
+            "position startpos".to_owned()
+        } else {
+            format!("position fen {}", request.start_fen)
+        };
+        if !moves.is_empty() {
+            position = format!("{position} moves {}", moves.join(" "));
+        }
+        self.send(&position)?;
+        let legal_count = request.board.legal_moves().len();
+        let search = if request.permitted.len() < legal_count {
+            let list = request
+                .permitted
+                .iter()
+                .map(to_engine)
+                .collect::<Result<Vec<_>, _>>()?;
+            format!(" searchmoves {}", list.join(" "))
+        } else {
+            String::new()
+        };
+        let (go, budget) = match (self.movetime, request.remaining) {
+            (Some(t), _) => (format!("go movetime {}", t.as_millis()), t),
+            (None, Some([w, b])) => {
+                let inc = request.increment.map_or(0, |i| i.millis());
+                let mut go = format!("go wtime {} btime {}", w.millis(), b.millis());
+                if inc > 0 {
+                    go.push_str(&format!(" winc {inc} binc {inc}"));
+                }
+                let i = usize::from(request.side == crate::procedure::Side::Second);
+                if let Some(Some(q)) = request.quota.map(|q| q[i]) {
+                    if q > 0 {
+                        go.push_str(&format!(" movestogo {q}"));
+                    }
+                }
+                let mine = if i == 0 { w } else { b };
+                (go, Duration::from_millis(mine.millis()))
+            }
+            (None, None) => ("go movetime 100".to_owned(), Duration::from_millis(100)),
+        };
+        self.send(&format!("{go}{search}"))?;
+        let (_, last) = self.until_match(
+            |l| l.trim().starts_with("bestmove"),
+            "bestmove",
+            budget + GRACE,
+        )?;
+        let text = last.split_whitespace().nth(1).unwrap_or("").to_owned();
+        let iccs = self.ranks.to_iccs(&text).unwrap_or(text);
+        Ok(Choice::timed_by_arbiter(iccs))
+    }
+}
+
+impl Drop for UciPlayer {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn xiangqi_start() -> String {
+    crate::xiangqi::Position::start().fen()
+}

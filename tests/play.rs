@@ -1,0 +1,305 @@
+//! The match simulator: planted players get the ruling the rulebook gives, and every
+//! record replays to the same result.
+
+use arbiter::clock::Span;
+use arbiter::play::{
+    control_for, parse_records, play_game, replay, verify, Choice, Decision, Entry, GameOptions,
+    GameRecord, MoveRequest, Opening, Player, PlayerError, RandomPlayer,
+};
+use arbiter::procedure::Side;
+
+/// Plays the given move texts in turn, whatever the position; claims nothing.
+struct Scripted {
+    moves: Vec<&'static str>,
+    next: usize,
+    spent: Span,
+}
+
+impl Scripted {
+    fn new(moves: &[&'static str]) -> Scripted {
+        Scripted {
+            moves: moves.to_vec(),
+            next: 0,
+            spent: Span::ZERO,
+        }
+    }
+}
+
+impl Player for Scripted {
+    fn name(&self) -> String {
+        "planted".to_owned()
+    }
+    fn choose(&mut self, _: &MoveRequest) -> Result<Choice, PlayerError> {
+        let text = self.moves[self.next % self.moves.len()];
+        self.next += 1;
+        Ok(Choice {
+            text: text.to_owned(),
+            spent: Some(self.spent),
+        })
+    }
+    fn claim(&mut self, _: &[String]) -> Option<String> {
+        None
+    }
+}
+
+fn options(ruleset: &str, control: Option<&str>) -> GameOptions {
+    let ruleset: arbiter::Ruleset = ruleset.parse().unwrap();
+    GameOptions {
+        control: control.map(|c| control_for(ruleset.game, c).unwrap()),
+        ruleset,
+        max_plies: None,
+        round: 1,
+    }
+}
+
+/// The record written, read back and replayed gives the same result.
+fn replays(record: &GameRecord) {
+    let text = record.to_text();
+    let read = parse_records(&text).unwrap();
+    assert_eq!(read.len(), 1);
+    assert_eq!(verify(&read[0]).unwrap(), record.result, "{text}");
+}
+
+fn decisions(record: &GameRecord) -> Vec<&Decision> {
+    record
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Decision(d) => Some(d),
+            Entry::Move { .. } => None,
+        })
+        .collect()
+}
+
+#[test]
+fn xiangqi_illegal_moves_lose_at_the_third_violation() {
+    // The general steps two points: against the movement rules, every time.
+    let mut red = Scripted::new(&["e0e2"]);
+    let mut black = RandomPlayer::new(1);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
+    assert_eq!(record.result.winner, Some(Side::Second));
+    assert_eq!(record.result.reason, "third-violation");
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.result.third-violation")
+    );
+    let illegal: Vec<_> = decisions(&record)
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::Illegal { count, clause, .. } => Some((*count, clause.clone())),
+            _ => None,
+        })
+        .collect();
+    let clause = Some("xq.violation.illegal-move".to_owned());
+    assert_eq!(
+        illegal,
+        [(1, clause.clone()), (2, clause.clone()), (3, clause)]
+    );
+    assert!(record.to_text().contains("(xq.violation.illegal-move)"));
+    replays(&record);
+}
+
+#[test]
+fn xiangqi_an_illegal_move_then_the_touched_piece_moves() {
+    // One illegal general move, then the general (touched by it) must move: e0e1 is
+    // permitted, the game goes on with one violation.
+    let mut red = Scripted::new(&["e0e2", "e0e1", "a0a1"]);
+    let mut black = Scripted::new(&["a9a8", "a8a9"]);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let mut o = options("xiangqi", None);
+    o.max_plies = Some(4);
+    let record = play_game(&mut players, &Opening::default(), &o).unwrap();
+    assert!(record.result.adjudicated);
+    assert_eq!(record.result.reason, "adjudicated-max-plies");
+    assert!(matches!(
+        decisions(&record).as_slice(),
+        [
+            Decision::Illegal { count: 1, .. },
+            Decision::Adjudicated { plies: 4 }
+        ]
+    ));
+    assert!(record.to_text().contains("[Adjudicated \"max-plies\"]"));
+    replays(&record);
+}
+
+#[test]
+fn xiangqi_a_forbidden_perpetual_check_loses() {
+    // Red's chariot checks from g9 and g8 for ever; black's general steps between d9
+    // and d8. Nobody claims. Red must change, does not, and loses.
+    let fen = "3k5/6R2/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let mut red = Scripted::new(&["g8g9", "g9g8"]);
+    let mut black = Scripted::new(&["d9d8", "d8d9"]);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let opening = Opening {
+        fen: Some(fen.to_owned()),
+        moves: Vec::new(),
+    };
+    let record = play_game(&mut players, &opening, &options("xiangqi", None)).unwrap();
+    assert_eq!(record.result.winner, Some(Side::Second));
+    assert_eq!(record.result.reason, "forbidden-repetition");
+    assert!(decisions(&record)
+        .iter()
+        .any(|d| **d == Decision::MustChange { side: Side::First }));
+    replays(&record);
+}
+
+#[test]
+fn a_player_whose_flag_falls_loses_on_time() {
+    let mut red = RandomPlayer::new(3);
+    let mut black = Scripted::new(&["a9a8", "a8a9"]);
+    black.spent = Span::from_secs(20);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    // One minute plus one second a move: black's third move of 20 s finds 63 - 60 left.
+    let record = play_game(
+        &mut players,
+        &Opening::default(),
+        &options("xiangqi", Some("1m+1s")),
+    )
+    .unwrap();
+    assert_eq!(record.result.winner, Some(Side::First));
+    assert_eq!(record.result.reason, "time-forfeit");
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.result.time-forfeit")
+    );
+    assert!(matches!(
+        decisions(&record).last(),
+        Some(Decision::Flag {
+            side: Side::Second,
+            ..
+        })
+    ));
+    replays(&record);
+}
+
+#[test]
+fn a_period_control_flag_has_the_quota_clause() {
+    let mut red = RandomPlayer::new(3);
+    let mut black = Scripted::new(&["a9a8", "a8a9"]);
+    black.spent = Span::from_minutes(30);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let record = play_game(
+        &mut players,
+        &Opening::default(),
+        &options("xiangqi", Some("national")),
+    )
+    .unwrap();
+    assert_eq!(record.result.reason, "time-forfeit");
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.timing.move-quota-loss")
+    );
+    replays(&record);
+}
+
+#[test]
+fn draughts_irregular_moves_are_corrected_and_the_second_warning_loses() {
+    // The man on 22 (c3) jumps to 13 (e5) without capturing: irregular every time.
+    let mut white = Scripted::new(&["22-13"]);
+    let mut black = RandomPlayer::new(2);
+    let mut players: [&mut dyn Player; 2] = [&mut white, &mut black];
+    let record = play_game(&mut players, &Opening::default(), &options("russian", None)).unwrap();
+    assert_eq!(record.result.winner, Some(Side::Second));
+    assert_eq!(record.result.reason, "second-warning");
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("d64.penalty.two-warnings-lose")
+    );
+    let kinds: Vec<&str> = decisions(&record)
+        .iter()
+        .map(|d| match d {
+            Decision::Illegal { .. } => "illegal",
+            Decision::Correct { .. } => "correct",
+            Decision::Warning { .. } => "warning",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["illegal", "correct", "illegal", "correct", "warning", "illegal", "correct", "warning"]
+    );
+    replays(&record);
+}
+
+#[test]
+fn an_unreadable_move_forfeits_by_the_simulators_ruling() {
+    let mut red = Scripted::new(&["resign please"]);
+    let mut black = RandomPlayer::new(2);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
+    assert_eq!(record.result.reason, "unreadable-move");
+    assert_eq!(record.result.clause, None);
+    assert!(record.to_text().contains("not of the rulebook"));
+    replays(&record);
+}
+
+#[test]
+fn random_games_replay_in_every_ruleset() {
+    for (ruleset, control) in [
+        ("russian", Some("fischer-30m-10s")),
+        ("brazilian", None),
+        ("xiangqi", Some("per-move")),
+    ] {
+        for seed in 0..3 {
+            let mut a = RandomPlayer::new(seed);
+            let mut b = RandomPlayer::new(seed + 100);
+            let mut players: [&mut dyn Player; 2] = [&mut a, &mut b];
+            let mut o = options(ruleset, control);
+            o.max_plies = Some(300);
+            let record = play_game(&mut players, &Opening::default(), &o).unwrap();
+            replays(&record);
+        }
+    }
+}
+
+#[test]
+fn a_tampered_record_is_not_reproduced() {
+    let mut red = Scripted::new(&["e0e2"]);
+    let mut black = RandomPlayer::new(1);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
+    // Drop one illegal move: two violations do not lose.
+    let text = record.to_text();
+    let first = text.find("{[%arbiter illegal").unwrap();
+    let end = first + text[first..].find('}').unwrap() + 1;
+    let tampered = format!("{}{}", &text[..first], &text[end..]);
+    let read = parse_records(&tampered).unwrap();
+    assert!(replay(&read[0]).unwrap_err().contains("not over"));
+    // A wrong result token.
+    let at = text.rfind("0-1").unwrap();
+    let wrong = format!("{}1-0{}", &text[..at], &text[at + 3..]);
+    let read = parse_records(&wrong).unwrap();
+    assert!(verify(&read[0]).unwrap_err().contains("result"));
+}
+
+#[test]
+fn fairy_stockfish_plays_a_match_under_the_arbiter() {
+    use arbiter::play::{run_match, MatchOptions, PlayerSpec};
+    let engine = "/usr/games/fairy-stockfish";
+    if !std::path::Path::new(engine).exists() {
+        eprintln!("skipped: {engine} is not installed");
+        return;
+    }
+    let specs = [
+        PlayerSpec::parse(&format!("uci:{engine}")).unwrap(),
+        PlayerSpec::parse("greedy").unwrap(),
+    ];
+    let options = MatchOptions {
+        game: options("xiangqi", Some("20s+100ms")),
+        games: 2,
+        openings: Vec::new(),
+        seed: 1,
+    };
+    let played = run_match(&specs, &options, |_| {}).unwrap();
+    assert_eq!(played.records.len(), 2);
+    // Colours alternate: the engine is red in game 1 and black in game 2.
+    assert_eq!(played.records[0].players[1], "greedy");
+    assert_eq!(played.records[1].players[0], "greedy");
+    for record in &played.records {
+        assert!(record.control.is_some());
+        replays(record);
+    }
+    // A one-ply material player does not beat a search engine.
+    assert_eq!(played.score.losses, 0, "{:?}", played.score);
+}
