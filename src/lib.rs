@@ -26,6 +26,7 @@ pub mod report;
 pub mod rules;
 pub mod ruleset;
 pub mod spec;
+pub mod svg;
 pub mod xiangqi;
 
 pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};
