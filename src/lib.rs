@@ -28,6 +28,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod spec;
 pub mod standings;
+pub mod svg;
 pub mod xiangqi;
 
 pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};

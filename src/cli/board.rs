@@ -235,18 +235,113 @@ pub fn perft(args: PerftArgs) -> Result<ExitCode, CliError> {
 
 /// Arguments of `arbiter show`.
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  arbiter show -r russian -p 'B:W14,15,22,23,24:B19'
+  arbiter show -r russian -p 'B:W14,15,22,23,24:B19' --svg --mark 19x10x17x26x19x28 > capture.svg
+  arbiter show -r xiangqi -m 'h2e2 h9g7' --svg --mark e2e6 --theme dark > cannon.svg
+  arbiter show -r xiangqi --svg --touch h0,h9 > touched.svg")]
 pub struct ShowArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Use Chinese piece names (xiangqi).
+    /// Use Chinese piece names (xiangqi, text board).
     #[arg(long)]
     chinese: bool,
+    /// Write the board as an SVG document instead of text.
+    #[arg(long)]
+    svg: bool,
+    /// With --svg: a legal move of the position to mark (its route, and the pieces it
+    /// captures), in any notation the game reads.
+    #[arg(long, requires = "svg", allow_hyphen_values = true)]
+    mark: Option<String>,
+    /// With --svg: touched pieces to ring, in the order touched (squares, comma-separated:
+    /// `22,11` or `c3,d6` for draughts, `h0,h9` for xiangqi).
+    #[arg(long, requires = "svg", value_delimiter = ',')]
+    touch: Vec<String>,
+    /// With --svg: the colour theme.
+    #[arg(long, requires = "svg", value_enum, default_value_t = ThemeArg::Light)]
+    theme: ThemeArg,
+    /// With --svg: leave out the draughts square numbers.
+    #[arg(long, requires = "svg")]
+    no_numbers: bool,
+    /// With --svg: leave out the coordinates around the board.
+    #[arg(long, requires = "svg")]
+    no_coordinates: bool,
+}
+
+/// The colour theme of an SVG board.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ThemeArg {
+    /// Dark lines and pieces on a light board.
+    Light,
+    /// Light lines on a dark board.
+    Dark,
 }
 
 /// Draws the board.
 pub fn show(args: ShowArgs) -> Result<ExitCode, CliError> {
     let (rules, fen) = args.position.resolve()?;
+    if args.svg {
+        print!("{}", svg_board(&args, rules.ruleset().game, &fen)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", rules.render(&fen, args.chinese)?);
     println!("{fen}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The SVG drawing `arbiter show --svg` writes.
+fn svg_board(args: &ShowArgs, game: arbiter::Game, fen: &str) -> Result<String, CliError> {
+    use arbiter::svg::{draughts_board, xiangqi_board, Marks, Style, Theme};
+    let style = Style {
+        theme: match args.theme {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+        },
+        numbers: !args.no_numbers,
+        coordinates: !args.no_coordinates,
+    };
+    match arbiter::draughts::Variant::from_game(game) {
+        Some(variant) => {
+            use arbiter::draughts::{Position, Square};
+            let pos = Position::from_fen(fen, variant)?;
+            let mut marks = match &args.mark {
+                Some(text) => Marks::draughts_move(
+                    &pos.parse_move(text)
+                        .map_err(|e| format!("--mark {text}: {e}"))?,
+                ),
+                None => Marks::default(),
+            };
+            for text in &args.touch {
+                let sq = text
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(Square::from_number)
+                    .or_else(|| Square::from_algebraic(text.trim()))
+                    .ok_or_else(|| {
+                        format!("--touch {text}: expected a dark square, 1 to 32 or algebraic (c3)")
+                    })?;
+                marks.touched.push(sq);
+            }
+            Ok(draughts_board(&pos, &marks, &style))
+        }
+        None => {
+            use arbiter::xiangqi::{notation::parse_move, Position, Square};
+            let pos = Position::from_fen(fen)?;
+            let mut marks = match &args.mark {
+                Some(text) => {
+                    let m = parse_move(&pos, text).map_err(|e| format!("--mark {text}: {e}"))?;
+                    Marks::xiangqi_move(&pos, m)
+                }
+                None => Marks::default(),
+            };
+            for text in &args.touch {
+                let sq: Square = text.trim().parse().map_err(|_| {
+                    format!("--touch {text}: expected a point in ICCS coordinates (a0 to i9)")
+                })?;
+                marks.touched.push(sq);
+            }
+            Ok(xiangqi_board(&pos, &marks, &style))
+        }
+    }
 }
