@@ -247,6 +247,9 @@ impl Checker<'_> {
                 if let Some(want) = &self.case.expect.clock {
                     self.compare_clock(&answer.clock, want);
                 }
+                if let Some(want) = &self.case.expect.adjournment.clone() {
+                    self.compare_adjournment(answer.adjournment.as_ref(), want);
+                }
             }
             Some(other) => {
                 return Err(Halt::Errored(format!(

@@ -18,6 +18,7 @@
 //! assert_eq!(cases[0].expect.legal_count, Some(7));
 //! ```
 
+mod adjourn;
 mod check;
 mod clock;
 mod endings;
@@ -33,6 +34,7 @@ mod steps;
 
 pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
+pub use adjourn::{AdjournmentExpect, EnvelopeExpect, ObjectionExpect};
 pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
 pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE, STAGING_DIR};
 pub use model::{

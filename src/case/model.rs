@@ -1,5 +1,6 @@
 //! The types of a case file.
 
+use super::adjourn::AdjournmentExpect;
 use super::clock::{CaseClock, ClockExpect};
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use crate::edition::DrawKind;
@@ -109,6 +110,9 @@ pub struct Expect {
     /// The clock after the steps (needs the case's `clock:` key).
     #[serde(default)]
     pub clock: Option<ClockExpect>,
+    /// The adjournment after the steps (needs the case's `clock:` key).
+    #[serde(default)]
+    pub adjournment: Option<AdjournmentExpect>,
 }
 
 impl Expect {
@@ -131,7 +135,13 @@ impl Case {
     /// without the case's `clock:` key (no time control to run a clock under).
     pub fn reserved_keys(&self) -> Vec<&'static str> {
         let e = &self.expect;
-        [("clock", e.clock.is_some() && self.clock.is_none())]
+        [
+            ("clock", e.clock.is_some() && self.clock.is_none()),
+            (
+                "adjournment",
+                e.adjournment.is_some() && self.clock.is_none(),
+            ),
+        ]
             .into_iter()
             .filter(|(_, used)| *used)
             .map(|(key, _)| key)

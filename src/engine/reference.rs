@@ -6,7 +6,7 @@ use crate::clock::ClockRules;
 use crate::mutant::{self, Mutant};
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
-    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer,
+    AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, CycleMoveAnswer, DrawOfferAnswer,
     EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, PermittedAnswer, Query, QueryKind,
     RepetitionAnswer, Reply, Request, ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
 };
@@ -365,6 +365,39 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             side: side(s, game)?,
             used: *used,
         },
+        Step::Adjourn => Event::Adjourn,
+        Step::Seal {
+            text,
+            explained,
+            before_end,
+        } => Event::Seal {
+            text: text.clone(),
+            explained: explained.clone(),
+            before_end: *before_end,
+        },
+        Step::Resume {
+            readings,
+            absent,
+            sheet_missing,
+        } => {
+            let mut set = [None, None];
+            for (name, value) in readings {
+                let s = side(name, game)?;
+                set[usize::from(s == Side::Second)] = Some(*value);
+            }
+            Event::Resume {
+                set,
+                absent: absent
+                    .iter()
+                    .map(|a| side(a, game))
+                    .collect::<Result<_, _>>()?,
+                sheet_missing: *sheet_missing,
+            }
+        }
+        Step::SealReply(m) => Event::SealReply(m.clone()),
+        Step::EnvelopeLost => Event::EnvelopeLost,
+        Step::AgreeDraw => Event::AgreeDraw,
+        Step::ClockObjection(s) => Event::ClockObjection(side(s, game)?),
         Step::Timed { step, time } => Event::Timed {
             event: Box::new(event(step, game)?),
             time: EventTime {
@@ -444,6 +477,9 @@ fn session(
         Some(c) => Answer::Clock(Box::new(ClockAnswer {
             session: state,
             clock: ClockReport::of(c, game),
+            adjournment: session
+                .adjournment()
+                .map(|a| AdjournmentReport::of(a, game)),
         })),
         None => Answer::Session(Box::new(state)),
     })

@@ -18,11 +18,13 @@
 //! assert_eq!(texts, ["22-17", "22-18"]);
 //! ```
 
+pub mod adjourn;
 pub mod board;
 pub mod irregular;
 pub mod session;
 pub mod touch;
 
+pub use adjourn::{AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove};
 pub use board::{Board, Candidate, Side, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
@@ -116,6 +118,9 @@ pub enum ProcedureError {
     /// The clock refused an event (time going backwards, a player not absent arriving, …).
     #[error("clock: {0}")]
     Clock(String),
+    /// An adjournment event out of place (see [`adjourn`]).
+    #[error("adjournment: {0}")]
+    Adjournment(String),
     /// An event after the game ended.
     #[error("the game is over: {0}")]
     GameOver(String),

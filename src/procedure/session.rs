@@ -50,6 +50,9 @@
 //! assert!(game.apply(Event::Move("h9g7".into())).is_err()); // the game is over
 //! ```
 
+use super::adjourn::{
+    AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
+};
 use super::board::{Board, Candidate, PerSide, Side, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
 use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
@@ -188,6 +191,42 @@ pub enum Event {
         /// Why, as a slug.
         reason: String,
     },
+    /// The session ends with the game unfinished: the adjournment is announced and the side
+    /// to move must seal (see [`adjourn`](super::adjourn)). A clock is needed. With the
+    /// arbiter's time ([`EventTime::arbiter`]) the clocks are stopped while he records the
+    /// position (draughts art. 11 item 3.1).
+    Adjourn,
+    /// The sealer writes his sealed move (again, to change it, where the rules allow).
+    Seal {
+        /// The text on the score sheet.
+        text: String,
+        /// The legal move he explains an unreadable or illegal text as.
+        explained: Option<String>,
+        /// Sealed this long before the scheduled end of the session: charged to his clock
+        /// (chess laws art. 13.1(2)).
+        before_end: Option<Span>,
+    },
+    /// Resumption: position and clocks set from the envelope, the envelope opened if the
+    /// replier is present.
+    Resume {
+        /// The times used the arbiter sets on the clock, first player first (`None`: the
+        /// envelope's); a wrong setting can be objected to ([`Event::ClockObjection`]).
+        set: [Option<Span>; 2],
+        /// The players absent at resumption.
+        absent: Vec<Side>,
+        /// The sealer's score sheet is not in the (intact) envelope.
+        sheet_missing: bool,
+    },
+    /// With the sealer absent, the replier seals his reply instead of playing it: his clock
+    /// is stopped and the sealer's started; the reply is played when the sealer arrives.
+    SealReply(String),
+    /// The envelope is lost and the players agree on the position and times at
+    /// adjournment: the game resumes from them, the sealer playing on the board.
+    EnvelopeLost,
+    /// The players agree a draw during the adjournment and report it to the arbiter.
+    AgreeDraw,
+    /// A player points out that the clock was set wrongly at resumption.
+    ClockObjection(Side),
 }
 
 impl Event {
@@ -412,6 +451,10 @@ pub struct Session {
     verdict: Option<SessionOutcome>,
     /// The game clock, when the session keeps one.
     clock: Option<Clock>,
+    /// How the game is adjourned and resumed.
+    adjourn_rules: AdjournRules,
+    /// The adjournment, once announced.
+    adjournment: Option<Adjournment>,
 }
 
 impl Session {
@@ -440,6 +483,8 @@ impl Session {
             demanded: None,
             verdict: None,
             clock: None,
+            adjourn_rules: AdjournRules::of(ruleset.game),
+            adjournment: None,
         })
     }
 
@@ -448,6 +493,17 @@ impl Session {
     pub fn with_clock(mut self, clock: Clock) -> Session {
         self.clock = Some(clock);
         self
+    }
+
+    /// The session under other adjournment rules (a variant of the reference).
+    pub fn with_adjourn_rules(mut self, rules: AdjournRules) -> Session {
+        self.adjourn_rules = rules;
+        self
+    }
+
+    /// The adjournment, once announced ([`Event::Adjourn`]).
+    pub fn adjournment(&self) -> Option<&Adjournment> {
+        self.adjournment.as_ref()
     }
 
     /// The game clock, when there is one.
@@ -642,9 +698,12 @@ impl Session {
                 "`pressed` goes with a move (or an illegal move) only".to_owned(),
             ));
         }
-        if time.arbiter.is_some() && !matches!(event, Event::Claim { .. } | Event::Correct) {
+        if time.arbiter.is_some()
+            && !matches!(event, Event::Claim { .. } | Event::Correct | Event::Adjourn)
+        {
             return Err(ProcedureError::Clock(
-                "the arbiter's time goes with a claim or a correction only".to_owned(),
+                "the arbiter's time goes with a claim, a correction or an adjournment only"
+                    .to_owned(),
             ));
         }
         if time.elapsed.is_some() && time.at.is_some() {
@@ -723,6 +782,31 @@ impl Session {
     }
 
     fn step(
+        &mut self,
+        event: Event,
+        fresh: Option<Side>,
+        demanded: Option<Pending>,
+        time: &EventTime,
+    ) -> Result<(), ProcedureError> {
+        let Some(event) = self.adjourn_step(event, time)? else {
+            return Ok(());
+        };
+        let mover = self.turn();
+        let moving = matches!(event, Event::Move(_) | Event::Illegal { .. });
+        self.board_step(event, fresh, demanded, time)?;
+        if moving {
+            if let Some(Adjournment {
+                phase: Phase::Resumed { moved, .. },
+                ..
+            }) = &mut self.adjournment
+            {
+                moved[usize::from(mover == Side::Second)] = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn board_step(
         &mut self,
         event: Event,
         fresh: Option<Side>,
@@ -1045,7 +1129,389 @@ impl Session {
                 });
                 Ok(())
             }
+            Event::Adjourn
+            | Event::Seal { .. }
+            | Event::Resume { .. }
+            | Event::SealReply(_)
+            | Event::EnvelopeLost
+            | Event::AgreeDraw
+            | Event::ClockObjection(_) => Err(ProcedureError::Adjournment(
+                "this event belongs to an adjournment".to_owned(),
+            )),
         }
+    }
+
+    /// The adjournment's part of an event: `None` when the adjournment handled it, the
+    /// event back when the board and the clock take it as usual.
+    fn adjourn_step(
+        &mut self,
+        event: Event,
+        time: &EventTime,
+    ) -> Result<Option<Event>, ProcedureError> {
+        let err = |m: String| Err(ProcedureError::Adjournment(m));
+        let game = self.policy.game;
+        let phase = self.adjournment.as_ref().map(|a| a.phase.clone());
+        match (phase, event) {
+            (None | Some(Phase::Resumed { .. }), Event::Adjourn) => {
+                if let Some(Phase::Resumed { opened, reply, .. }) =
+                    self.adjournment.as_ref().map(|a| &a.phase)
+                {
+                    if !opened || reply.is_some() {
+                        return err("the resumption is not complete: the game cannot be adjourned again yet".to_owned());
+                    }
+                }
+                if self.pending.is_some() {
+                    return Err(ProcedureError::Pending);
+                }
+                if let Some(span) = time.arbiter {
+                    // Draughts art. 11 item 3.1: recording the position is charged to nobody.
+                    self.clocks_stopped_for(span)?;
+                }
+                let clock = self.clock_mut("an adjournment")?;
+                let announced_used = Side::BOTH.map(|s| clock.report(s).used);
+                self.adjournment = Some(Adjournment {
+                    phase: Phase::Sealing {
+                        sealer: self.turn(),
+                        sealed: None,
+                        announced_used,
+                    },
+                    envelope: None,
+                    lost: false,
+                    objections: Vec::new(),
+                });
+                Ok(None)
+            }
+            (Some(Phase::Sealing { sealer, sealed, .. }), ev @ (Event::Seal { .. } | Event::Move(_))) => {
+                if let Some(prev) = &sealed {
+                    if prev.on_board {
+                        return err(format!(
+                            "{} played {} on the board after the adjournment: it is his sealed move and cannot be changed (chess.adjournment.move-on-board-is-sealed-move, xq.adjournment.move-played-on-board)",
+                            sealer.name(game), prev.text
+                        ));
+                    }
+                    if self.adjourn_rules.change_clause.is_none() {
+                        return err(format!(
+                            "{} has sealed {}: these rules make no provision for changing a sealed move",
+                            sealer.name(game), prev.text
+                        ));
+                    }
+                }
+                let new = match ev {
+                    Event::Seal { text, explained, before_end } => {
+                        if let Some(span) = before_end {
+                            self.clock_mut("sealing early")?.charge(
+                                sealer,
+                                span,
+                                "chess.adjournment.early-seal-charged-to-session-end",
+                            )?;
+                        }
+                        SealedMove { text, explained, on_board: false }
+                    }
+                    Event::Move(text) => {
+                        // The move must be legal on the board; it becomes the sealed move.
+                        let m = self.board.read_move(&text)?;
+                        SealedMove { text: m.text, explained: None, on_board: true }
+                    }
+                    _ => unreachable!("matched above"),
+                };
+                if let Some(Adjournment { phase: Phase::Sealing { sealed, .. }, .. }) = &mut self.adjournment {
+                    *sealed = Some(new);
+                }
+                Ok(None)
+            }
+            (Some(Phase::Sealing { sealer, sealed, .. }), Event::StopClocks(by)) => {
+                let proper = match (self.adjourn_rules.stop, by) {
+                    (_, None) => true,
+                    (SealStop::Sealer, Some(s)) => s == sealer,
+                    (SealStop::Arbiter, Some(_)) => false,
+                };
+                if !proper {
+                    // A player stopping the clocks as in any game (draughts: he loses).
+                    return Ok(Some(Event::StopClocks(by)));
+                }
+                let Some(sealed) = sealed else {
+                    return err(format!(
+                        "{} has not sealed a move yet: the clocks are stopped only after the sealing ({})",
+                        sealer.name(game),
+                        self.adjourn_rules.stop_clause
+                    ));
+                };
+                let fen = self.board.fen();
+                let clock = self.clock_mut("an adjournment")?;
+                clock.stop();
+                let used = Side::BOTH.map(|s| clock.report(s).used);
+                let moves = Side::BOTH.map(|s| clock.moves_made(s));
+                if let Some(a) = &mut self.adjournment {
+                    a.phase = Phase::Adjourned;
+                    a.envelope = Some(Envelope { fen, sealer, sealed, used, moves });
+                }
+                Ok(None)
+            }
+            (
+                Some(Phase::Sealing { .. }),
+                ev @ (Event::Elapse(_)
+                | Event::Resign(_)
+                | Event::Forfeit { .. }
+                | Event::Violation { .. }
+                | Event::StartClocks(_)
+                | Event::Offer(_)
+                | Event::Answer { .. }),
+            ) => Ok(Some(ev)),
+            (Some(Phase::Sealing { sealer, .. }), ev) => err(format!(
+                "the game is being adjourned: {} seals his move (`seal`) and the clocks are stopped; `{}` is not possible now",
+                sealer.name(game),
+                event_name(&ev)
+            )),
+            (Some(Phase::Adjourned), Event::Resume { set, absent, sheet_missing }) => {
+                self.resume(set, absent, sheet_missing).map(|()| None)
+            }
+            (Some(Phase::Adjourned), Event::EnvelopeLost) => {
+                let (sealer, used) = {
+                    let e = self.envelope()?;
+                    (e.sealer, e.used)
+                };
+                let clock = self.clock_mut("a resumption")?;
+                for s in Side::BOTH {
+                    clock.set_used(s, used[usize::from(s == Side::Second)])?;
+                }
+                clock.start(sealer);
+                if let Some(a) = &mut self.adjournment {
+                    a.lost = true;
+                    a.phase = Phase::Resumed {
+                        opened: true,
+                        absent: Vec::new(),
+                        reply: None,
+                        set: used,
+                        moved: [false; 2],
+                    };
+                }
+                Ok(None)
+            }
+            (Some(Phase::Adjourned | Phase::Resumed { opened: false, .. }), Event::AgreeDraw) => {
+                // The agreement stands whatever the sealed move (chess laws art. 14.2(1),
+                // xiangqi 第四章 第四节 二): the envelope is never judged.
+                self.verdict = Some(SessionOutcome {
+                    both_lost: false,
+                    winner: None,
+                    reason: "agreement".to_owned(),
+                    clause: Some("chess.adjournment.agreed-result-during-adjournment".to_owned()),
+                });
+                Ok(None)
+            }
+            (
+                Some(Phase::Adjourned),
+                ev @ (Event::Elapse(_) | Event::Resign(_) | Event::Forfeit { .. }),
+            ) => Ok(Some(ev)),
+            (Some(Phase::Adjourned), ev) => err(format!(
+                "the game is adjourned: `{}` is not possible before it resumes (`resume`, or `envelope_lost`)",
+                event_name(&ev)
+            )),
+            (Some(Phase::Resumed { absent, reply, opened, .. }), Event::Arrive(side))
+                if absent.contains(&side) =>
+            {
+                let sealer = self.envelope()?.sealer;
+                if let Some(Adjournment { phase: Phase::Resumed { absent, .. }, .. }) = &mut self.adjournment {
+                    absent.retain(|s| *s != side);
+                }
+                if side != sealer && !opened {
+                    self.open_envelope(false)?;
+                } else if side == sealer {
+                    if let Some(text) = reply {
+                        let replier = sealer.other();
+                        self.play(&text)?;
+                        if let Some(c) = &mut self.clock {
+                            c.move_made(replier);
+                            c.press(replier);
+                        }
+                        if let Some(Adjournment { phase: Phase::Resumed { reply, moved, .. }, .. }) = &mut self.adjournment {
+                            *reply = None;
+                            moved[usize::from(replier == Side::Second)] = true;
+                        }
+                    }
+                }
+                Ok(None)
+            }
+            (Some(Phase::Resumed { opened: false, .. }), ev @ (Event::Move(_) | Event::Illegal { .. } | Event::Touch { .. } | Event::Claim { .. } | Event::Offer(_))) => err(format!(
+                "the envelope is still closed (the replier is absent): `{}` is not possible before the sealed move is played",
+                event_name(&ev)
+            )),
+            (Some(Phase::Resumed { absent, reply, opened: true, .. }), Event::SealReply(text)) => {
+                let sealer = self.envelope()?.sealer;
+                if !absent.contains(&sealer) {
+                    return err(format!(
+                        "{} is present: the reply is played on the board (a reply is sealed only while the sealer is absent)",
+                        sealer.name(game)
+                    ));
+                }
+                if reply.is_some() || self.turn() == sealer {
+                    return err("the reply has been made already".to_owned());
+                }
+                let m = self.board.read_move(&text)?;
+                self.clock_mut("sealing a reply")?.start(sealer);
+                if let Some(Adjournment { phase: Phase::Resumed { reply, .. }, .. }) = &mut self.adjournment {
+                    *reply = Some(m.text);
+                }
+                Ok(None)
+            }
+            (Some(Phase::Resumed { reply: Some(_), .. }), ev @ (Event::Move(_) | Event::Illegal { .. } | Event::Touch { .. })) => err(format!(
+                "the reply is sealed until the sealer arrives: `{}` is not possible now",
+                event_name(&ev)
+            )),
+            (Some(Phase::Resumed { set, moved, .. }), Event::ClockObjection(by)) => {
+                let clause = self.adjourn_rules.objection_clause;
+                let upheld = !moved[usize::from(by == Side::Second)];
+                if upheld {
+                    let envelope = self.envelope()?.used;
+                    let clock = self.clock_mut("a clock objection")?;
+                    for s in Side::BOTH {
+                        let i = usize::from(s == Side::Second);
+                        let since = clock.report(s).used.minus(set[i]);
+                        clock.set_used(s, envelope[i].plus(since))?;
+                    }
+                    if let Some(Adjournment { phase: Phase::Resumed { set, .. }, .. }) = &mut self.adjournment {
+                        *set = envelope;
+                    }
+                }
+                if let Some(a) = &mut self.adjournment {
+                    a.objections.push(Objection { by, upheld, clause });
+                }
+                Ok(None)
+            }
+            (
+                _,
+                ev @ (Event::Seal { .. }
+                | Event::Resume { .. }
+                | Event::SealReply(_)
+                | Event::EnvelopeLost
+                | Event::AgreeDraw
+                | Event::ClockObjection(_)),
+            ) => err(format!(
+                "`{}` is not possible {}",
+                event_name(&ev),
+                match self.adjournment.as_ref().map(|a| a.phase.slug()) {
+                    None => "without an adjournment (`adjourn` first)".to_owned(),
+                    Some(p) => format!("while the adjournment is {p}"),
+                }
+            )),
+            (_, ev) => Ok(Some(ev)),
+        }
+    }
+
+    /// The envelope of the adjournment.
+    fn envelope(&self) -> Result<&Envelope, ProcedureError> {
+        self.adjournment
+            .as_ref()
+            .and_then(|a| a.envelope.as_ref())
+            .ok_or_else(|| ProcedureError::Adjournment("there is no envelope".to_owned()))
+    }
+
+    /// Resumption (chess laws art. 14, draughts art. 11 item 4, xiangqi 第四章 第四节 二):
+    /// position and clocks set from the envelope; the envelope opened when the replier is
+    /// present, else his clock runs with it closed.
+    fn resume(
+        &mut self,
+        set: [Option<Span>; 2],
+        absent: Vec<Side>,
+        sheet_missing: bool,
+    ) -> Result<(), ProcedureError> {
+        let (sealer, used, fen) = {
+            let e = self.envelope()?;
+            (e.sealer, e.used, e.fen.clone())
+        };
+        if self.board.fen() != fen {
+            return Err(ProcedureError::Adjournment(format!(
+                "the board ({}) is not the envelope's position ({fen})",
+                self.board.fen()
+            )));
+        }
+        let set = [0, 1].map(|i| set[i].unwrap_or(used[i]));
+        let clock = self.clock_mut("a resumption")?;
+        clock.stop();
+        for s in Side::BOTH {
+            clock.set_used(s, set[usize::from(s == Side::Second)])?;
+        }
+        let replier = sealer.other();
+        let replier_absent = absent.contains(&replier);
+        if let Some(a) = &mut self.adjournment {
+            a.phase = Phase::Resumed {
+                opened: false,
+                absent,
+                reply: None,
+                set,
+                moved: [false; 2],
+            };
+        }
+        if sheet_missing {
+            let Some(clause) = self.adjourn_rules.sheet_missing_clause else {
+                return Err(ProcedureError::Adjournment(
+                    "these rules make no provision for a sealed score sheet missing from the envelope".to_owned(),
+                ));
+            };
+            self.verdict = Some(SessionOutcome {
+                both_lost: false,
+                winner: Some(replier),
+                reason: "sealed-sheet-missing".to_owned(),
+                clause: Some(clause.to_owned()),
+            });
+            return Ok(());
+        }
+        if replier_absent {
+            // Chess laws art. 14.3, xiangqi: the replier's clock runs, the envelope stays
+            // closed until he arrives.
+            self.clock_mut("a resumption")?.start(replier);
+            return Ok(());
+        }
+        self.open_envelope(true)
+    }
+
+    /// Opens the envelope and plays the sealed move (or rules on its error); then the
+    /// replier's clock runs (`start`: it is started now; else it runs already).
+    fn open_envelope(&mut self, start: bool) -> Result<(), ProcedureError> {
+        let (sealer, sealed) = {
+            let e = self.envelope()?;
+            (e.sealer, e.sealed.clone())
+        };
+        if let Some(Adjournment { phase: Phase::Resumed { opened, .. }, .. }) = &mut self.adjournment {
+            *opened = true;
+        }
+        let rules = self.adjourn_rules.clone();
+        let text = if self.board.read_move(&sealed.text).is_ok() {
+            Some(sealed.text.clone())
+        } else {
+            match (rules.sealed_error, &sealed.explained) {
+                (SealedError::ExplainedIsViolation, Some(e)) if self.board.read_move(e).is_ok() => {
+                    self.count(sealer, "sealed-move-explainable", "xq.violation.sealed-move-explainable");
+                    Some(e.clone())
+                }
+                _ => None,
+            }
+        };
+        let Some(text) = text else {
+            self.verdict = Some(SessionOutcome {
+                both_lost: false,
+                winner: Some(sealer.other()),
+                reason: "sealed-move-error".to_owned(),
+                clause: Some(rules.sealed_error_clause.to_owned()),
+            });
+            return Ok(());
+        };
+        if self.verdict.is_some() {
+            return Ok(()); // the violation was the sealer's last
+        }
+        let m = self.board.read_move(&text)?;
+        self.board = self.board.play(&m);
+        self.touches.clear();
+        self.moves.push(m.text);
+        self.moved(sealer);
+        self.refresh()?;
+        if let Some(c) = &mut self.clock {
+            c.move_made(sealer);
+            c.press(sealer);
+            if start {
+                c.start(sealer.other());
+            }
+        }
+        Ok(())
     }
 
     fn breach(&mut self, side: Side, kind: &str, clause: &str, counted: bool) {
@@ -1385,5 +1851,41 @@ fn describe(o: &SessionOutcome, game: Game) -> String {
         Some(w) => format!("{} won ({})", w.name(game), o.reason),
         None if o.both_lost => format!("both lost ({})", o.reason),
         None => format!("drawn ({})", o.reason),
+    }
+}
+
+/// An event's step name, for messages.
+fn event_name(e: &Event) -> &'static str {
+    match e {
+        Event::Move(_) => "move",
+        Event::Touch { .. } => "touch",
+        Event::Accidental(_) => "accidental",
+        Event::Adjust { .. } => "adjust",
+        Event::Illegal { .. } => "illegal",
+        Event::Accept => "accept",
+        Event::Correct => "correct",
+        Event::RefuseCorrection(_) => "refuse_correction",
+        Event::Violation { .. } => "violation",
+        Event::Resign(_) => "resign",
+        Event::Offer(_) => "offer",
+        Event::Answer { .. } => "answer",
+        Event::Claim { .. } => "claim",
+        Event::Elapse(_) => "elapse",
+        Event::Press(_) => "press",
+        Event::StopClocks(_) => "stop_clocks",
+        Event::StartClocks(_) => "start_clocks",
+        Event::Arrive(_) => "arrive",
+        Event::ReplaceClock { .. } => "replace_clock",
+        Event::CorrectError { .. } => "correct_error",
+        Event::SetClock { .. } => "set_clock",
+        Event::Timed { .. } => "timed",
+        Event::Forfeit { .. } => "forfeit",
+        Event::Adjourn => "adjourn",
+        Event::Seal { .. } => "seal",
+        Event::Resume { .. } => "resume",
+        Event::SealReply(_) => "seal_reply",
+        Event::EnvelopeLost => "envelope_lost",
+        Event::AgreeDraw => "agree_draw",
+        Event::ClockObjection(_) => "clock_objection",
     }
 }

@@ -4,7 +4,7 @@
 
 use super::SessionAnswer;
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
-use crate::procedure::{Session, Side};
+use crate::procedure::{Adjournment, Phase, Session, Side};
 use crate::Game;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -256,4 +256,119 @@ pub struct ClockAnswer {
     pub session: SessionAnswer,
     /// The clock.
     pub clock: ClockReport,
+    /// The adjournment, once announced (an engine that does not report it leaves the
+    /// adjournment expectations skipped).
+    pub adjournment: Option<AdjournmentReport>,
+}
+
+/// The envelope in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnvelopeReport {
+    /// The position at adjournment, before the sealed move.
+    pub fen: String,
+    /// Who sealed.
+    pub sealer: String,
+    /// The sealed move as written.
+    pub sealed: String,
+    /// Whether it was played on the board (and so recorded as the sealed move).
+    #[serde(default)]
+    pub on_board: bool,
+    /// Each side's time used at adjournment, by side name.
+    pub used: BTreeMap<String, Span>,
+    /// Each side's moves completed, by side name.
+    pub moves: BTreeMap<String, u32>,
+}
+
+/// An objection to the clock setting at resumption, in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectionReport {
+    /// Who objected.
+    pub by: String,
+    /// Whether the clock was corrected.
+    pub upheld: bool,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// The adjournment in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdjournmentReport {
+    /// `sealing`, `adjourned` or `resumed`.
+    pub phase: String,
+    /// The side that seals (the side to move at adjournment).
+    pub sealer: String,
+    /// The sealed move written so far (while sealing) or in the envelope.
+    #[serde(default)]
+    pub sealed: Option<String>,
+    /// The envelope, once the clocks are stopped.
+    #[serde(default)]
+    pub envelope: Option<EnvelopeReport>,
+    /// Whether the envelope has been opened (resumed).
+    #[serde(default)]
+    pub opened: bool,
+    /// The reply sealed while the sealer is absent, not yet played.
+    #[serde(default)]
+    pub reply: Option<String>,
+    /// The envelope was lost and the game resumed from the agreed position and times.
+    #[serde(default)]
+    pub lost: bool,
+    /// The objections to the clock setting at resumption.
+    #[serde(default)]
+    pub objections: Vec<ObjectionReport>,
+}
+
+impl AdjournmentReport {
+    /// The report of a reference [`Adjournment`].
+    pub fn of(a: &Adjournment, game: Game) -> AdjournmentReport {
+        let name = |s: Side| s.name(game).to_owned();
+        let per_side = |v: [Span; 2]| {
+            Side::BOTH
+                .into_iter()
+                .map(|s| (name(s), v[usize::from(s == Side::Second)]))
+                .collect::<BTreeMap<_, _>>()
+        };
+        let (sealer, sealed) = match (&a.phase, &a.envelope) {
+            (Phase::Sealing { sealer, sealed, .. }, _) => {
+                (*sealer, sealed.as_ref().map(|s| s.text.clone()))
+            }
+            (_, Some(e)) => (e.sealer, Some(e.sealed.text.clone())),
+            (_, None) => (Side::First, None),
+        };
+        let (opened, reply) = match &a.phase {
+            Phase::Resumed { opened, reply, .. } => (*opened, reply.clone()),
+            _ => (false, None),
+        };
+        AdjournmentReport {
+            phase: a.phase.slug().to_owned(),
+            sealer: name(sealer),
+            sealed,
+            envelope: a.envelope.as_ref().map(|e| EnvelopeReport {
+                fen: e.fen.clone(),
+                sealer: name(e.sealer),
+                sealed: e.sealed.text.clone(),
+                on_board: e.sealed.on_board,
+                used: per_side(e.used),
+                moves: Side::BOTH
+                    .into_iter()
+                    .map(|s| (name(s), e.moves[usize::from(s == Side::Second)]))
+                    .collect(),
+            }),
+            opened,
+            reply,
+            lost: a.lost,
+            objections: a
+                .objections
+                .iter()
+                .map(|o| ObjectionReport {
+                    by: name(o.by),
+                    upheld: o.upheld,
+                    clause: Some(o.clause.to_owned()),
+                })
+                .collect(),
+        }
+    }
 }

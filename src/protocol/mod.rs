@@ -24,7 +24,7 @@ mod step;
 pub mod wire;
 
 pub use clock::{
-    ClockAnswer, ClockReport, ClockRequest, ClockStartText, FlagReport, LateReport, SideClock,
+    AdjournmentReport, ClockAnswer, ClockReport, ClockRequest, EnvelopeReport, ObjectionReport, ClockStartText, FlagReport, LateReport, SideClock,
     SideStart,
 };
 pub use step::{SquareText, Step, StepTime};

@@ -111,6 +111,39 @@ pub enum Step {
         /// The time used it shows.
         used: Span,
     },
+    /// `{adjourn: true}`: the session ends with the game unfinished; the side to move seals.
+    Adjourn,
+    /// `{seal: h2e2}`, optionally `explained: h2e2` (the legal move an unreadable or illegal
+    /// text is explained as) and `before_end: 10m` (sealed that long before the session's
+    /// scheduled end).
+    Seal {
+        /// The text on the score sheet.
+        text: String,
+        /// The explanation of an erroneous text.
+        explained: Option<String>,
+        /// The time left to the session's end.
+        before_end: Option<Span>,
+    },
+    /// `{resume: true}` or `{resume: {red: 1:20:00, absent: [black], sheet_missing: true}}`:
+    /// resumption; the times the arbiter sets (default the envelope's), the absent players,
+    /// the sealer's score sheet missing from the envelope.
+    Resume {
+        /// The times used set on the clock, by side name.
+        readings: Vec<(String, Span)>,
+        /// The players absent.
+        absent: Vec<String>,
+        /// The sealed score sheet is missing.
+        sheet_missing: bool,
+    },
+    /// `{seal_reply: h9g7}`: the replier seals his reply while the sealer is absent.
+    SealReply(String),
+    /// `{envelope_lost: true}`: the envelope is lost; the players agree on the position and
+    /// times at adjournment.
+    EnvelopeLost,
+    /// `{agree_draw: true}`: a draw agreed during the adjournment, reported to the arbiter.
+    AgreeDraw,
+    /// `{clock_objection: red}`: a player points out a wrongly set clock at resumption.
+    ClockObjection(String),
     /// A step with its timing (`took`, `at`, `pressed`, `arbiter_time`): `{move: h2e2,
     /// took: 35}`.
     Timed {
@@ -225,9 +258,52 @@ struct RawSetClock {
     used: Span,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "`true`, or a map of the times set (red, white, black), absent, sheet_missing"
+)]
+enum RawResume {
+    Plain(bool),
+    Full(RawResumeFull),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawResumeFull {
+    #[serde(default)]
+    red: Option<Span>,
+    #[serde(default)]
+    white: Option<Span>,
+    #[serde(default)]
+    black: Option<Span>,
+    #[serde(default)]
+    absent: Vec<String>,
+    #[serde(default)]
+    sheet_missing: bool,
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawStep {
+    #[serde(default)]
+    adjourn: Option<bool>,
+    #[serde(default)]
+    seal: Option<String>,
+    #[serde(default)]
+    explained: Option<String>,
+    #[serde(default)]
+    before_end: Option<Span>,
+    #[serde(default)]
+    resume: Option<RawResume>,
+    #[serde(default)]
+    seal_reply: Option<String>,
+    #[serde(default)]
+    envelope_lost: Option<bool>,
+    #[serde(default)]
+    agree_draw: Option<bool>,
+    #[serde(default)]
+    clock_objection: Option<String>,
     #[serde(default)]
     elapse: Option<Span>,
     #[serde(default)]
@@ -294,7 +370,9 @@ struct RawStep {
 
 const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
      refuse_correction, violation, resign, forfeit, offer, answer, claim, and the clock's \
-     elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock";
+     elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock, \
+     and the adjournment's adjourn, seal, resume, seal_reply, envelope_lost, agree_draw, \
+     clock_objection";
 
 impl TryFrom<RawStep> for Step {
     type Error = String;
@@ -323,6 +401,13 @@ impl TryFrom<RawStep> for Step {
             ("replace_clock", r.replace_clock.is_some()),
             ("correct_error", r.correct_error.is_some()),
             ("set_clock", r.set_clock.is_some()),
+            ("adjourn", r.adjourn.is_some()),
+            ("seal", r.seal.is_some()),
+            ("resume", r.resume.is_some()),
+            ("seal_reply", r.seal_reply.is_some()),
+            ("envelope_lost", r.envelope_lost.is_some()),
+            ("agree_draw", r.agree_draw.is_some()),
+            ("clock_objection", r.clock_objection.is_some()),
         ]
         .into_iter()
         .filter(|(_, g)| *g)
@@ -345,6 +430,8 @@ impl TryFrom<RawStep> for Step {
                 ("fen", r.fen.is_some()),
                 ("removed", r.removed.is_some()),
                 ("by", r.by.is_some()),
+                ("explained", r.explained.is_some()),
+                ("before_end", r.before_end.is_some()),
             ] {
                 if present && !allowed.contains(&key) {
                     return Err(format!("`{key}` does not go with `{event}`"));
@@ -360,9 +447,9 @@ impl TryFrom<RawStep> for Step {
                 "`pressed` does not go with `{event}` (only with a move)"
             ));
         }
-        if r.arbiter_time.is_some() && !["claim", "correct"].contains(&event) {
+        if r.arbiter_time.is_some() && !["claim", "correct", "adjourn"].contains(&event) {
             return Err(format!(
-                "`arbiter_time` does not go with `{event}` (only with claim or correct)"
+                "`arbiter_time` does not go with `{event}` (only with claim, correct or adjourn)"
             ));
         }
         let time = StepTime {
@@ -522,6 +609,56 @@ impl TryFrom<RawStep> for Step {
                     side: raw.side,
                 }
             }
+            "adjourn" => {
+                only(&[])?;
+                yes("adjourn", r.adjourn)?;
+                Step::Adjourn
+            }
+            "seal" => {
+                only(&["explained", "before_end"])?;
+                Step::Seal {
+                    text: r.seal.unwrap_or_default(),
+                    explained: r.explained,
+                    before_end: r.before_end,
+                }
+            }
+            "resume" => {
+                only(&[])?;
+                match r.resume {
+                    Some(RawResume::Full(f)) => Step::Resume {
+                        readings: [("red", f.red), ("white", f.white), ("black", f.black)]
+                            .into_iter()
+                            .filter_map(|(side, v)| v.map(|v| (side.to_owned(), v)))
+                            .collect(),
+                        absent: f.absent,
+                        sheet_missing: f.sheet_missing,
+                    },
+                    Some(RawResume::Plain(true)) => Step::Resume {
+                        readings: Vec::new(),
+                        absent: Vec::new(),
+                        sheet_missing: false,
+                    },
+                    _ => return Err("write `resume: true` or `resume: {…}`".to_owned()),
+                }
+            }
+            "seal_reply" => {
+                only(&[])?;
+                Step::SealReply(r.seal_reply.unwrap_or_default())
+            }
+            "envelope_lost" => {
+                only(&[])?;
+                yes("envelope_lost", r.envelope_lost)?;
+                Step::EnvelopeLost
+            }
+            "agree_draw" => {
+                only(&[])?;
+                yes("agree_draw", r.agree_draw)?;
+                Step::AgreeDraw
+            }
+            "clock_objection" => {
+                only(&[])?;
+                Step::ClockObjection(r.clock_objection.unwrap_or_default())
+            }
             _ => {
                 only(&[])?;
                 let raw = r.set_clock.ok_or("`set_clock` needs side and used")?;
@@ -593,6 +730,28 @@ impl fmt::Display for Step {
             Step::SetClock { side, used } => {
                 write!(f, "set_clock: {{side: {side}, used: {used}}}")
             }
+            Step::Adjourn => f.write_str("adjourn: true"),
+            Step::Seal { text, explained, before_end } => {
+                write!(f, "seal: {text}")?;
+                explained.iter().try_for_each(|e| write!(f, ", explained: {e}"))?;
+                before_end.iter().try_for_each(|t| write!(f, ", before_end: {t}"))
+            }
+            Step::Resume { readings, absent, sheet_missing } => {
+                f.write_str("resume: {")?;
+                let mut parts: Vec<String> =
+                    readings.iter().map(|(s, v)| format!("{s}: {v}")).collect();
+                if !absent.is_empty() {
+                    parts.push(format!("absent: [{}]", absent.join(", ")));
+                }
+                if *sheet_missing {
+                    parts.push("sheet_missing: true".to_owned());
+                }
+                write!(f, "{}}}", parts.join(", "))
+            }
+            Step::SealReply(m) => write!(f, "seal_reply: {m}"),
+            Step::EnvelopeLost => f.write_str("envelope_lost: true"),
+            Step::AgreeDraw => f.write_str("agree_draw: true"),
+            Step::ClockObjection(s) => write!(f, "clock_objection: {s}"),
             Step::Timed { step, time } => {
                 write!(f, "{step}")?;
                 time.took
@@ -624,6 +783,13 @@ impl Step {
                 | Step::CorrectError { .. }
                 | Step::SetClock { .. }
                 | Step::Timed { .. }
+                | Step::Adjourn
+                | Step::Seal { .. }
+                | Step::Resume { .. }
+                | Step::SealReply(_)
+                | Step::EnvelopeLost
+                | Step::AgreeDraw
+                | Step::ClockObjection(_)
         )
     }
 
@@ -669,6 +835,27 @@ impl Step {
                 json!({"correct_error": {"move": number, "side": side}})
             }
             Step::SetClock { side, used } => json!({"set_clock": {"side": side, "used": used}}),
+            Step::Adjourn => json!({"adjourn": true}),
+            Step::Seal { text, explained, before_end } => {
+                json!({"seal": text, "explained": explained, "before_end": before_end})
+            }
+            Step::Resume { readings, absent, sheet_missing } => {
+                let mut inner = serde_json::Map::new();
+                for (side, v) in readings {
+                    inner.insert(side.clone(), json!(v));
+                }
+                if !absent.is_empty() {
+                    inner.insert("absent".to_owned(), json!(absent));
+                }
+                if *sheet_missing {
+                    inner.insert("sheet_missing".to_owned(), json!(true));
+                }
+                json!({"resume": inner})
+            }
+            Step::SealReply(m) => json!({"seal_reply": m}),
+            Step::EnvelopeLost => json!({"envelope_lost": true}),
+            Step::AgreeDraw => json!({"agree_draw": true}),
+            Step::ClockObjection(s) => json!({"clock_objection": s}),
             Step::Timed { step, time } => {
                 let mut v = step.to_json();
                 if let (Some(map), Ok(serde_json::Value::Object(keys))) =

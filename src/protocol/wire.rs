@@ -4,7 +4,7 @@
 //! nonsense and a server can answer a bad request with `errored`.
 
 use super::{
-    Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText, DrawOfferAnswer,
+    AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText, DrawOfferAnswer,
     EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind, RepetitionAnswer,
     Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
 };
@@ -392,6 +392,9 @@ fn answer_json(answer: &Answer) -> Value {
         Answer::Clock(c) => {
             let mut v = to(serde_json::to_value(&c.session));
             v["clock"] = to(serde_json::to_value(&c.clock));
+            if let Some(a) = &c.adjournment {
+                v["adjournment"] = to(serde_json::to_value(a));
+            }
             v
         }
     }
@@ -546,9 +549,21 @@ fn parse_answer(value: Value, kind: QueryKind) -> Result<Answer, WireError> {
                 .ok_or_else(|| WireError("a `clock` answer needs `clock`".to_owned()))?;
             let clock: ClockReport = serde_json::from_value(clock)
                 .map_err(|e| WireError(format!("a `clock` answer: `clock`: {e}")))?;
+            let adjournment = match map.remove("adjournment") {
+                None | Some(Value::Null) => None,
+                Some(a) => Some(
+                    serde_json::from_value::<AdjournmentReport>(a).map_err(|e| {
+                        WireError(format!("a `clock` answer: `adjournment`: {e}"))
+                    })?,
+                ),
+            };
             let session =
                 serde_json::from_value::<SessionAnswer>(Value::Object(map)).map_err(shape)?;
-            Answer::Clock(Box::new(ClockAnswer { session, clock }))
+            Answer::Clock(Box::new(ClockAnswer {
+                session,
+                clock,
+                adjournment,
+            }))
         }
     })
 }

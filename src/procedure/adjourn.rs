@@ -1,0 +1,213 @@
+//! Adjournment (封棋) and resumption (续赛) as a state machine of the game [`Session`]:
+//! who seals, what the envelope records, who stops the clocks, how the game resumes from the
+//! envelope, and the absent players, the lost envelope, the erroneous sealed move and the
+//! objection to a wrongly set clock.
+//!
+//! ```text
+//!   playing ──adjourn──▶ sealing ──seal──▶ sealing (sealed) ──stop clocks──▶ adjourned
+//!                         │   ▲  └─seal (changed, xiangqi)─┘                  │  │
+//!                         └─move on the board = the sealed move, locked ──────┘  │
+//!   adjourned ──resume (replier present)──▶ opened: sealed move played, replier's clock runs ─▶ playing
+//!   adjourned ──resume (replier absent)───▶ closed: replier's clock runs ──arrive──▶ opened
+//!   opened (sealer absent) ──seal_reply──▶ reply sealed, sealer's clock runs ──arrive──▶ playing
+//!   adjourned ──envelope lost (agreed)────▶ playing at the adjourned position and times
+//!   adjourned ──draw agreed / resignation──▶ over (the envelope is never judged)
+//! ```
+//!
+//! Where the rulebooks differ, an [`AdjournRules`] says how:
+//!
+//! | | draughts (CXA seed, art. 11) | xiangqi (CXA seed, 第四章 第四节) |
+//! | --- | --- | --- |
+//! | who stops the clocks after the sealing | the arbiter (item 3.4); a player stopping them loses (art. 9 item 2) | the sealer (chess laws art. 13.1) or the arbiter |
+//! | changing the sealed move | not provided for | allowed while the clock runs (只要还没有停钟) |
+//! | an unreadable or illegal sealed move | loses (item 3.6) | explainable: a counted 违例 and the explained move is played; otherwise loses (第一章 第四节 一 (六)) |
+//! | the sealer's score sheet missing from an intact envelope | not provided for | the sealer loses |
+//!
+//! ```
+//! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
+//! use arbiter::procedure::{Event, Phase, Session, Side};
+//!
+//! let ruleset = "xiangqi".parse().unwrap();
+//! let control = controls("xiangqi").unwrap().into_iter().find(|c| c.id == "national").unwrap();
+//! let clock = Clock::new(control, ClockRules::of(ruleset.game), ClockStart::default()).unwrap();
+//! let mut game = Session::new(&ruleset, None).unwrap().with_clock(clock);
+//! game.apply(Event::Adjourn).unwrap();
+//! game.apply(Event::Seal { text: "h2e2".into(), explained: None, before_end: None }).unwrap();
+//! game.apply(Event::StopClocks(Some(Side::First))).unwrap(); // the sealer stops the clock
+//! assert!(matches!(game.adjournment().unwrap().phase, Phase::Adjourned));
+//! game.apply(Event::Resume { set: [None, None], absent: vec![], sheet_missing: false }).unwrap();
+//! assert_eq!(game.moves(), ["h2e2"]); // the sealed move is played, black's clock runs
+//! assert_eq!(game.clock().unwrap().running(), Some(Side::Second));
+//! ```
+//!
+//! [`Session`]: super::Session
+
+use super::board::Side;
+use crate::clock::Span;
+use crate::Game;
+
+/// Who stops the clocks once the move is sealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SealStop {
+    /// The arbiter (draughts art. 11 item 3.4); a player stopping the clocks is dealt with
+    /// as any player stopping them (art. 9 item 2: he loses).
+    Arbiter,
+    /// The sealer himself, after sealing (chess laws art. 13.1), or the arbiter.
+    Sealer,
+}
+
+/// What an unreadable or illegal sealed move costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SealedError {
+    /// The sealer loses (draughts art. 11 item 3.6).
+    Loses,
+    /// If the sealer's explanation makes it a legal move, a counted violation
+    /// (`sealed-move-explainable`) and the explained move is played; otherwise he loses
+    /// (xiangqi 第一章 第四节 一 (六), 第三章 第六节 三 (五)).
+    ExplainedIsViolation,
+}
+
+/// How a game's rules adjourn and resume a game (see the [module documentation](self)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdjournRules {
+    /// Who stops the clocks after the sealing.
+    pub stop: SealStop,
+    /// The clause of that.
+    pub stop_clause: &'static str,
+    /// The clause making the sealed move changeable while the clock runs, if it is.
+    pub change_clause: Option<&'static str>,
+    /// An erroneous sealed move.
+    pub sealed_error: SealedError,
+    /// Its clause.
+    pub sealed_error_clause: &'static str,
+    /// The clause making a missing sealed score sheet lose, if the rules have one.
+    pub sheet_missing_clause: Option<&'static str>,
+    /// The clause of the objection to a wrongly set clock at resumption.
+    pub objection_clause: &'static str,
+}
+
+impl AdjournRules {
+    /// The rules of a game.
+    ///
+    /// ```
+    /// use arbiter::procedure::{AdjournRules, SealStop};
+    /// assert_eq!(AdjournRules::of("russian".parse::<arbiter::Ruleset>().unwrap().game).stop, SealStop::Arbiter);
+    /// ```
+    pub fn of(game: Game) -> AdjournRules {
+        if game.is_draughts() {
+            AdjournRules {
+                stop: SealStop::Arbiter,
+                stop_clause: "d64.adjournment.stop-clocks",
+                change_clause: None,
+                sealed_error: SealedError::Loses,
+                sealed_error_clause: "d64.adjournment.sealed-move-legal",
+                sheet_missing_clause: None,
+                objection_clause: "chess.adjournment.clock-error-corrected-before-first-move",
+            }
+        } else {
+            AdjournRules {
+                stop: SealStop::Sealer,
+                stop_clause: "chess.adjournment.stop-clock-after-sealing",
+                change_clause: Some("xq.adjournment.change-sealed-move"),
+                sealed_error: SealedError::ExplainedIsViolation,
+                sealed_error_clause: "xq.resumption.sealed-move-error",
+                sheet_missing_clause: Some("xq.resumption.sealed-sheet-missing"),
+                objection_clause: "xq.timing.resumption-clock-objection",
+            }
+        }
+    }
+}
+
+/// The sealed move as the sealer wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedMove {
+    /// The text written on the score sheet.
+    pub text: String,
+    /// The move the sealer explains it as, when the text is unreadable or illegal.
+    pub explained: Option<String>,
+    /// Whether he played it on the board instead of sealing it (it must be recorded as the
+    /// sealed move and may not be changed).
+    pub on_board: bool,
+}
+
+/// What the envelope records (chess laws art. 13.2, draughts art. 11 item 3, xiangqi
+/// 第四章 第四节 一).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Envelope {
+    /// The position at adjournment, before the sealed move (canonical FEN).
+    pub fen: String,
+    /// Who sealed: the side that had the move.
+    pub sealer: Side,
+    /// The sealed move.
+    pub sealed: SealedMove,
+    /// Each side's time used when the clocks were stopped, first player first.
+    pub used: [Span; 2],
+    /// Each side's moves completed.
+    pub moves: [u32; 2],
+}
+
+/// An objection to the clock setting at resumption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Objection {
+    /// Who objected.
+    pub by: Side,
+    /// Whether the clock was corrected (the objector had not yet moved since resumption).
+    pub upheld: bool,
+    /// The deciding clause.
+    pub clause: &'static str,
+}
+
+/// Where the adjournment stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// Adjournment announced: the side to move seals; his clock runs.
+    Sealing {
+        /// The side to move.
+        sealer: Side,
+        /// The move sealed so far.
+        sealed: Option<SealedMove>,
+        /// Each side's time used when the adjournment was announced.
+        announced_used: [Span; 2],
+    },
+    /// The clocks are stopped; the envelope is with the arbiter.
+    Adjourned,
+    /// Resumption: position and clocks set from the envelope.
+    Resumed {
+        /// Whether the envelope has been opened and the sealed move played.
+        opened: bool,
+        /// The players still absent.
+        absent: Vec<Side>,
+        /// The reply the replier sealed while the sealer was absent, to be played when he
+        /// arrives.
+        reply: Option<String>,
+        /// Each side's time as the arbiter set the clock at resumption.
+        set: [Span; 2],
+        /// Whether each side has moved on the board since resumption.
+        moved: [bool; 2],
+    },
+}
+
+/// The adjournment of a session: its phase, the envelope once the clocks are stopped, and
+/// the clock objections at resumption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjournment {
+    /// Where it stands.
+    pub phase: Phase,
+    /// The envelope, once sealed and the clocks stopped.
+    pub envelope: Option<Envelope>,
+    /// Whether the envelope was lost (the game resumed from the agreed position and times).
+    pub lost: bool,
+    /// The objections to the clock setting at resumption.
+    pub objections: Vec<Objection>,
+}
+
+impl Phase {
+    /// The phase's slug: `sealing`, `adjourned`, `resumed`.
+    pub fn slug(&self) -> &'static str {
+        match self {
+            Phase::Sealing { .. } => "sealing",
+            Phase::Adjourned => "adjourned",
+            Phase::Resumed { .. } => "resumed",
+        }
+    }
+}
