@@ -92,8 +92,18 @@ impl Checker<'_> {
                 }
             }
         }
-        same(&mut problems, "phase", want.phase.clone(), got.phase.clone());
-        same(&mut problems, "sealer", want.sealer.clone(), got.sealer.clone());
+        same(
+            &mut problems,
+            "phase",
+            want.phase.clone(),
+            got.phase.clone(),
+        );
+        same(
+            &mut problems,
+            "sealer",
+            want.sealer.clone(),
+            got.sealer.clone(),
+        );
         same(
             &mut problems,
             "sealed",
@@ -112,7 +122,12 @@ impl Checker<'_> {
             want.reply.clone(),
             got.reply.clone().unwrap_or_else(|| "none".to_owned()),
         );
-        same(&mut problems, "lost", want.lost.map(|b| b.to_string()), got.lost.to_string());
+        same(
+            &mut problems,
+            "lost",
+            want.lost.map(|b| b.to_string()),
+            got.lost.to_string(),
+        );
         if let Some(we) = &want.envelope {
             match &got.envelope {
                 None => problems.push("envelope: expected one, got none".to_owned()),
@@ -127,8 +142,18 @@ impl Checker<'_> {
                             ));
                         }
                     }
-                    same(&mut problems, "envelope.sealer", we.sealer.clone(), ge.sealer.clone());
-                    same(&mut problems, "envelope.sealed", we.sealed.clone(), ge.sealed.clone());
+                    same(
+                        &mut problems,
+                        "envelope.sealer",
+                        we.sealer.clone(),
+                        ge.sealer.clone(),
+                    );
+                    same(
+                        &mut problems,
+                        "envelope.sealed",
+                        we.sealed.clone(),
+                        ge.sealed.clone(),
+                    );
                     same(
                         &mut problems,
                         "envelope.on_board",

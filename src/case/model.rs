@@ -142,10 +142,10 @@ impl Case {
                 e.adjournment.is_some() && self.clock.is_none(),
             ),
         ]
-            .into_iter()
-            .filter(|(_, used)| *used)
-            .map(|(key, _)| key)
-            .collect()
+        .into_iter()
+        .filter(|(_, used)| *used)
+        .map(|(key, _)| key)
+        .collect()
     }
 
     /// Why the case is skipped without running: it expects clock state without a `clock:`

@@ -27,8 +27,8 @@
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
 //! use arbiter::procedure::{Event, Phase, Session, Side};
 //!
-//! let ruleset = "xiangqi".parse().unwrap();
-//! let control = controls("xiangqi").unwrap().into_iter().find(|c| c.id == "national").unwrap();
+//! let ruleset: arbiter::Ruleset = "xiangqi".parse().unwrap();
+//! let control = controls().get(arbiter::Game::Xiangqi, "national").unwrap().clone();
 //! let clock = Clock::new(control, ClockRules::of(ruleset.game), ClockStart::default()).unwrap();
 //! let mut game = Session::new(&ruleset, None).unwrap().with_clock(clock);
 //! game.apply(Event::Adjourn).unwrap();

@@ -24,7 +24,9 @@ pub mod irregular;
 pub mod session;
 pub mod touch;
 
-pub use adjourn::{AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove};
+pub use adjourn::{
+    AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
+};
 pub use board::{Board, Candidate, Side, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{

@@ -1471,7 +1471,11 @@ impl Session {
             let e = self.envelope()?;
             (e.sealer, e.sealed.clone())
         };
-        if let Some(Adjournment { phase: Phase::Resumed { opened, .. }, .. }) = &mut self.adjournment {
+        if let Some(Adjournment {
+            phase: Phase::Resumed { opened, .. },
+            ..
+        }) = &mut self.adjournment
+        {
             *opened = true;
         }
         let rules = self.adjourn_rules.clone();
@@ -1480,7 +1484,11 @@ impl Session {
         } else {
             match (rules.sealed_error, &sealed.explained) {
                 (SealedError::ExplainedIsViolation, Some(e)) if self.board.read_move(e).is_ok() => {
-                    self.count(sealer, "sealed-move-explainable", "xq.violation.sealed-move-explainable");
+                    self.count(
+                        sealer,
+                        "sealed-move-explainable",
+                        "xq.violation.sealed-move-explainable",
+                    );
                     Some(e.clone())
                 }
                 _ => None,

@@ -24,8 +24,8 @@ mod step;
 pub mod wire;
 
 pub use clock::{
-    AdjournmentReport, ClockAnswer, ClockReport, ClockRequest, EnvelopeReport, ObjectionReport, ClockStartText, FlagReport, LateReport, SideClock,
-    SideStart,
+    AdjournmentReport, ClockAnswer, ClockReport, ClockRequest, ClockStartText, EnvelopeReport,
+    FlagReport, LateReport, ObjectionReport, SideClock, SideStart,
 };
 pub use step::{SquareText, Step, StepTime};
 

@@ -731,12 +731,24 @@ impl fmt::Display for Step {
                 write!(f, "set_clock: {{side: {side}, used: {used}}}")
             }
             Step::Adjourn => f.write_str("adjourn: true"),
-            Step::Seal { text, explained, before_end } => {
+            Step::Seal {
+                text,
+                explained,
+                before_end,
+            } => {
                 write!(f, "seal: {text}")?;
-                explained.iter().try_for_each(|e| write!(f, ", explained: {e}"))?;
-                before_end.iter().try_for_each(|t| write!(f, ", before_end: {t}"))
+                explained
+                    .iter()
+                    .try_for_each(|e| write!(f, ", explained: {e}"))?;
+                before_end
+                    .iter()
+                    .try_for_each(|t| write!(f, ", before_end: {t}"))
             }
-            Step::Resume { readings, absent, sheet_missing } => {
+            Step::Resume {
+                readings,
+                absent,
+                sheet_missing,
+            } => {
                 f.write_str("resume: {")?;
                 let mut parts: Vec<String> =
                     readings.iter().map(|(s, v)| format!("{s}: {v}")).collect();
@@ -836,10 +848,18 @@ impl Step {
             }
             Step::SetClock { side, used } => json!({"set_clock": {"side": side, "used": used}}),
             Step::Adjourn => json!({"adjourn": true}),
-            Step::Seal { text, explained, before_end } => {
+            Step::Seal {
+                text,
+                explained,
+                before_end,
+            } => {
                 json!({"seal": text, "explained": explained, "before_end": before_end})
             }
-            Step::Resume { readings, absent, sheet_missing } => {
+            Step::Resume {
+                readings,
+                absent,
+                sheet_missing,
+            } => {
                 let mut inner = serde_json::Map::new();
                 for (side, v) in readings {
                     inner.insert(side.clone(), json!(v));

@@ -4,9 +4,9 @@
 //! nonsense and a server can answer a bad request with `errored`.
 
 use super::{
-    AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText, DrawOfferAnswer,
-    EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind, RepetitionAnswer,
-    Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
+    AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
+    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind,
+    RepetitionAnswer, Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -552,9 +552,8 @@ fn parse_answer(value: Value, kind: QueryKind) -> Result<Answer, WireError> {
             let adjournment = match map.remove("adjournment") {
                 None | Some(Value::Null) => None,
                 Some(a) => Some(
-                    serde_json::from_value::<AdjournmentReport>(a).map_err(|e| {
-                        WireError(format!("a `clock` answer: `adjournment`: {e}"))
-                    })?,
+                    serde_json::from_value::<AdjournmentReport>(a)
+                        .map_err(|e| WireError(format!("a `clock` answer: `adjournment`: {e}")))?,
                 ),
             };
             let session =

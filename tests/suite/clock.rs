@@ -298,8 +298,13 @@ fn every_clock_case_is_failed_by_a_wrong_clock() {
             case.id,
             r.message
         );
+        // The adjournment cases test the session's adjournment machine (sealing, the
+        // envelope, resumption), not the clock's arithmetic: a wrong clock need not fail
+        // them. They were checked against wrong adjournment rules instead (docs/clock.md).
+        let adjournment = case.id.contains(".adjournment.") || case.id.contains(".resumption.");
         match (0..wrong.len()).find(|&w| fails(w, (case, ruleset))) {
             Some(w) => caught[w] = true,
+            None if adjournment => {}
             None => uncaught.push(format!("{}@{ruleset}", case.id)),
         }
     }
