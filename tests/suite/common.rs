@@ -66,3 +66,25 @@ pub fn temp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The committed seed corpus of a cargo-fuzz target (`fuzz/corpus/<target>`), as
+/// (file name, bytes) sorted by name; at least `min` files, so a corpus emptied by accident
+/// fails.
+pub fn fuzz_corpus(target: &str, min: usize) -> Vec<(String, Vec<u8>)> {
+    let dir = root().join("fuzz/corpus").join(target);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= min,
+        "{target}: only {} seed files",
+        files.len()
+    );
+    files
+}

@@ -2,30 +2,12 @@
 //! properties as the fuzz targets, so stable toolchains exercise them: parsing never
 //! panics, and whatever parses round-trips.
 
+use crate::common::fuzz_corpus;
 use arbiter::draughts::fuzzing::{check_fen, check_move};
-use std::fs;
-use std::path::Path;
-
-fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(name);
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, fs::read(&path).unwrap())
-        })
-        .collect();
-    files.sort();
-    assert!(files.len() >= 20, "{name}: only {} seed files", files.len());
-    files
-}
 
 #[test]
 fn fen_corpus_replays() {
-    let results: Vec<(String, bool)> = corpus("draughts_fen")
+    let results: Vec<(String, bool)> = fuzz_corpus("draughts_fen", 20)
         .into_iter()
         .map(|(name, data)| (name, check_fen(&data)))
         .collect();
@@ -59,7 +41,7 @@ fn fen_corpus_replays() {
 
 #[test]
 fn move_corpus_replays() {
-    let results: Vec<(String, bool)> = corpus("draughts_move")
+    let results: Vec<(String, bool)> = fuzz_corpus("draughts_move", 20)
         .into_iter()
         .map(|(name, data)| (name, check_move(&data)))
         .collect();

@@ -2,32 +2,14 @@
 //! `edition_file` and `generated` targets (`fuzz/corpus/`) with the same properties, so
 //! stable toolchains exercise them.
 
+use crate::common::fuzz_corpus;
 use arbiter::fuzz::targets::{
     check_case_file, check_catalog_file, check_edition_file, check_generated,
 };
-use std::fs;
-use std::path::Path;
-
-fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(name);
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, fs::read(&path).unwrap())
-        })
-        .collect();
-    files.sort();
-    assert!(files.len() >= 6, "{name}: only {} seed files", files.len());
-    files
-}
 
 /// Replays a corpus; the files expected to parse are exactly those listed.
 fn replay(name: &str, check: fn(&[u8]) -> bool, parse: &[&str]) {
-    for (file, data) in corpus(name) {
+    for (file, data) in fuzz_corpus(name, 6) {
         let ok = check(&data);
         assert_eq!(ok, parse.contains(&file.as_str()), "{name}/{file}");
     }
@@ -71,7 +53,7 @@ fn edition_file_corpus_replays() {
 #[test]
 fn generated_corpus_replays() {
     let mut games = std::collections::BTreeSet::new();
-    for (_, data) in corpus("generated") {
+    for (_, data) in fuzz_corpus("generated", 6) {
         let sample = check_generated(&data);
         games.insert(sample.fen.contains('/'));
     }

@@ -2,27 +2,13 @@
 //! toolchains check the same properties: parsers never panic, and whatever parses writes
 //! back to text that parses to the same thing.
 
+use crate::common::fuzz_corpus;
 use arbiter::xiangqi::fuzzing::{check_chinese, check_fen, check_iccs, check_wxf};
-use std::path::Path;
 
 fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target);
-    let mut entries: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    assert!(
-        entries.len() >= 24,
-        "{target}: only {} seeds",
-        entries.len()
-    );
-    for path in entries {
-        let data = std::fs::read(&path).unwrap();
+    for (name, data) in fuzz_corpus(target, 24) {
         let result = std::panic::catch_unwind(|| check(&data));
-        assert!(result.is_ok(), "{} failed", path.display());
+        assert!(result.is_ok(), "{target}/{name} failed");
     }
 }
 
@@ -50,7 +36,7 @@ fn chinese_corpus() {
 #[test]
 fn corpus_seeds_include_valid_moves() {
     use arbiter::xiangqi::{parse_move, Position};
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/xiangqi_chinese");
+    let dir = crate::common::root().join("fuzz/corpus/xiangqi_chinese");
     let mut ok = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let data = std::fs::read(e.unwrap().path()).unwrap();
