@@ -20,8 +20,8 @@
 //! The search writes into a [`Sink`], so perft can count sequences without building moves.
 
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
-use super::mv::{Move, MAX_PATH};
-use super::position::Position;
+use super::mv::{dedup_identities, Move, MAX_PATH};
+use super::position::{Outcome, PlayError, Position};
 use super::square::{Color, Square, Variant};
 use crate::mutant::{self, MoveMutant, Mutant};
 
@@ -722,4 +722,59 @@ pub(crate) fn legal_paths(pos: &Position, rules: &MoveRules, moves: &mut Vec<Mov
         }
     }
     quiets(pos, rules, moves);
+}
+
+impl Position {
+    /// Every legal path: each distinct capture route is listed, so two entries may be the
+    /// same move (equal identities). Capture is compulsory (art. 6.2): if any capture exists
+    /// only captures are listed.
+    pub fn legal_paths(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        legal_paths(self, &MoveRules::current(self.variant), &mut moves);
+        moves
+    }
+
+    /// The legal moves, one per identity. Where several paths have the same identity, the
+    /// move carries the lexicographically smallest path (comparing square numbers in
+    /// order). Sorted by that path.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = self.legal_paths();
+        dedup_identities(&mut moves);
+        moves
+    }
+
+    /// Every path of the same identity as `mv`, smallest first.
+    pub fn paths_of(&self, mv: &Move) -> Vec<Move> {
+        let mut paths: Vec<Move> = self.legal_paths().into_iter().filter(|m| m == mv).collect();
+        paths.sort_by(Move::cmp_path);
+        paths
+    }
+
+    /// Whether `mv` (by identity) is legal here.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.legal_paths().contains(mv)
+    }
+
+    /// Plays a move after checking that it is legal.
+    pub fn play(&self, mv: &Move) -> Result<Position, PlayError> {
+        if self.is_legal(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(PlayError::Illegal(mv.to_string()))
+        }
+    }
+
+    /// The game result if it is decided by the position (the side to move has no pieces or
+    /// no legal move: it loses, art. 12.2.2 and 12.2.3).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.turn.other();
+        let rules = MoveRules::current(self.variant);
+        if self.pieces(self.turn).is_empty() {
+            Some(Outcome::NoPieces { winner })
+        } else if !has_capture(self, &rules) && count_quiets(self, &rules) == 0 {
+            Some(Outcome::NoLegalMove { winner })
+        } else {
+            None
+        }
+    }
 }

@@ -173,9 +173,20 @@ impl fmt::Debug for Move {
 impl fmt::Display for Move {
     /// Writes the numeric notation with the full path (`9-13`, `9x18x27`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&super::notation::write(
-            self,
-            super::notation::Notation::Numeric,
-        ))
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        for (i, sq) in self.path().iter().enumerate() {
+            if i > 0 {
+                write!(f, "{sep}")?;
+            }
+            write!(f, "{}", sq.number())?;
+        }
+        Ok(())
     }
+}
+
+/// Keeps one move per identity, with the smallest path; sorts by path.
+pub(crate) fn dedup_identities(moves: &mut Vec<Move>) {
+    moves.sort_by(|a, b| a.identity().cmp(&b.identity()).then_with(|| a.cmp_path(b)));
+    moves.dedup_by(|later, earlier| later == earlier);
+    moves.sort_by(Move::cmp_path);
 }

@@ -14,7 +14,7 @@
 //! (algebraic, the `:` usual in Russian records).
 
 use super::fen::parse_square;
-use super::mv::Move;
+use super::mv::{dedup_identities, Move};
 use super::position::Position;
 use super::square::Square;
 use std::fmt;
@@ -262,7 +262,7 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mut paths = pos.legal_paths();
     let any_capture = paths.iter().any(Move::is_capture);
     paths.retain(|m| parsed.matches(m));
-    super::position::dedup_identities(&mut paths);
+    dedup_identities(&mut paths);
     if paths.len() > 1 {
         // A text naming every square of one route exactly is that route, even where it also
         // fits a longer route as a partial path: the canonical text of a move always reads
@@ -295,5 +295,18 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, MoveError> {
             text: text.to_owned(),
             candidates: paths.iter().map(|m| m.to_string()).collect(),
         }),
+    }
+}
+
+impl Position {
+    /// Reads a move in any notation (see [`notation`](super::notation)) and plays it.
+    pub fn play_text(&self, text: &str) -> Result<Position, MoveError> {
+        let mv = self.parse_move(text)?;
+        Ok(self.play_unchecked(&mv))
+    }
+
+    /// Reads a move in any notation and finds the legal move it names.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        resolve(self, text)
     }
 }

@@ -9,8 +9,8 @@
 //! moves by popcount, captures by running the capture search with a counting sink.
 
 use super::movegen::{self, CountSink, IdentitySink, MoveRules};
-use super::mv::Move;
-use super::position::{dedup_identities, Position};
+use super::mv::{dedup_identities, Move};
+use super::position::Position;
 pub use crate::PerftCount;
 
 /// Reusable buffers for a perft run.

@@ -1,10 +1,11 @@
-//! [`Position`]: a setup that obeys the rules, with its variant; legal moves and play.
+//! [`Position`]: a setup that obeys the rules, with its variant, and playing a move on it.
+//!
+//! The legal moves are generated in [`movegen`](super::movegen) and move texts are read in
+//! [`notation`](super::notation); both add methods to [`Position`].
 
 use super::bitboard::Bitboard;
 use super::fen::{self, FenError, SquareStyle};
-use super::movegen::{self, MoveRules};
 use super::mv::Move;
-use super::notation::{self, MoveError};
 use super::setup::Setup;
 use super::square::{Color, Piece, Square, Variant};
 use std::fmt;
@@ -197,56 +198,6 @@ impl Position {
         self.setup().piece_at(sq)
     }
 
-    /// Every legal path: each distinct capture route is listed, so two entries may be the
-    /// same move (equal identities). Capture is compulsory (art. 6.2): if any capture exists
-    /// only captures are listed.
-    pub fn legal_paths(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        movegen::legal_paths(self, &MoveRules::current(self.variant), &mut moves);
-        moves
-    }
-
-    /// The legal moves, one per identity. Where several paths have the same identity, the
-    /// move carries the lexicographically smallest path (comparing square numbers in
-    /// order). Sorted by that path.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = self.legal_paths();
-        dedup_identities(&mut moves);
-        moves
-    }
-
-    /// Every path of the same identity as `mv`, smallest first.
-    pub fn paths_of(&self, mv: &Move) -> Vec<Move> {
-        let mut paths: Vec<Move> = self.legal_paths().into_iter().filter(|m| m == mv).collect();
-        paths.sort_by(Move::cmp_path);
-        paths
-    }
-
-    /// Whether `mv` (by identity) is legal here.
-    pub fn is_legal(&self, mv: &Move) -> bool {
-        self.legal_paths().contains(mv)
-    }
-
-    /// Plays a move after checking that it is legal.
-    pub fn play(&self, mv: &Move) -> Result<Position, PlayError> {
-        if self.is_legal(mv) {
-            Ok(self.play_unchecked(mv))
-        } else {
-            Err(PlayError::Illegal(mv.to_string()))
-        }
-    }
-
-    /// Reads a move in any notation (see [`notation`](super::notation)) and plays it.
-    pub fn play_text(&self, text: &str) -> Result<Position, MoveError> {
-        let mv = self.parse_move(text)?;
-        Ok(self.play_unchecked(&mv))
-    }
-
-    /// Reads a move in any notation and finds the legal move it names.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::resolve(self, text)
-    }
-
     /// Plays a move without checking it; the result is meaningless if the move is not legal.
     #[inline]
     pub fn play_unchecked(&self, mv: &Move) -> Position {
@@ -273,20 +224,6 @@ impl Position {
         p
     }
 
-    /// The game result if it is decided by the position (the side to move has no pieces or
-    /// no legal move: it loses, art. 12.2.2 and 12.2.3).
-    pub fn outcome(&self) -> Option<Outcome> {
-        let winner = self.turn.other();
-        let rules = MoveRules::current(self.variant);
-        if self.pieces(self.turn).is_empty() {
-            Some(Outcome::NoPieces { winner })
-        } else if !movegen::has_capture(self, &rules) && movegen::count_quiets(self, &rules) == 0 {
-            Some(Outcome::NoLegalMove { winner })
-        } else {
-            None
-        }
-    }
-
     /// The board drawn for a terminal: rank 8 at the top, files a–h below, men `w`/`b`,
     /// kings `W`/`B`, `.` for empty dark squares, and the side to move.
     pub fn render(&self) -> String {
@@ -307,13 +244,6 @@ impl Position {
         out.push_str(&format!("{} to move\n", self.turn));
         out
     }
-}
-
-/// Keeps one move per identity, with the smallest path; sorts by path.
-pub(crate) fn dedup_identities(moves: &mut Vec<Move>) {
-    moves.sort_by(|a, b| a.identity().cmp(&b.identity()).then_with(|| a.cmp_path(b)));
-    moves.dedup_by(|later, earlier| later == earlier);
-    moves.sort_by(Move::cmp_path);
 }
 
 impl fmt::Display for Position {

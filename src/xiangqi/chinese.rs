@@ -31,7 +31,7 @@
 //! assert_eq!(write_chinese(&pos, m), "马8进7");
 //! ```
 
-use super::notation::{relative, resolve, Description, Direction, NotationError, Place};
+use super::description::{relative, resolve, Description, Direction, NotationError, Place};
 use super::position::{Move, Position};
 use super::square::{Color, Piece, Role};
 

@@ -173,3 +173,10 @@ pub fn write_fen(setup: &Setup) -> String {
     ));
     out
 }
+
+impl Setup {
+    /// The initial position.
+    pub fn start() -> Setup {
+        parse_fen(super::START_FEN).expect("the start FEN is well formed")
+    }
+}

@@ -15,7 +15,7 @@
 //! assert_eq!(parse_uci10(&pos, "h3e3").unwrap(), m);
 //! ```
 
-use super::notation::NotationError;
+use super::description::NotationError;
 use super::position::{Move, Position};
 use super::square::Square;
 
@@ -139,4 +139,14 @@ fn check_legal(pos: &Position, m: Move, text: &str) -> Result<Move, NotationErro
         text: text.to_owned(),
         reason,
     })
+}
+
+impl Position {
+    /// The position after a legal move given in ICCS (`h2e2`).
+    pub fn play_iccs(&self, text: &str) -> Result<Position, NotationError> {
+        let m = parse_iccs(self, text)?;
+        let mut next = *self;
+        next.make(m);
+        Ok(next)
+    }
 }

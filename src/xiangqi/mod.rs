@@ -19,6 +19,7 @@
 //! ```
 
 pub mod chinese;
+mod description;
 pub mod endings;
 pub mod fen;
 pub mod fuzzing;

@@ -1,9 +1,9 @@
-//! What the move notations share: the error type, the description of a move in the
-//! relative notations (Chinese record and WXF), matching a description against the legal
-//! moves, and [`parse_move`], which reads any notation that cannot be confused.
+//! The move notations side by side: [`Notation`] names each, writes and reads a move in it,
+//! and [`parse_move`] reads any notation that cannot be confused. The notations themselves
+//! are [`iccs`](super::iccs), [`chinese`](super::chinese) and [`wxf`](super::wxf).
 
+pub use super::description::NotationError;
 use super::position::{Move, Position};
-use super::square::{Color, Role, Square};
 use std::fmt;
 
 /// A notation xiangqi moves can be written in.
@@ -70,37 +70,6 @@ impl fmt::Display for Notation {
     }
 }
 
-/// Why a move text was not accepted.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    /// The text is not written in the notation.
-    #[error("'{text}' is not a move in {notation} notation (expected {expected})")]
-    Syntax {
-        /// The text.
-        text: String,
-        /// The notation tried.
-        notation: &'static str,
-        /// What the notation looks like.
-        expected: &'static str,
-    },
-    /// The text is well formed but names no legal move.
-    #[error("'{text}' names no legal move: {reason}")]
-    NoLegalMove {
-        /// The text.
-        text: String,
-        /// Why not.
-        reason: String,
-    },
-    /// The text fits more than one legal move.
-    #[error("'{text}' is ambiguous: it fits the legal moves {}", .candidates.join(", "))]
-    Ambiguous {
-        /// The text.
-        text: String,
-        /// The moves it fits, in ICCS.
-        candidates: Vec<String>,
-    },
-}
-
 /// Reads a move in ICCS, WXF or the Chinese record, whichever the text is written in:
 /// text with CJK characters is Chinese, ASCII text shaped like ICCS (`h2e2`, `H2-E2`) is
 /// ICCS, and other ASCII text is WXF. The 1–10 rank form (`uci10`) is never guessed,
@@ -131,161 +100,4 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
             other => other,
         }
     }
-}
-
-/// Which of several like pieces on one file moves, counted from the front (the end
-/// nearest the opponent).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Place {
-    /// 前 / `+`: the front one of two or more.
-    Front,
-    /// 中: the middle one of three.
-    Middle,
-    /// 后 / `-`: the rear one of two or more.
-    Rear,
-    /// The n-th from the front, 1-based (the seed's "1兵", "5卒"; Fairy-Stockfish's `1`).
-    Ordinal(u8),
-}
-
-/// Which way a piece moves, from the mover's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Direction {
-    /// 进 / `+`.
-    Forward,
-    /// 退 / `-`.
-    Backward,
-    /// 平 / `=`.
-    Sideways,
-}
-
-/// A move described relative to the mover, as in the Chinese record and WXF.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Description {
-    /// The kind of piece.
-    pub role: Role,
-    /// The mover's file number (1–9 from the mover's right) of the origin, if given.
-    pub file: Option<u8>,
-    /// Which of the like pieces on the file, if given.
-    pub place: Option<Place>,
-    /// The direction, if given (the simplified Chinese record leaves it out).
-    pub direction: Option<Direction>,
-    /// Destination file number (sideways moves and diagonal movers) or step count.
-    pub number: u8,
-}
-
-/// Facts about one legal move used by both relative notations.
-pub(crate) struct Relative {
-    pub color: Color,
-    pub role: Role,
-    /// Like pieces on the origin file, front first.
-    pub tandem: Vec<Square>,
-    /// Index of the origin in `tandem`.
-    pub index: usize,
-    /// Whether two or more files hold two or more of these pieces.
-    pub multi: bool,
-    pub direction: Direction,
-    /// The number written last: destination file or steps.
-    pub number: u8,
-}
-
-pub(crate) fn relative(pos: &Position, m: Move) -> Option<Relative> {
-    let piece = pos.piece_at(m.from)?;
-    let (color, role) = (piece.color, piece.role);
-    let tandem = pos.tandem(m.from);
-    let index = tandem.iter().position(|s| *s == m.from).unwrap_or(0);
-    let multi = tandem.len() >= 2 && pos.tandem_files(color, role) >= 2;
-    let (fr, tr) = (
-        color.relative_rank(m.from.rank()),
-        color.relative_rank(m.to.rank()),
-    );
-    let direction = if fr == tr {
-        Direction::Sideways
-    } else if tr > fr {
-        Direction::Forward
-    } else {
-        Direction::Backward
-    };
-    let number = if direction == Direction::Sideways || role.moves_diagonally() {
-        color.file_number(m.to.file())
-    } else {
-        fr.abs_diff(tr)
-    };
-    Some(Relative {
-        color,
-        role,
-        tandem,
-        index,
-        multi,
-        direction,
-        number,
-    })
-}
-
-fn matches(pos: &Position, m: Move, d: &Description) -> bool {
-    let Some(r) = relative(pos, m) else {
-        return false;
-    };
-    if r.role != d.role || r.number != d.number {
-        return false;
-    }
-    if d.direction.is_some_and(|dir| dir != r.direction) {
-        return false;
-    }
-    if d.file
-        .is_some_and(|f| f != r.color.file_number(m.from.file()))
-    {
-        return false;
-    }
-    let n = r.tandem.len();
-    match d.place {
-        None => true,
-        Some(Place::Front) => n >= 2 && r.index == 0,
-        Some(Place::Rear) => n >= 2 && r.index == n - 1,
-        Some(Place::Middle) => n == 3 && r.index == 1,
-        Some(Place::Ordinal(k)) => n >= 2 && r.index + 1 == k as usize,
-    }
-}
-
-/// The one legal move fitting a description, or an error naming the candidates.
-pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
-    let found: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| matches(pos, *m, d))
-        .collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(NotationError::NoLegalMove {
-            text: text.to_owned(),
-            reason: no_match_reason(pos, d),
-        }),
-        many => Err(NotationError::Ambiguous {
-            text: text.to_owned(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
-}
-
-fn no_match_reason(pos: &Position, d: &Description) -> String {
-    let color = pos.turn();
-    let mut on_file: Vec<Square> = pos.squares_of(color, d.role);
-    if let Some(f) = d.file {
-        if !(1..=9).contains(&f) {
-            return format!("there is no file {f}");
-        }
-        on_file.retain(|s| color.file_number(s.file()) == f);
-    }
-    if on_file.is_empty() {
-        return match d.file {
-            Some(f) => format!("{color} has no {} on its file {f}", d.role),
-            None => format!("{color} has no {}", d.role),
-        };
-    }
-    let list: Vec<String> = on_file.iter().map(|s| s.to_string()).collect();
-    format!(
-        "no legal move of the {color} {} on {} fits it",
-        d.role,
-        list.join(", ")
-    )
 }

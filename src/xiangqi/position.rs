@@ -745,14 +745,6 @@ impl Position {
         Ok(next)
     }
 
-    /// The position after a legal move given in ICCS (`h2e2`).
-    pub fn play_iccs(&self, text: &str) -> Result<Position, super::NotationError> {
-        let m = super::iccs::parse_iccs(self, text)?;
-        let mut next = *self;
-        next.make(m);
-        Ok(next)
-    }
-
     /// The piece a legal move captures, if any.
     pub fn captured(&self, m: Move) -> Option<Piece> {
         self.piece_at(m.to)

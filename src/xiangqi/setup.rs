@@ -28,11 +28,6 @@ impl Setup {
         }
     }
 
-    /// The initial position.
-    pub fn start() -> Setup {
-        super::fen::parse_fen(super::START_FEN).expect("the start FEN is well formed")
-    }
-
     /// The piece on a square.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]

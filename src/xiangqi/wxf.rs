@@ -27,7 +27,7 @@
 //! assert_eq!(write_wxf(&pos, parse_wxf(&pos, "h2+3").unwrap()), "H2+3");
 //! ```
 
-use super::notation::{relative, resolve, Description, Direction, NotationError, Place};
+use super::description::{relative, resolve, Description, Direction, NotationError, Place};
 use super::position::{Move, Position};
 use super::square::{Color, Role, Square};
 
