@@ -22,7 +22,7 @@
 //! assert_eq!(kings_only.mode, Mode::Automatic);
 //! ```
 
-use crate::spec::{find_id_line, LoadError, LoadErrors};
+use crate::yaml::{find_id_line, LoadError, LoadErrors};
 use crate::Game;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -511,7 +511,7 @@ impl Registry {
     /// id of a known one replaces it, and an edition marked `default` becomes its game's
     /// default.
     pub fn with_dir(mut self, dir: &Path) -> Result<Registry, LoadErrors> {
-        let files = crate::spec::yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
+        let files = crate::yaml::yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
         let mut errors = Vec::new();
         for path in files {
             match std::fs::read_to_string(&path) {

@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod audit;
 pub mod case;
 pub mod clock;
 pub mod draughts;
@@ -30,6 +31,7 @@ pub mod spec;
 pub mod standings;
 pub mod svg;
 pub mod xiangqi;
+pub mod yaml;
 
 pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};
 pub use rules::{rules_for, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};

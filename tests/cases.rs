@@ -1,10 +1,11 @@
 //! Every case of `cases/` is its own test, named by its id (with `@<ruleset>` when the case
 //! runs under several rulesets): `cargo test --test cases <id>` runs one. A trial
-//! `spec::lint` fails on any lint problem, and a file that cannot be loaded is a failing
+//! `audit::lint` fails on any lint problem, and a file that cannot be loaded is a failing
 //! trial of its own.
 
+use arbiter::audit::lint;
 use arbiter::case::{capture_panics, load_cases, planned_runs, Runner, Selection, Verdict};
-use arbiter::spec::{lint, load_catalogs};
+use arbiter::spec::load_catalogs;
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::Path;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Reading case files.
 
 use super::Case;
-use crate::spec::{find_id_line, load::parse_file, yaml_files, LoadError, LoadErrors};
+use crate::yaml::{find_id_line, parse_file, yaml_files, LoadError, LoadErrors};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

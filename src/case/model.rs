@@ -506,7 +506,7 @@ pub fn is_case_id(id: &str) -> bool {
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
     });
     let rest: Vec<&str> = parts.collect();
-    first_ok && !rest.is_empty() && rest.iter().all(|s| crate::spec::is_slug_segment(s))
+    first_ok && !rest.is_empty() && rest.iter().all(|s| crate::yaml::is_slug_segment(s))
 }
 
 #[cfg(test)]

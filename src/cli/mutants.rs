@@ -4,11 +4,12 @@
 
 use super::run::load_failed;
 use super::{CliError, Format};
+use arbiter::audit::lint;
 use arbiter::case::{capture_panics, load_cases, planned_runs, Selection, Verdict};
 use arbiter::fuzz::FuzzError;
 use arbiter::mutant::score::{self, Found, Kill};
 use arbiter::mutant::Mutant;
-use arbiter::spec::{lint, load_catalogs};
+use arbiter::spec::load_catalogs;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;

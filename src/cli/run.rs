@@ -1,6 +1,7 @@
 //! `arbiter run`: runs cases against the reference rules and reports.
 
 use super::CliError;
+use arbiter::audit::lint;
 use arbiter::case::{capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Verdict};
 use arbiter::engine::{Engine, ProcessOptions};
 use arbiter::report::{
@@ -8,7 +9,8 @@ use arbiter::report::{
     Header, JsonLines, Junit, ResultEvent, Summary, Totals, View,
 };
 use arbiter::rules_for;
-use arbiter::spec::{lint, load_catalogs, LoadErrors, RulesetPattern};
+use arbiter::spec::{load_catalogs, RulesetPattern};
+use arbiter::yaml::LoadErrors;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeSet;

@@ -2,8 +2,9 @@
 
 use super::run::load_failed;
 use super::{CliError, Format};
+use arbiter::audit::{lint, Coverage};
 use arbiter::case::load_cases;
-use arbiter::spec::{lint, load_catalogs, Coverage};
+use arbiter::spec::load_catalogs;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;

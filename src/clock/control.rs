@@ -20,7 +20,7 @@
 //! ```
 
 use super::Span;
-use crate::spec::{find_id_line, LoadError, LoadErrors};
+use crate::yaml::{find_id_line, LoadError, LoadErrors};
 use crate::Game;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -467,7 +467,7 @@ impl Controls {
     /// These controls with those of every `*.yaml` file of `dir` added; a control with the id
     /// of a known one for the same game replaces it.
     pub fn with_dir(mut self, dir: &Path) -> Result<Controls, LoadErrors> {
-        let files = crate::spec::yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
+        let files = crate::yaml::yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
         let mut errors = Vec::new();
         for path in files {
             match std::fs::read_to_string(&path) {

@@ -5,10 +5,11 @@
 
 use super::generate::GamePos;
 use super::{Generator, Rng, Sample};
+use crate::audit::lint;
 use crate::case::{Case, LoadedCaseFile, Suite};
 use crate::draughts::{self, PerftCount, Variant};
 use crate::edition::Registry;
-use crate::spec::{lint, Catalog, LoadedCatalog, Spec};
+use crate::spec::{Catalog, LoadedCatalog, Spec};
 use crate::{rules_for, xiangqi, Ruleset};
 use std::path::{Path, PathBuf};
 

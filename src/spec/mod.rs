@@ -2,8 +2,8 @@
 //!
 //! A catalog file holds one [`Document`] and its [`Clause`]s. [`load_catalogs`] reads every
 //! `*.yaml` file of a directory and reports every malformed file at once, each error naming
-//! the file, line, column and field. [`lint`](crate::spec::lint()) checks a catalog and a set
-//! of cases against each other, [`Coverage`] tells which executable clauses have cases.
+//! the file, line, column and field ([`crate::yaml`]). The catalog and the cases are checked
+//! against each other in [`crate::audit`], which sits above both.
 //!
 //! ```
 //! use arbiter::spec::{Catalog, Kind};
@@ -22,16 +22,8 @@
 //! assert!(catalog.clauses[0].applies_to(&"russian@fmjd64".parse().unwrap()));
 //! ```
 
-mod coverage;
-mod lint;
 pub(crate) mod load;
 mod model;
 
-pub use coverage::{Coverage, CoverageRow};
-pub use lint::{lint, Problem};
-pub(crate) use load::is_slug_segment;
-pub use load::{
-    find_id_line, find_id_line_nth, is_clause_id, load_catalogs, yaml_files, LoadError, LoadErrors,
-    LoadedCatalog, Spec,
-};
+pub use load::{is_clause_id, load_catalogs, LoadedCatalog, Spec};
 pub use model::{Catalog, Clause, Document, Kind, RulesetPattern};

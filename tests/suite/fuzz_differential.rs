@@ -3,11 +3,12 @@
 //! the reference and fails against the broken engine.
 
 use crate::common::temp_dir;
+use arbiter::audit::lint;
 use arbiter::case::{load_cases, Runner, Verdict};
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::fuzz::{pieces, Finding, Fuzzer, FUZZ_QUERIES};
 use arbiter::protocol::QueryKind;
-use arbiter::spec::{lint, load_catalogs};
+use arbiter::spec::load_catalogs;
 use arbiter::{
     rules_for, ClaimRuling, GameOutcome, MoveInfo, OfferRecord, OfferRuling, Perft, PerftCount,
     Rules, RulesError, Ruleset, Status,

@@ -1,8 +1,9 @@
 //! `arbiter spec lint`: one test per lint rule, on the fixture catalog and cases that break
 //! each rule once (`tests/fixtures/lint/`).
 
+use arbiter::audit::{lint, Coverage, Problem};
 use arbiter::case::load_cases;
-use arbiter::spec::{lint, load_catalogs, Coverage, Problem};
+use arbiter::spec::load_catalogs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

@@ -3,7 +3,8 @@
 
 use crate::common::temp_dir;
 use arbiter::case::load_cases;
-use arbiter::spec::{load_catalogs, LoadError};
+use arbiter::spec::load_catalogs;
+use arbiter::yaml::LoadError;
 use std::path::{Path, PathBuf};
 
 fn fixture(p: &str) -> PathBuf {

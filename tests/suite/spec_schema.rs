@@ -5,7 +5,8 @@
 
 use crate::common::root;
 use arbiter::case::Case;
-use arbiter::spec::{yaml_files, Catalog};
+use arbiter::spec::Catalog;
+use arbiter::yaml::yaml_files;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

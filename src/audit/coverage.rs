@@ -1,7 +1,7 @@
 //! Which executable clauses have cases.
 
-use super::{Kind, Spec};
 use crate::case::Suite;
+use crate::spec::{Kind, Spec};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

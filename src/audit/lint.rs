@@ -1,7 +1,8 @@
 //! Consistency checks of the catalog and the cases against each other.
 
-use super::{find_id_line, find_id_line_nth, is_clause_id, Spec};
 use crate::case::{is_case_id, Suite};
+use crate::spec::{is_clause_id, Spec};
+use crate::yaml::{find_id_line, find_id_line_nth};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
