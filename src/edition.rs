@@ -30,21 +30,13 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-/// The shipped edition files: (path relative to the repository, text).
-pub const BUILTIN_FILES: [(&str, &str); 3] = [
-    (
-        "spec/editions/brazilian.yaml",
-        include_str!("../spec/editions/brazilian.yaml"),
-    ),
-    (
-        "spec/editions/russian.yaml",
-        include_str!("../spec/editions/russian.yaml"),
-    ),
-    (
-        "spec/editions/xiangqi.yaml",
-        include_str!("../spec/editions/xiangqi.yaml"),
-    ),
-];
+/// The shipped edition files, every `*.yaml` of `spec/editions/` (embedded by `build.rs`):
+/// (path relative to the repository, text).
+pub const BUILTIN_FILES: &[(&str, &str)] = data_files::EDITION_FILES;
+
+mod data_files {
+    include!(concat!(env!("OUT_DIR"), "/edition_files.rs"));
+}
 
 /// Whether a draw rule ends the game by itself or must be claimed by a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
@@ -483,15 +475,6 @@ pub struct EditionFileText {
 pub struct Registry {
     editions: Vec<Edition>,
     files: Vec<EditionFileText>,
-    names: [Vec<&'static str>; 3],
-}
-
-fn game_slot(game: Game) -> usize {
-    match game {
-        Game::Brazilian => 0,
-        Game::Russian => 1,
-        Game::Xiangqi => 2,
-    }
 }
 
 impl Registry {
@@ -619,7 +602,7 @@ impl Registry {
         Ok(())
     }
 
-    fn finish(mut self, mut errors: Vec<LoadError>) -> Result<Registry, LoadErrors> {
+    fn finish(self, mut errors: Vec<LoadError>) -> Result<Registry, LoadErrors> {
         for game in Game::ALL {
             let of_game: Vec<&Edition> = self.editions.iter().filter(|e| e.game == game).collect();
             if of_game.is_empty() {
@@ -636,16 +619,6 @@ impl Registry {
         }
         if !errors.is_empty() {
             return Err(LoadErrors(errors));
-        }
-        // Names live as long as the registry that is installed once: leaking them keeps
-        // `Game::editions` a `&'static` slice.
-        for game in Game::ALL {
-            self.names[game_slot(game)] = self
-                .editions
-                .iter()
-                .filter(|e| e.game == game)
-                .map(|e| &*Box::leak(e.id.clone().into_boxed_str()))
-                .collect();
         }
         Ok(self)
     }
@@ -679,8 +652,12 @@ impl Registry {
     }
 
     /// The edition ids of a game, in file order.
-    pub fn names(&self, game: Game) -> &[&'static str] {
-        &self.names[game_slot(game)]
+    pub fn names(&self, game: Game) -> Vec<&str> {
+        self.editions
+            .iter()
+            .filter(|e| e.game == game)
+            .map(|e| e.id.as_str())
+            .collect()
     }
 }
 
@@ -714,18 +691,6 @@ pub fn install_dir(dir: &Path) -> Result<(), LoadErrors> {
             "the edition registry is already in use; extra editions must be installed first",
         )])
     })
-}
-
-/// The edition a ruleset names.
-///
-/// # Panics
-///
-/// If the edition is not in the registry: a [`Ruleset`](crate::Ruleset) parsed from text
-/// always names a known edition; one built by hand may not.
-pub fn edition_of(ruleset: &crate::Ruleset) -> &'static Edition {
-    registry()
-        .get(ruleset.game, &ruleset.edition)
-        .unwrap_or_else(|| panic!("unknown edition {ruleset}"))
 }
 
 #[cfg(test)]

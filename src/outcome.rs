@@ -428,21 +428,3 @@ pub(crate) fn rule_on_offer(
         clause: rule.clause.clone(),
     }
 }
-
-/// Reads a claim kind, which must be a draw rule of the game.
-pub(crate) fn claim_kind(kind: &str, game: crate::Game) -> Result<DrawKind, crate::RulesError> {
-    let expected = || {
-        DrawKind::of_game(game)
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match kind.parse::<DrawKind>() {
-        Ok(k) if k.belongs_to(game) => Ok(k),
-        _ => Err(crate::RulesError::Unsupported(format!(
-            "unknown claim kind '{kind}' for {game} (expected one of: {})",
-            expected()
-        ))),
-    }
-}

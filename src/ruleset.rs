@@ -14,71 +14,23 @@
 //! assert!("checkers".parse::<Ruleset>().is_err());
 //! ```
 
+use crate::edition::{registry, Edition};
+use crate::game::{Game, UnknownGame};
 use std::fmt;
 use std::str::FromStr;
 
-/// A game whose rules arbiter knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Game {
-    /// 64-square draughts, Brazilian rules (majority capture, no promotion in passing).
-    Brazilian,
-    /// 64-square draughts, Russian rules (free capture choice, promotion during capture).
-    Russian,
-    /// Xiangqi (Chinese chess).
-    Xiangqi,
-}
-
+/// The editions of a game, from the edition registry (`spec/editions/`,
+/// [`crate::edition`]).
 impl Game {
-    /// Every game, in a fixed order.
-    pub const ALL: [Game; 3] = [Game::Brazilian, Game::Russian, Game::Xiangqi];
-
-    /// The name used in rulesets and files (`brazilian`, `russian`, `xiangqi`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Brazilian => "brazilian",
-            Game::Russian => "russian",
-            Game::Xiangqi => "xiangqi",
-        }
-    }
-
     /// The edition used when a ruleset names none: the one marked `default` in
     /// `spec/editions/<game>.yaml` (see [`crate::edition`]).
     pub fn default_edition(self) -> &'static str {
-        let registry = crate::edition::registry();
-        let id = &registry.default_edition(self).id;
-        registry
-            .names(self)
-            .iter()
-            .copied()
-            .find(|n| n == id)
-            .unwrap_or("")
+        &registry().default_edition(self).id
     }
 
-    /// The editions arbiter knows for this game, from the edition registry.
-    pub fn editions(self) -> &'static [&'static str] {
-        crate::edition::registry().names(self)
-    }
-
-    /// Whether this is one of the 64-square draughts games.
-    pub fn is_draughts(self) -> bool {
-        matches!(self, Game::Brazilian | Game::Russian)
-    }
-}
-
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Game {
-    type Err = RulesetError;
-
-    fn from_str(s: &str) -> Result<Game, RulesetError> {
-        Game::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| RulesetError::UnknownGame(s.to_owned()))
+    /// The editions arbiter knows for this game, from the edition registry, in file order.
+    pub fn editions(self) -> Vec<&'static str> {
+        registry().names(self)
     }
 }
 
@@ -98,6 +50,18 @@ impl Ruleset {
             game,
             edition: game.default_edition().to_owned(),
         }
+    }
+
+    /// The edition this ruleset names, from the edition registry.
+    ///
+    /// # Panics
+    ///
+    /// If the edition is not in the registry: a ruleset parsed from text always names a
+    /// known edition; one built by hand may not.
+    pub fn edition(&self) -> &'static Edition {
+        registry()
+            .get(self.game, &self.edition)
+            .unwrap_or_else(|| panic!("unknown edition {self}"))
     }
 }
 
@@ -123,6 +87,12 @@ pub enum RulesetError {
         /// The known editions, comma separated.
         known: String,
     },
+}
+
+impl From<UnknownGame> for RulesetError {
+    fn from(e: UnknownGame) -> RulesetError {
+        RulesetError::UnknownGame(e.0)
+    }
 }
 
 impl FromStr for Ruleset {

@@ -1,8 +1,8 @@
-//! Fuzz target: see `arbiter::fuzz::targets::check_case_file`.
+//! Fuzz target: see `arbiter::targets::check_case_file`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    arbiter::fuzz::targets::check_case_file(data);
+    arbiter::targets::check_case_file(data);
 });

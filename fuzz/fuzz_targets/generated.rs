@@ -1,8 +1,8 @@
-//! Fuzz target: see `arbiter::fuzz::targets::check_generated`.
+//! Fuzz target: see `arbiter::targets::check_generated`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    arbiter::fuzz::targets::check_generated(data);
+    arbiter::targets::check_generated(data);
 });

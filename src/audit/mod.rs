@@ -1,10 +1,12 @@
-//! The catalog and the cases checked against each other: [`lint`] finds every broken link
-//! between clauses, cases, editions and time controls, and [`Coverage`] tells which
-//! executable clauses have cases. It sits above both [`spec`](crate::spec) and
-//! [`case`](crate::case), so neither depends on the other through it.
+//! The suite checked against the catalog and against itself: [`lint`] finds every broken
+//! link between clauses, cases, editions and time controls; [`Coverage`] tells which
+//! executable clauses have cases; [`mutants`] scores the suite and the fuzzer against the
+//! mutants of the reference. It sits above [`spec`](crate::spec), [`case`](crate::case)
+//! and [`fuzz`](crate::fuzz), so none of them depends on another through it.
 
 mod coverage;
 mod lint;
+pub mod mutants;
 
 pub use coverage::{Coverage, CoverageRow};
 pub use lint::{lint, Problem};

@@ -4,8 +4,8 @@
 
 use super::{CliError, Format};
 use arbiter::case::CaseClock;
-use arbiter::clock::replay::{parse_timed_moves, replay, Row, Timed};
 use arbiter::clock::{controls, SideReport, Span};
+use arbiter::procedure::replay::{parse_timed_moves, replay, Row, Timed};
 use arbiter::procedure::{Event, Session, SessionOutcome, Side};
 use arbiter::protocol::{ClockRequest, ClockStartText, Step};
 use arbiter::{Game, Ruleset};

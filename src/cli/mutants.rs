@@ -5,9 +5,9 @@
 use super::run::load_failed;
 use super::{CliError, Format};
 use arbiter::audit::lint;
+use arbiter::audit::mutants::{self as scoring, Found, Kill};
 use arbiter::case::{capture_panics, load_cases, planned_runs, Selection, Verdict};
 use arbiter::fuzz::FuzzError;
-use arbiter::mutant::score::{self, Found, Kill};
 use arbiter::mutant::Mutant;
 use arbiter::spec::load_catalogs;
 use clap::Args;
@@ -234,7 +234,7 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::from(2));
     }
     let started = Instant::now();
-    let reference = score::reference_verdicts(&runs);
+    let reference = scoring::reference_verdicts(&runs);
     let not_passing = reference.iter().filter(|v| **v != Verdict::Passed).count();
     if not_passing > 0 {
         eprintln!(
@@ -266,13 +266,15 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&m) = chosen.get(i) else { break };
-                        let kill = score::kill(m, &runs, &reference, || {
+                        let kill = scoring::kill(m, &runs, &reference, || {
                             if let Some(bar) = &progress {
                                 bar.inc(1);
                             }
                         });
                         let found = match (args.fuzz, m) {
-                            (Some(n), Mutant::Moves(mm)) => score::fuzz(mm, args.seed, n).map(Some),
+                            (Some(n), Mutant::Moves(mm)) => {
+                                scoring::fuzz(mm, args.seed, n).map(Some)
+                            }
                             _ => Ok(None),
                         };
                         mine.push((i, found.map(|found| Outcome { kill, found })));

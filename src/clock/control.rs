@@ -26,17 +26,13 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The shipped control files: (path relative to the repository, text).
-pub const BUILTIN_FILES: [(&str, &str); 2] = [
-    (
-        "spec/controls/draughts.yaml",
-        include_str!("../../spec/controls/draughts.yaml"),
-    ),
-    (
-        "spec/controls/xiangqi.yaml",
-        include_str!("../../spec/controls/xiangqi.yaml"),
-    ),
-];
+/// The shipped control files, every `*.yaml` of `spec/controls/` (embedded by `build.rs`):
+/// (path relative to the repository, text).
+pub const BUILTIN_FILES: &[(&str, &str)] = data_files::CONTROL_FILES;
+
+mod data_files {
+    include!(concat!(env!("OUT_DIR"), "/control_files.rs"));
+}
 
 /// A time control.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -454,7 +450,7 @@ impl Controls {
     pub fn builtin() -> Result<Controls, LoadErrors> {
         let mut all = Controls::default();
         let errors: Vec<LoadError> = BUILTIN_FILES
-            .into_iter()
+            .iter()
             .filter_map(|(path, text)| all.add_text(Path::new(path), text).err())
             .collect();
         if errors.is_empty() {

@@ -9,7 +9,8 @@
 //!   with its events (moves with their times, presses, stops, penalties, arrivals, a clock
 //!   replaced, times rescaled after an error).
 //! - [`span`]: [`Span`], a length of clock time.
-//! - [`replay`]: a timed game replayed move by move (`arbiter clock`).
+//! - a timed game replayed move by move (`arbiter clock`) is a procedure:
+//!   [`procedure::replay`](crate::procedure::replay).
 //!
 //! ```
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart, Span};
@@ -27,7 +28,6 @@
 //! ```
 
 pub mod control;
-pub mod replay;
 pub mod rules;
 pub mod span;
 pub mod state;

@@ -12,8 +12,8 @@
 use super::control::{Control, Period, Timing};
 use super::rules::{BothAbsent, ClockRules};
 use super::Span;
-use crate::procedure::Side;
 use crate::Game;
+use crate::Side;
 use serde_json::{json, Value};
 
 /// One side's dial.

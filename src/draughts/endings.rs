@@ -32,6 +32,7 @@ use super::notation::MoveError;
 use super::{Bitboard, Color, Move, Position, Square};
 use crate::edition::{DiagonalCount, DrawKind, Edition};
 use crate::mutant::draws::Scored;
+use crate::mutant::DrawMutant as D;
 use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
 use crate::Ruleset;
 use std::borrow::Cow;
@@ -176,7 +177,7 @@ impl DraughtsEndings {
     pub fn new(ruleset: &Ruleset, start: Position) -> DraughtsEndings {
         DraughtsEndings {
             edition: crate::mutant::draws::edition(ruleset),
-            counting: crate::mutant::draws::counting(),
+            counting: Counting::in_force(),
             positions: vec![start],
             kings_only: 0,
             balance_age: 0,
@@ -349,6 +350,25 @@ fn on_diagonal(pos: &Position) -> bool {
     Balance::of(pos)
         .three_vs_king()
         .is_some_and(|lone| (pos.pieces(lone) & long_diagonal()).count() == 1)
+}
+
+impl Counting {
+    /// The counting in force: [`Counting::RULES`], unless the active mutant of the
+    /// reference ([`crate::mutant`]) alters one of its readings.
+    pub(crate) fn in_force() -> Counting {
+        let mut c = Counting::RULES;
+        match crate::mutant::active_draw() {
+            Some(D::KingsOnlyNotResetByManMove) => c.man_move_resets_kings_only = false,
+            Some(D::KingsOnlyNotResetByCapture) => c.capture_resets_kings_only = false,
+            Some(D::BalanceNotResetByPromotion) => c.promotion_resets_balance = false,
+            Some(D::BalanceResetByManMove) => c.man_move_resets_balance = true,
+            Some(D::DiagonalNotResetOnLeaving) => c.leaving_diagonal_resets = false,
+            Some(D::FmjdDiagonalNotChecked) => c.diagonal_checked_at_limit = false,
+            Some(D::ThreefoldIgnoresSideToMove) => c.side_to_move_in_identity = false,
+            _ => {}
+        }
+        c
+    }
 }
 
 #[cfg(test)]

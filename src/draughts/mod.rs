@@ -33,7 +33,6 @@ mod mv;
 pub mod notation;
 mod perft;
 mod position;
-mod rules;
 pub mod setup;
 pub mod square;
 
@@ -43,16 +42,5 @@ pub use mv::{Move, MoveIdentity};
 pub use notation::{MoveError, MoveText, Notation};
 pub use perft::{perft, perft_divide, PerftCount};
 pub use position::{Outcome, PlayError, Position, PositionError};
-pub use rules::DraughtsRules;
 pub use setup::Setup;
 pub use square::{Color, Piece, Role, Square, Variant};
-
-/// The reference rules for a draughts ruleset.
-///
-/// # Panics
-///
-/// If the ruleset is not a draughts game (a programming error: [`crate::rules_for`]
-/// dispatches by game).
-pub fn rules(ruleset: crate::Ruleset) -> Box<dyn crate::Rules> {
-    Box::new(DraughtsRules::new(ruleset))
-}

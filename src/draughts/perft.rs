@@ -11,7 +11,19 @@
 use super::movegen::{self, CountSink, IdentitySink, MoveRules};
 use super::mv::{dedup_identities, Move};
 use super::position::Position;
-pub use crate::PerftCount;
+
+/// Which perft counting convention to use.
+///
+/// In draughts two capture routes may take the same pieces between the same squares: they
+/// are different *paths* but the same *move* (identity). In xiangqi both counts agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PerftCount {
+    /// Count every distinct capture path.
+    #[default]
+    Paths,
+    /// Count distinct move identities (from, to, captured set, promotion).
+    Moves,
+}
 
 /// Reusable buffers for a perft run.
 struct Buffers {

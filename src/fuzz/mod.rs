@@ -27,11 +27,10 @@
 mod baseline;
 mod compare;
 mod emit;
-mod generate;
+pub(crate) mod generate;
 mod movegen;
 mod rng;
 mod shrink;
-pub mod targets;
 
 pub use baseline::{FuzzBaseline, KnownFinding, Triage, Wrong};
 pub use compare::{applies, describe, Comparison, Differ, Disagreement, FUZZ_QUERIES};

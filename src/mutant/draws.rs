@@ -2,16 +2,21 @@
 //! touch-move, and where each one alters the rules.
 //!
 //! Every mutant alters one parameter of a mechanism that already has it, where its
-//! parameters are built, once per operation:
+//! parameters are built, once per operation. This module sits below the rules and knows
+//! none of their types but the edition's; each mechanism reads the active mutant
+//! ([`active_draw`](crate::mutant::active_draw)) where it builds its parameters:
 //!
-//! - [`edition`]: an edition's draw rules and draw-offer rule (counts, modes, readings);
-//! - [`counting`], [`xiangqi_counting`]: what resets the draw counters and what makes two
-//!   draughts positions the same;
-//! - [`repetition_rules`]: the readings of the repetition verdict (棋例);
-//! - [`touch_order`]: the steps of touch-move; [`policy`]: the session's procedure;
-//! - [`judging`]: how the repetition verdict follows from the judgements;
-//! - [`score_ending`], [`claims_verified`], [`protection_counts`]: the few rules with no
-//!   parameter of their own, read once per judgement.
+//! - [`edition`] (here): an edition's draw rules and draw-offer rule (counts, modes,
+//!   readings);
+//! - `Counting::in_force` (`draughts::endings`), `XiangqiCounting::in_force`
+//!   (`xiangqi::endings`): what resets the draw counters and what makes two draughts
+//!   positions the same;
+//! - `RepetitionRules::in_force` (`xiangqi::repetition`): the readings of the repetition
+//!   verdict (棋例); `Judging::in_force`: how the verdict follows from the judgements;
+//! - `TouchOrder::in_force` (`procedure::touch`): the steps of touch-move;
+//!   `Policy::in_force` (`procedure::session`): the session's procedure;
+//! - [`score_ending`], [`claims_verified`], [`protection_counts`] (here): the few rules
+//!   with no parameter of their own, read once per judgement.
 //!
 //! With no mutant active each of these returns the rules unchanged.
 //!
@@ -28,13 +33,7 @@
 //! assert_eq!(mutant::with(m, judge), "draw");
 //! ```
 
-use crate::draughts::endings::Counting;
 use crate::edition::{DiagonalCount, DrawKind, Edition, Mode, Reoffer};
-use crate::procedure::touch::TouchOrder;
-use crate::procedure::Policy;
-use crate::xiangqi::endings::XiangqiCounting;
-use crate::xiangqi::repetition::{Judging, RepetitionRules};
-use crate::xiangqi::Role;
 use crate::{Game, Ruleset};
 use std::borrow::Cow;
 
@@ -370,7 +369,7 @@ impl DrawMutant {
 }
 
 /// The draw mutant active on this thread, if any.
-fn active() -> Option<DrawMutant> {
+pub(crate) fn active() -> Option<DrawMutant> {
     match super::active() {
         Some(super::Mutant::Draws(m)) => Some(m),
         _ => None,
@@ -379,7 +378,7 @@ fn active() -> Option<DrawMutant> {
 
 /// The edition of `ruleset`: the registry's, or a copy altered by the active mutant.
 pub(crate) fn edition(ruleset: &Ruleset) -> Cow<'static, Edition> {
-    let base = crate::edition::edition_of(ruleset);
+    let base = ruleset.edition();
     let Some(m) = active() else {
         return Cow::Borrowed(base);
     };
@@ -389,33 +388,6 @@ pub(crate) fn edition(ruleset: &Ruleset) -> Cow<'static, Edition> {
     } else {
         Cow::Borrowed(base)
     }
-}
-
-/// What resets the draughts draw counters, and what makes two positions the same.
-pub(crate) fn counting() -> Counting {
-    let mut c = Counting::RULES;
-    match active() {
-        Some(D::KingsOnlyNotResetByManMove) => c.man_move_resets_kings_only = false,
-        Some(D::KingsOnlyNotResetByCapture) => c.capture_resets_kings_only = false,
-        Some(D::BalanceNotResetByPromotion) => c.promotion_resets_balance = false,
-        Some(D::BalanceResetByManMove) => c.man_move_resets_balance = true,
-        Some(D::DiagonalNotResetOnLeaving) => c.leaving_diagonal_resets = false,
-        Some(D::FmjdDiagonalNotChecked) => c.diagonal_checked_at_limit = false,
-        Some(D::ThreefoldIgnoresSideToMove) => c.side_to_move_in_identity = false,
-        _ => {}
-    }
-    c
-}
-
-/// What resets the xiangqi 60-move count.
-pub(crate) fn xiangqi_counting() -> XiangqiCounting {
-    let mut c = XiangqiCounting::RULES;
-    match active() {
-        Some(D::SixtyMoveResetBySoldier) => c.soldier_move_resets_sixty_move = true,
-        Some(D::SixtyMoveResetByCheck) => c.check_resets_sixty_move = true,
-        _ => {}
-    }
-    c
 }
 
 /// How a game ending found in the position is scored for the side to move.
@@ -440,44 +412,6 @@ pub(crate) fn score_ending(reason: &str) -> Scored {
     }
 }
 
-/// The readings of the repetition verdict, altered by the active mutant.
-pub(crate) fn repetition_rules(mut r: RepetitionRules) -> RepetitionRules {
-    let cxa = r.edition == "cxa";
-    match active() {
-        Some(D::CheckAndChaseAllowed) if cxa => r.mixed_attacks_forbidden = false,
-        Some(D::AxfCheckAndChaseForbidden) if !cxa => r.mixed_attacks_forbidden = true,
-        Some(D::MateThreatNotAttack) if cxa => r.mate_threat_is_attack = false,
-        Some(D::GeneralChaseForbidden) => r.free_chasers = &[Role::Soldier],
-        Some(D::SoldierChaseForbidden) => r.free_chasers = &[Role::General],
-        Some(D::PerpetualCheckNotAlwaysLosing) => r.perpetual_check_always_loses = false,
-        Some(D::CxaAlternateChaseAllowed) if cxa => r.alternate_targets_forbidden = false,
-        Some(D::AxfAlternateChaseForbidden) if !cxa => r.alternate_targets_forbidden = true,
-        Some(D::AxfImmobilisedAttackerChases) if !cxa => r.immobilised_attacker_chases = true,
-        Some(D::AxfRenewedChaseIgnored) if !cxa => r.renewed_by_new_attacker = false,
-        Some(D::AxfCheckNeverChases) if !cxa => r.check_can_chase = false,
-        Some(D::CxaChaseByCheckIgnored) if cxa => r.chases_by_checks = false,
-        Some(D::StandingMateIsThreat) => r.mate_threat_must_be_new = false,
-        Some(D::JointChaseIgnored) => r.joint_chase_by_mover = false,
-        Some(D::VerdictAfterFourCycles) => r.cycles_for_verdict += 1,
-        Some(D::VerdictAfterTwoCycles) => r.cycles_for_verdict -= 1,
-        _ => {}
-    }
-    r
-}
-
-/// How the repetition verdict follows from the judgements: the loss of a side that does
-/// not change (第一章 第四节 一 (七)), and idle moves allowing a cycle.
-pub(crate) fn judging() -> Judging {
-    let mut j = Judging::RULES;
-    match active() {
-        Some(D::UnchangedRepetitionNeverLoses) => j.cycles_before_loss = None,
-        Some(D::ForbiddenRepetitionLosesAtOnce) => j.cycles_before_loss = Some(0),
-        Some(D::IdleMoveDoesNotAllow) => j.idle_move_allows = false,
-        _ => {}
-    }
-    j
-}
-
 /// Whether a chase needs a capture that wins material in the exchange (a protected piece is
 /// not chased unless the exchange wins).
 pub(crate) fn protection_counts() -> bool {
@@ -490,43 +424,12 @@ pub(crate) fn claims_verified(game: Game) -> bool {
     !(game.is_draughts() && active() == Some(D::ClaimUnverified))
 }
 
-/// The touch-move parameters of `game`, altered by the active mutant.
-pub(crate) fn touch_order(game: Game) -> TouchOrder {
-    let mut t = TouchOrder::RULES;
-    let xiangqi = game == Game::Xiangqi;
-    match active() {
-        Some(D::OwnThenOpponentSwapped) => t.own_then_opponent.swap(1, 2),
-        Some(D::OpponentThenOwnSwapped) => t.opponent_then_own.swap(1, 2),
-        Some(D::SimultaneousInOwnFirstOrder) => t.simultaneous = t.own_then_opponent,
-        Some(D::LastTouchBinds) if xiangqi => t.first_touch_binds = false,
-        Some(D::OpponentTouchIgnored) => t.xiangqi_opponent_binds = false,
-        Some(D::DraughtsOpponentTouchBinds) => t.draughts_opponent_binds = true,
-        _ => {}
-    }
-    t
-}
-
-/// The session's procedure for a game, altered by the active mutant.
-pub(crate) fn policy(mut p: Policy) -> Policy {
-    let xiangqi = p.game == Game::Xiangqi;
-    match active() {
-        Some(D::ThirdViolationGoesOn) if xiangqi => p.violation_limit += 1,
-        Some(D::SecondWarningGoesOn) if !xiangqi => p.violation_limit += 1,
-        Some(D::RepeatedOfferNotCounted) if xiangqi => p.reoffer_counted = false,
-        Some(D::IllegalMovePieceNotTouched) if xiangqi => p.retaken_piece_touched = false,
-        Some(D::CorrectedPieceNotTouched) if !xiangqi => p.retaken_piece_touched = false,
-        Some(D::UnannouncedAdjustNoTouch) if xiangqi => p.unannounced_adjust_touches = false,
-        Some(D::IllegalCountedOnResignation) if xiangqi => p.resigning_at_once_uncounts = false,
-        Some(D::RefusedCorrectionGoesOn) if !xiangqi => p.refused_correction_loses = false,
-        _ => {}
-    }
-    p
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::endings::Counting;
     use crate::mutant::{with, Mutant};
+    use crate::procedure::touch::TouchOrder;
 
     #[test]
     fn names_are_unique_and_kebab_case() {
@@ -562,8 +465,8 @@ mod tests {
     fn nothing_is_altered_without_a_mutant() {
         let ruleset: Ruleset = "russian".parse().unwrap();
         assert!(matches!(edition(&ruleset), Cow::Borrowed(_)));
-        assert_eq!(counting(), Counting::RULES);
-        assert_eq!(touch_order(Game::Xiangqi), TouchOrder::RULES);
+        assert_eq!(Counting::in_force(), Counting::RULES);
+        assert_eq!(TouchOrder::in_force(Game::Xiangqi), TouchOrder::RULES);
         assert_eq!(score_ending("stalemate"), Scored::Loss);
         let m = Mutant::Draws(D::RussianKingsOnly14);
         let limit = with(m, || {

@@ -18,7 +18,6 @@
 
 pub(crate) mod draws;
 mod moves;
-pub mod score;
 
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
@@ -133,6 +132,13 @@ pub fn active() -> Option<Mutant> {
 #[inline]
 pub fn moves_is(m: MoveMutant) -> bool {
     active() == Some(Mutant::Moves(m))
+}
+
+/// The draw mutant active on this thread, if any (outcomes, draws, procedures): each rule
+/// it can alter reads it where the rule's parameters are built.
+#[inline]
+pub fn active_draw() -> Option<DrawMutant> {
+    draws::active()
 }
 
 /// Whether `m` is the mutant active on this thread (outcomes, draws, procedures).

@@ -42,9 +42,9 @@
 //!
 //! [`Session`]: super::Session
 
-use super::board::Side;
 use crate::clock::Span;
 use crate::Game;
+use crate::Side;
 
 /// Who stops the clocks once the move is sealed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,58 +5,9 @@
 use super::ProcedureError;
 use crate::draughts::{self, Variant};
 use crate::xiangqi;
+use crate::Side;
 use crate::{Game, Ruleset};
 use std::fmt;
-
-/// A side, named per game: the first player (red in xiangqi, white in draughts) or the
-/// second (black).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// Red (xiangqi) or white (draughts): moves first.
-    First,
-    /// Black.
-    Second,
-}
-
-impl Side {
-    /// Both sides, first player first.
-    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
-
-    /// The other side.
-    pub const fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-
-    /// `red`, `white` or `black`.
-    pub const fn name(self, game: Game) -> &'static str {
-        match (self, game) {
-            (Side::First, Game::Xiangqi) => "red",
-            (Side::First, _) => "white",
-            (Side::Second, _) => "black",
-        }
-    }
-
-    /// Reads `red`/`black` (xiangqi) or `white`/`black` (draughts).
-    pub fn parse(text: &str, game: Game) -> Result<Side, ProcedureError> {
-        Side::BOTH
-            .into_iter()
-            .find(|s| s.name(game) == text)
-            .ok_or_else(|| ProcedureError::Side {
-                text: text.to_owned(),
-                expected: format!("{} or {}", Side::First.name(game), Side::Second.name(game)),
-            })
-    }
-
-    const fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
-    }
-}
 
 /// A point of the board, by the game's own square index (xiangqi `rank * 9 + file`,
 /// draughts square number minus one). Written and read through a [`Board`].

@@ -11,10 +11,11 @@
 //!   one, a man ending on the far row is crowned, and the opponent's pieces on the diagonals
 //!   between consecutive squares of a capture text are removed.
 
-use super::board::{draughts_color, draughts_side, parse_draughts_square, Board, Side, Spot};
+use super::board::{draughts_color, draughts_side, parse_draughts_square, Board, Spot};
 use super::ProcedureError;
 use crate::draughts::{self, Bitboard, Piece, Role};
 use crate::xiangqi;
+use crate::Side;
 
 /// What kind of breach an illegal or irregular move is. Each has a slug and a catalog
 /// clause.

@@ -8,6 +8,8 @@
 //!   xiangqi 第四章 第一节 一 and draughts art. 5.8.
 //! - [`irregular`]: what kind of breach a move the rules do not allow is.
 //! - [`session`]: the game as a sequence of [`Event`]s.
+//! - [`replay`]: a timed game replayed event by event through a session with a clock
+//!   (`arbiter clock`).
 //!
 //! ```
 //! use arbiter::procedure::{Event, Session};
@@ -21,13 +23,15 @@
 pub mod adjourn;
 pub mod board;
 pub mod irregular;
+pub mod replay;
 pub mod session;
 pub mod touch;
 
+pub use crate::side::Side;
 pub use adjourn::{
     AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
 };
-pub use board::{Board, Candidate, Side, Spot};
+pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
     Breach, Event, EventTime, IllegalHandling, Pending, Policy, Session, SessionOutcome,
@@ -56,13 +60,8 @@ pub enum ProcedureError {
     #[error("a touch needs at least one square")]
     NoSquares,
     /// A side name could not be read.
-    #[error("invalid side '{text}' (expected {expected})")]
-    Side {
-        /// The text given.
-        text: String,
-        /// The side names of this game.
-        expected: String,
-    },
+    #[error(transparent)]
+    Side(#[from] crate::side::SideError),
     /// A move could not be read or used.
     #[error("move '{text}': {reason}")]
     Move {

@@ -53,12 +53,14 @@
 use super::adjourn::{
     AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
 };
-use super::board::{Board, Candidate, PerSide, Side, Spot};
+use super::board::{Board, Candidate, PerSide, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
 use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
+use crate::mutant::DrawMutant as D;
 use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
+use crate::Side;
 use crate::{Game, Rules, Ruleset};
 use serde_json::{json, Value};
 
@@ -319,7 +321,27 @@ impl Policy {
     /// The policy of a game (under the active mutant of the reference, if one alters it:
     /// `crate::mutant`).
     pub fn of(game: Game) -> Policy {
-        crate::mutant::draws::policy(Policy::rules_of(game))
+        Policy::rules_of(game).in_force()
+    }
+
+    /// This policy as the reference applies it: unchanged, unless the active mutant of the
+    /// reference ([`crate::mutant`]) alters it.
+    fn in_force(mut self) -> Policy {
+        let xiangqi = self.game == Game::Xiangqi;
+        match crate::mutant::active_draw() {
+            Some(D::ThirdViolationGoesOn) if xiangqi => self.violation_limit += 1,
+            Some(D::SecondWarningGoesOn) if !xiangqi => self.violation_limit += 1,
+            Some(D::RepeatedOfferNotCounted) if xiangqi => self.reoffer_counted = false,
+            Some(D::IllegalMovePieceNotTouched) if xiangqi => self.retaken_piece_touched = false,
+            Some(D::CorrectedPieceNotTouched) if !xiangqi => self.retaken_piece_touched = false,
+            Some(D::UnannouncedAdjustNoTouch) if xiangqi => self.unannounced_adjust_touches = false,
+            Some(D::IllegalCountedOnResignation) if xiangqi => {
+                self.resigning_at_once_uncounts = false
+            }
+            Some(D::RefusedCorrectionGoesOn) if !xiangqi => self.refused_correction_loses = false,
+            _ => {}
+        }
+        self
     }
 
     /// The policy of a game by its rules.
@@ -1685,7 +1707,7 @@ impl Session {
         let alone = rules
             .draw_offer(&self.start_fen, &self.moves, by, &[])
             .map_err(err)?;
-        let rule_clause = &crate::edition::edition_of(&self.ruleset).draw_offer.clause;
+        let rule_clause = &self.ruleset.edition().draw_offer.clause;
         if !alone.allowed {
             let kind = if alone.clause == *rule_clause {
                 "early-draw-offer"

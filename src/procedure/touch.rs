@@ -49,9 +49,11 @@
 //! assert_eq!(texts, ["h2h9"]);
 //! ```
 
-use super::board::{Board, Candidate, Side, Spot};
+use super::board::{Board, Candidate, Spot};
 use super::ProcedureError;
+use crate::mutant::DrawMutant as D;
 use crate::Game;
+use crate::Side;
 
 /// Why a group of squares counts as touched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -277,7 +279,7 @@ fn first_of(
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
-    let order = crate::mutant::draws::touch_order(board.game());
+    let order = TouchOrder::in_force(board.game());
     let legal = board.legal_moves();
     let me = board.turn();
     let own = first_of(board, touches, me, order.first_touch_binds);
@@ -354,5 +356,24 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
                 None => ruling(legal.clone(), make(4)),
             }
         }
+    }
+}
+
+impl TouchOrder {
+    /// The touch-move parameters of `game` in force: [`TouchOrder::RULES`], unless the
+    /// active mutant of the reference ([`crate::mutant`]) alters them.
+    pub(crate) fn in_force(game: Game) -> TouchOrder {
+        let mut t = TouchOrder::RULES;
+        let xiangqi = game == Game::Xiangqi;
+        match crate::mutant::active_draw() {
+            Some(D::OwnThenOpponentSwapped) => t.own_then_opponent.swap(1, 2),
+            Some(D::OpponentThenOwnSwapped) => t.opponent_then_own.swap(1, 2),
+            Some(D::SimultaneousInOwnFirstOrder) => t.simultaneous = t.own_then_opponent,
+            Some(D::LastTouchBinds) if xiangqi => t.first_touch_binds = false,
+            Some(D::OpponentTouchIgnored) => t.xiangqi_opponent_binds = false,
+            Some(D::DraughtsOpponentTouchBinds) => t.draughts_opponent_binds = true,
+            _ => {}
+        }
+        t
     }
 }

@@ -44,6 +44,7 @@ use super::repetition::{adjudicate, Judgement, RepetitionRules, Ruling, Verdict}
 use super::Role;
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
+use crate::mutant::DrawMutant as D;
 use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
 use crate::Ruleset;
 use std::borrow::Cow;
@@ -95,7 +96,7 @@ impl XiangqiEndings {
     pub fn new(ruleset: &Ruleset, start: Position) -> XiangqiEndings {
         XiangqiEndings {
             edition: crate::mutant::draws::edition(ruleset),
-            counting: crate::mutant::draws::xiangqi_counting(),
+            counting: XiangqiCounting::in_force(),
             repetition: RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA),
             keys: vec![key(&start)],
             positions: vec![start],
@@ -287,5 +288,19 @@ impl XiangqiEndings {
         let mut out = assemble(decided, &self.rule_states(), pos.is_check());
         out.repetition = self.verdict().and_then(|v| serde_json::to_value(v).ok());
         out
+    }
+}
+
+impl XiangqiCounting {
+    /// The counting in force: [`XiangqiCounting::RULES`], unless the active mutant of the
+    /// reference ([`crate::mutant`]) alters it.
+    pub(crate) fn in_force() -> XiangqiCounting {
+        let mut c = XiangqiCounting::RULES;
+        match crate::mutant::active_draw() {
+            Some(D::SixtyMoveResetBySoldier) => c.soldier_move_resets_sixty_move = true,
+            Some(D::SixtyMoveResetByCheck) => c.check_resets_sixty_move = true,
+            _ => {}
+        }
+        c
     }
 }

@@ -28,7 +28,6 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod repetition;
-pub mod rules;
 pub mod setup;
 pub mod square;
 mod tables;
@@ -40,16 +39,8 @@ pub use perft::{perft, perft_divide};
 pub use position::{
     EndReason, IllegalMove, Move, MoveList, Outcome, ParseFenError, Position, PositionError,
 };
-pub use rules::XiangqiRules;
 pub use setup::Setup;
 pub use square::{Color, ParseSquareError, Piece, Role, Square};
 
-use crate::{Rules, Ruleset};
-
 /// The FEN of the initial position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
-/// The reference rules for a xiangqi ruleset.
-pub fn rules(ruleset: Ruleset) -> Box<dyn Rules> {
-    Box::new(XiangqiRules::new(ruleset))
-}

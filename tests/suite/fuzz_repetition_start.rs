@@ -3,8 +3,8 @@
 //! and pins what the seeds reach: every repetition ruling in both xiangqi editions and the
 //! draughts draws by count, so the property is checked where the history's start matters.
 
-use arbiter::fuzz::targets::{check_repetition_start, repetition_line};
 use arbiter::rules_for;
+use arbiter::targets::{check_repetition_start, repetition_line};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;

@@ -3,9 +3,7 @@
 //! stable toolchains exercise them.
 
 use crate::common::fuzz_corpus;
-use arbiter::fuzz::targets::{
-    check_case_file, check_catalog_file, check_edition_file, check_generated,
-};
+use arbiter::targets::{check_case_file, check_catalog_file, check_edition_file, check_generated};
 
 /// Replays a corpus; the files expected to parse are exactly those listed.
 fn replay(name: &str, check: fn(&[u8]) -> bool, parse: &[&str]) {

@@ -36,6 +36,7 @@ mod fuzz_baseline;
 mod fuzz_differential;
 mod fuzz_repetition_start;
 mod fuzz_targets_corpus;
+mod layers;
 mod mutants;
 mod perft_data;
 mod play;

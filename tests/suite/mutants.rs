@@ -4,8 +4,9 @@
 //! mutant, and the command's options and exit codes.
 
 use crate::common::{arbiter, root, text};
+use arbiter::audit::mutants as scoring;
 use arbiter::engine::{Engine, ReferenceEngine};
-use arbiter::mutant::{self, score, MoveMutant, Mutant};
+use arbiter::mutant::{self, MoveMutant, Mutant};
 use arbiter::protocol::{Answer, Query, Reply, Request};
 use arbiter::spec::load_catalogs;
 use arbiter::Ruleset;
@@ -418,7 +419,7 @@ fn a_mutant_of_one_game_leaves_the_other_alone() {
 fn the_fuzzer_finds_every_move_generation_mutant_in_each_of_its_games() {
     // The same bound as `.ci/run` (`arbiter mutants --fuzz 1000`).
     for &m in MoveMutant::ALL {
-        for found in score::fuzz(m, 1, 1000).unwrap() {
+        for found in scoring::fuzz(m, 1, 1000).unwrap() {
             assert!(
                 found.positions.is_some(),
                 "{} not found under {} in 1000 positions",

@@ -29,7 +29,6 @@
 mod classify;
 pub mod material;
 mod verdict;
-pub(crate) use verdict::Judging;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
 pub use verdict::{
@@ -37,6 +36,7 @@ pub use verdict::{
 };
 
 use crate::edition::RepetitionRuleSet;
+use crate::mutant::DrawMutant as D;
 use crate::xiangqi::Role;
 use crate::{Game, Ruleset};
 
@@ -197,8 +197,7 @@ impl RepetitionRules {
             None if ruleset.edition == "axf" => RepetitionRules::AXF,
             None => RepetitionRules::CXA,
         };
-        // The active mutant of the reference, if it alters a reading (`crate::mutant`).
-        Some(crate::mutant::draws::repetition_rules(rules))
+        Some(rules.in_force())
     }
 
     /// Whether a move of this nature is an attack (打) under these rules.
@@ -218,5 +217,35 @@ impl RepetitionRules {
         };
         natures.iter().all(|&n| self.is_attack(n))
             && (self.mixed_attacks_forbidden || natures.iter().all(|&n| n == first))
+    }
+}
+
+impl RepetitionRules {
+    /// These readings as the reference applies them: unchanged, unless the active mutant of
+    /// the reference ([`crate::mutant`]) alters one.
+    fn in_force(mut self) -> RepetitionRules {
+        let cxa = self.edition == "cxa";
+        match crate::mutant::active_draw() {
+            Some(D::CheckAndChaseAllowed) if cxa => self.mixed_attacks_forbidden = false,
+            Some(D::AxfCheckAndChaseForbidden) if !cxa => self.mixed_attacks_forbidden = true,
+            Some(D::MateThreatNotAttack) if cxa => self.mate_threat_is_attack = false,
+            Some(D::GeneralChaseForbidden) => self.free_chasers = &[Role::Soldier],
+            Some(D::SoldierChaseForbidden) => self.free_chasers = &[Role::General],
+            Some(D::PerpetualCheckNotAlwaysLosing) => self.perpetual_check_always_loses = false,
+            Some(D::CxaAlternateChaseAllowed) if cxa => self.alternate_targets_forbidden = false,
+            Some(D::AxfAlternateChaseForbidden) if !cxa => self.alternate_targets_forbidden = true,
+            Some(D::AxfImmobilisedAttackerChases) if !cxa => {
+                self.immobilised_attacker_chases = true
+            }
+            Some(D::AxfRenewedChaseIgnored) if !cxa => self.renewed_by_new_attacker = false,
+            Some(D::AxfCheckNeverChases) if !cxa => self.check_can_chase = false,
+            Some(D::CxaChaseByCheckIgnored) if cxa => self.chases_by_checks = false,
+            Some(D::StandingMateIsThreat) => self.mate_threat_must_be_new = false,
+            Some(D::JointChaseIgnored) => self.joint_chase_by_mover = false,
+            Some(D::VerdictAfterFourCycles) => self.cycles_for_verdict += 1,
+            Some(D::VerdictAfterTwoCycles) => self.cycles_for_verdict -= 1,
+            _ => {}
+        }
+        self
     }
 }

@@ -2,6 +2,7 @@
 
 use super::classify::{classify, display, Chased, Nature, SubKind};
 use super::RepetitionRules;
+use crate::mutant::DrawMutant as D;
 use crate::xiangqi::{parse_move, Color, Move, NotationError, Piece, Position, Square};
 use serde::{Serialize, Serializer};
 
@@ -229,7 +230,7 @@ pub fn adjudicate(
             chased_pieces,
         });
     }
-    let judging = crate::mutant::draws::judging();
+    let judging = Judging::in_force();
     Ok(Some(judge(cycle, repetitions, rules, judging)))
 }
 
@@ -417,5 +418,20 @@ fn judge(
         repetitions,
         judgement,
         reason,
+    }
+}
+
+impl Judging {
+    /// The judging in force: [`Judging::RULES`], unless the active mutant of the reference
+    /// ([`crate::mutant`]) alters it.
+    pub(crate) fn in_force() -> Judging {
+        let mut j = Judging::RULES;
+        match crate::mutant::active_draw() {
+            Some(D::UnchangedRepetitionNeverLoses) => j.cycles_before_loss = None,
+            Some(D::ForbiddenRepetitionLosesAtOnce) => j.cycles_before_loss = Some(0),
+            Some(D::IdleMoveDoesNotAllow) => j.idle_move_allows = false,
+            _ => {}
+        }
+        j
     }
 }

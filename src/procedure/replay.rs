@@ -7,7 +7,7 @@
 //! game time. A move without `@` takes no time.
 //!
 //! ```
-//! use arbiter::clock::replay::{parse_timed_moves, replay};
+//! use arbiter::procedure::replay::{parse_timed_moves, replay};
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
 //! use arbiter::procedure::{Session, Side};
 //! use arbiter::Game;
@@ -22,8 +22,9 @@
 //! assert_eq!(rows[0].sides[0].bank.unwrap().to_string(), "0:29:30");
 //! ```
 
-use super::{Note, SideReport, Span};
-use crate::procedure::{Event, EventTime, ProcedureError, Session, SessionOutcome, Side};
+use super::{Event, EventTime, ProcedureError, Session, SessionOutcome};
+use crate::clock::{Note, SideReport, Span};
+use crate::Side;
 
 /// One event of a replay with its label (`h2e2@35`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub struct Timed {
 /// with `timestamps`, the game time it was made at).
 ///
 /// ```
-/// use arbiter::clock::replay::parse_timed_moves;
+/// use arbiter::procedure::replay::parse_timed_moves;
 /// let moves = parse_timed_moves("h2e2@35\nh9g7", false).unwrap();
 /// assert_eq!(moves.len(), 2);
 /// let err = parse_timed_moves("h2e2@soon", false).unwrap_err();

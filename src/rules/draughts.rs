@@ -4,15 +4,14 @@
 //! the same identity, the lexicographically smallest path (comparing square numbers in
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
-use super::endings::DraughtsEndings;
-use super::notation::{self, Notation};
-use super::perft::{perft, perft_divide};
-use super::Color;
-use super::{Move, Position, Variant};
+use super::claim_kind;
+use crate::draughts::endings::DraughtsEndings;
+use crate::draughts::notation::{self, Notation};
+use crate::draughts::{perft, perft_divide};
+use crate::draughts::{Color, Move, Position, Variant};
 use crate::mutant::draws::Scored;
 use crate::outcome::{
-    claim_kind, rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord,
-    OfferRuling,
+    rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
 };
 use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 

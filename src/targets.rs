@@ -1,14 +1,15 @@
-//! Properties checked by the cargo-fuzz targets `case_file`, `catalog_file`,
-//! `edition_file`, `generated` and `repetition_start` (`fuzz/fuzz_targets/`), and by the test that replays their
-//! seed corpora on stable toolchains. Each function takes raw bytes, must never panic on any
-//! input, and panics only if a property is violated.
+//! Properties checked in process by the cargo-fuzz targets `case_file`, `catalog_file`,
+//! `edition_file`, `generated` and `repetition_start` (`fuzz/fuzz_targets/`), and by the test
+//! that replays their seed corpora on stable toolchains. Each function takes raw bytes, must
+//! never panic on any input, and panics only if a property is violated. The module sits on
+//! top of the library: its properties reach from the parsers to the lint and the fuzzer.
 
-use super::generate::GamePos;
-use super::{Generator, Rng, Sample};
 use crate::audit::lint;
 use crate::case::{Case, LoadedCaseFile, Suite};
 use crate::draughts::{self, PerftCount, Variant};
 use crate::edition::Registry;
+use crate::fuzz::generate::GamePos;
+use crate::fuzz::{Generator, Rng, Sample};
 use crate::spec::{Catalog, LoadedCatalog, Spec};
 use crate::{rules_for, xiangqi, Ruleset};
 use std::path::{Path, PathBuf};
@@ -18,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// Returns whether the text parsed as a case file.
 ///
 /// ```
-/// use arbiter::fuzz::targets::check_case_file;
+/// use arbiter::targets::check_case_file;
 ///
 /// assert!(check_case_file(b"- id: a.b\n  clauses: [d64.move.alternate]\n  ruleset: russian\n  expect: {legal_count: 7}\n"));
 /// assert!(!check_case_file(b"- id: [\n"));
@@ -49,7 +50,7 @@ pub fn check_case_file(data: &[u8]) -> bool {
 /// Returns whether the text parsed as a catalog.
 ///
 /// ```
-/// use arbiter::fuzz::targets::check_catalog_file;
+/// use arbiter::targets::check_catalog_file;
 ///
 /// assert!(!check_catalog_file(b"clauses: 3"));
 /// ```
@@ -75,7 +76,7 @@ pub fn check_catalog_file(data: &[u8]) -> bool {
 /// accepted.
 ///
 /// ```
-/// use arbiter::fuzz::targets::check_edition_file;
+/// use arbiter::targets::check_edition_file;
 ///
 /// let shipped = include_str!("../../spec/editions/russian.yaml");
 /// assert!(check_edition_file(shipped.as_bytes()));
@@ -110,7 +111,7 @@ pub fn generated_input(data: &[u8]) -> (Ruleset, u64, u64) {
 /// same after a FEN round trip. Returns the sample.
 ///
 /// ```
-/// use arbiter::fuzz::targets::check_generated;
+/// use arbiter::targets::check_generated;
 ///
 /// let sample = check_generated(&[2, 7, 0, 0, 0, 0, 0, 0, 0, 5, 0]);
 /// assert!(sample.fen.contains('/')); // a xiangqi FEN
@@ -206,7 +207,7 @@ pub const REPETITION_LINE_PLIES: usize = 48;
 /// a text that reads back.
 ///
 /// ```
-/// use arbiter::fuzz::targets::repetition_line;
+/// use arbiter::targets::repetition_line;
 ///
 /// // Xiangqi, no playout, then a cycle played four times.
 /// let (ruleset, sample) = repetition_line(&[2, 0, 0, 0, 0x83, 1, 5]);
@@ -338,7 +339,7 @@ fn scripted_line<P: GamePos>(start: P, ruleset: &Ruleset, data: &[u8]) -> Sample
 /// that of H: the outcome depends on nothing else.
 ///
 /// ```
-/// use arbiter::fuzz::targets::check_repetition_start;
+/// use arbiter::targets::check_repetition_start;
 ///
 /// let sample = check_repetition_start(&[3, 0, 0, 0, 0x83, 1, 5]);
 /// assert_eq!(sample.moves.len(), 16);

@@ -1,17 +1,17 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
-use super::endings::XiangqiEndings;
-use super::notation::{parse_move, Notation};
-use super::perft::{perft, perft_divide};
-use super::position::{Move, Position};
-use super::repetition::Ruling;
-use super::square::{Color, Square};
-use super::START_FEN;
+use super::claim_kind;
 use crate::mutant::draws::Scored;
 use crate::outcome::{
-    claim_kind, rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord,
-    OfferRuling,
+    rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
 };
+use crate::xiangqi::endings::XiangqiEndings;
+use crate::xiangqi::notation::{parse_move, Notation};
+use crate::xiangqi::perft::{perft, perft_divide};
+use crate::xiangqi::repetition::Ruling;
+use crate::xiangqi::START_FEN;
+use crate::xiangqi::{Color, Square};
+use crate::xiangqi::{Move, Position};
 use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they

@@ -2,8 +2,9 @@
 //!
 //! The CLI, the case runner and the engine harness talk to every game through [`Rules`],
 //! with positions and moves as text (FEN and move notation), the same shape the engine
-//! protocol uses. Each game module implements it on top of its typed `Setup`, `Position`
-//! and `Move`; code that needs more than this view uses the game module directly.
+//! protocol uses. [`DraughtsRules`] and [`XiangqiRules`] implement it on top of each game's
+//! typed `Setup`, `Position` and `Move`, which know nothing of this boundary; code that
+//! needs more than this view uses the game module directly.
 //!
 //! ```
 //! use arbiter::{rules_for, Ruleset};
@@ -13,21 +14,16 @@
 //! assert_eq!(rules.legal_moves(&start, None).unwrap().len(), 7);
 //! ```
 
+mod draughts;
+mod xiangqi;
+
+pub use draughts::DraughtsRules;
+pub use xiangqi::XiangqiRules;
+
+pub use crate::draughts::PerftCount;
+use crate::edition::DrawKind;
 use crate::outcome::{ClaimRuling, GameOutcome, OfferRecord, OfferRuling};
 use crate::{Game, Ruleset};
-
-/// Which perft counting convention to use.
-///
-/// In draughts two capture routes may take the same pieces between the same squares: they
-/// are different *paths* but the same *move* (identity). In xiangqi both counts agree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum PerftCount {
-    /// Count every distinct capture path.
-    #[default]
-    Paths,
-    /// Count distinct move identities (from, to, captured set, promotion).
-    Moves,
-}
 
 /// A legal move as text.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,7 +164,25 @@ pub trait Rules: Send + Sync {
 /// The reference rules for a ruleset.
 pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
     match ruleset.game {
-        Game::Brazilian | Game::Russian => crate::draughts::rules(ruleset.clone()),
-        Game::Xiangqi => crate::xiangqi::rules(ruleset.clone()),
+        Game::Brazilian | Game::Russian => Box::new(DraughtsRules::new(ruleset.clone())),
+        Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone())),
+    }
+}
+
+/// Reads a claim kind, which must be a draw rule of the game.
+pub(crate) fn claim_kind(kind: &str, game: Game) -> Result<DrawKind, RulesError> {
+    let expected = || {
+        DrawKind::of_game(game)
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match kind.parse::<DrawKind>() {
+        Ok(k) if k.belongs_to(game) => Ok(k),
+        _ => Err(RulesError::Unsupported(format!(
+            "unknown claim kind '{kind}' for {game} (expected one of: {})",
+            expected()
+        ))),
     }
 }

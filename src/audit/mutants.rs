@@ -1,10 +1,10 @@
 //! Scoring the suite against the mutants: which cases kill each one, and how many generated
 //! positions the differential fuzzer needs to find a move-generation mutant.
 
-use super::{MoveMutant, Mutant};
 use crate::case::{PlannedRun, Runner, Verdict};
 use crate::engine::ReferenceEngine;
 use crate::fuzz::{Finding, FuzzError, Fuzzer};
+use crate::mutant::{MoveMutant, Mutant};
 use crate::protocol::QueryKind;
 use crate::{rules_for, Ruleset};
 use std::sync::Arc;
