@@ -6,7 +6,8 @@
 //!   FEN ([`fen`]).
 //! - [`Move`]: identity and path; numeric and algebraic [`notation`].
 //! - Legal moves for both rulesets, and [`perft`] in both counting conventions.
-//! - [`rules`]: the game-neutral [`Rules`](crate::Rules) view used by the CLI and runner.
+//! - the game-neutral [`Rules`](crate::Rules) view used by the CLI and runner is
+//!   [`DraughtsRules`](crate::rules::DraughtsRules), built on this module.
 //!
 //! ```
 //! use arbiter::draughts::{Position, Variant};
