@@ -1,19 +1,11 @@
 //! `arbiter status`: the outcome with history, claims and rulings, in text and JSON.
 
 use crate::common::temp_dir;
-use std::process::Command;
 
 fn status(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("status")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all = vec!["status"];
+    all.extend_from_slice(args);
+    crate::common::run(&all)
 }
 
 #[test]

@@ -58,6 +58,33 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// A xiangqi position from a list of `square=letter` placements (FEN letters: `e0=K
+/// e9=k a0=R`), red (`w`) or black (`b`) to move.
+pub fn xiangqi_position(pieces: &str, turn: char) -> arbiter::xiangqi::Position {
+    use arbiter::xiangqi::{fen::write_fen, Color, Piece, Position, Setup, Square};
+    let mut setup = Setup::empty();
+    for item in pieces.split_whitespace() {
+        let (sq, letter) = item.split_once('=').expect("square=letter");
+        let sq: Square = sq.parse().expect("square");
+        let piece = Piece::from_char(letter.chars().next().expect("letter")).expect("piece");
+        setup.set(sq, Some(piece));
+    }
+    setup.turn = if turn == 'w' {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let fen = write_fen(&setup);
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Runs the `arbiter` binary in the repository root: (exit code, stdout, stderr), the code
+/// -1 when it was killed by a signal.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = arbiter(args);
+    (out.status.code().unwrap_or(-1), stdout(&out), stderr(&out))
+}
+
 /// An empty directory `arbiter-<name>-<process id>` in the system's temporary directory;
 /// `name` must be unique in the suite (prefix it with the module's name).
 pub fn temp_dir(name: &str) -> PathBuf {

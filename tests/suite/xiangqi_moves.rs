@@ -2,28 +2,10 @@
 //! moves (第一章 第二节 三 帅将不准对面; 第一章 第三节 应将), each tested on hand-built
 //! positions with the exact set of legal moves of one piece.
 
-use arbiter::xiangqi::fen::write_fen;
-use arbiter::xiangqi::{Color, Piece, Position, Setup, Square};
+use crate::common::xiangqi_position as position;
+use arbiter::xiangqi::{Color, Position, Square};
 use rstest::rstest;
 use std::collections::BTreeSet;
-
-/// A position from a list of `square=letter` placements (FEN letters), `w` or `b` to move.
-fn position(pieces: &str, turn: char) -> Position {
-    let mut setup = Setup::empty();
-    for item in pieces.split_whitespace() {
-        let (sq, letter) = item.split_once('=').expect("square=letter");
-        let sq: Square = sq.parse().expect("square");
-        let piece = Piece::from_char(letter.chars().next().expect("letter")).expect("piece");
-        setup.set(sq, Some(piece));
-    }
-    setup.turn = if turn == 'w' {
-        Color::Red
-    } else {
-        Color::Black
-    };
-    let fen = write_fen(&setup);
-    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
 
 /// The destinations of the legal moves of the piece on `from`.
 fn targets(pos: &Position, from: &str) -> BTreeSet<String> {

@@ -1,32 +1,13 @@
 //! Move notations: ICCS and uci10 coordinates, the Chinese move record of the rules
 //! (第四章 第三节 记录) and WXF as Fairy-Stockfish writes it.
 
+use crate::common::xiangqi_position as position;
 use arbiter::xiangqi::chinese::{parse_chinese, write_chinese};
-use arbiter::xiangqi::fen::write_fen;
 use arbiter::xiangqi::iccs::{parse_iccs, parse_uci10, write_uci10};
 use arbiter::xiangqi::wxf::{parse_wxf, write_wxf};
-use arbiter::xiangqi::{
-    parse_move, Color, Move, Notation, NotationError, Piece, Position, Setup, Square,
-};
+use arbiter::xiangqi::{parse_move, Move, Notation, NotationError, Position};
 use proptest::prelude::*;
 use rstest::rstest;
-
-fn position(pieces: &str, turn: char) -> Position {
-    let mut setup = Setup::empty();
-    for item in pieces.split_whitespace() {
-        let (sq, letter) = item.split_once('=').expect("square=letter");
-        let sq: Square = sq.parse().expect("square");
-        let piece = Piece::from_char(letter.chars().next().expect("letter")).expect("piece");
-        setup.set(sq, Some(piece));
-    }
-    setup.turn = if turn == 'w' {
-        Color::Red
-    } else {
-        Color::Black
-    };
-    let fen = write_fen(&setup);
-    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
 
 fn mv(text: &str) -> Move {
     Move {
