@@ -18,7 +18,11 @@ pub struct RowExpect {
     /// The player or team.
     pub name: String,
     /// The place: `1`, `"2-3"` (shared), or `"-"` (results cancelled, not ranked).
-    #[serde(default, deserialize_with = "place_text", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "place_text",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub place: Option<String>,
     /// The score that ranks first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,7 +35,11 @@ pub struct RowExpect {
     pub match_points: Option<f64>,
     /// Tie-break values by criterion (`sonneborn`, `buchholz`, `game-points`,
     /// `violations`, `penalty`, `place-sum`).
-    #[serde(default, deserialize_with = "tiebreaks", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "tiebreaks",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub tiebreaks: Option<BTreeMap<String, f64>>,
     /// Counted violations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -268,8 +276,18 @@ impl Checker<'_> {
         let want_set: BTreeSet<Key> = want
             .iter()
             .map(|c| {
-                let first = c.red.clone().or_else(|| c.white.clone()).unwrap_or_default();
-                (c.round, c.game.unwrap_or(1), c.board, first, c.black.clone())
+                let first = c
+                    .red
+                    .clone()
+                    .or_else(|| c.white.clone())
+                    .unwrap_or_default();
+                (
+                    c.round,
+                    c.game.unwrap_or(1),
+                    c.board,
+                    first,
+                    c.black.clone(),
+                )
             })
             .collect();
         if got == want_set {
@@ -291,8 +309,16 @@ impl Checker<'_> {
             "colours",
             format!(
                 "missing (first player – black): {}; not expected: {}",
-                if missing.is_empty() { "none".to_owned() } else { missing.join(", ") },
-                if extra.is_empty() { "none".to_owned() } else { extra.join(", ") }
+                if missing.is_empty() {
+                    "none".to_owned()
+                } else {
+                    missing.join(", ")
+                },
+                if extra.is_empty() {
+                    "none".to_owned()
+                } else {
+                    extra.join(", ")
+                }
             ),
             serde_json::to_value(want).unwrap_or_default(),
             json!(got.iter().map(show).collect::<Vec<_>>()),

@@ -95,6 +95,28 @@ scoring_mutants! {
         "penalised players are not placed last among equal scores";
     TwoGameNoSwap = "two-game-no-swap", "xq.colours.two-game-swap", [Xiangqi],
         "players keep their colours in the second game of a two-game match";
+    TiesSplitByName = "ties-split-by-name", "xq.scoring.rr-single-shared", [Xiangqi],
+        "entries equal on every criterion get separate places in name order instead of sharing";
+    HalfNeedsMoreThanHalf = "withdrawal-half-needs-more-than-half", "xq.withdrawal.half-or-more",
+        [Xiangqi],
+        "a round-robin withdrawal keeps the results only when more than half the opponents were played";
+    ForfeitCountsAsPlayed = "forfeit-counts-as-played", "xq.withdrawal.forfeit-marks",
+        [Xiangqi],
+        "a game decided by absence counts as played: no + or − marks";
+    MatchesBuchholz = "matches-buchholz", "xq.scoring.rr-multi-sonneborn", [Xiangqi],
+        "round robins of matches break ties by 对手分 (Buchholz) instead of 小分";
+    MatchesViolationsIgnored = "matches-violations-ignored", "xq.scoring.rr-multi-violations",
+        [Xiangqi],
+        "round robins of matches do not break ties by violations";
+    TeamSwissStopsAtBuchholz = "team-swiss-stops-at-buchholz",
+        "xq.scoring.team-swiss-game-points", [Xiangqi],
+        "team Swiss events do not break ties by game points after team 对手分";
+    TeamSwissViolationsIgnored = "team-swiss-violations-ignored",
+        "xq.scoring.team-swiss-violations", [Xiangqi],
+        "team Swiss events do not break ties by violations";
+    TeamTotalViolationsIgnored = "team-total-violations-ignored",
+        "xq.scoring.team-total-violations", [Xiangqi],
+        "the players' total does not break ties by violations";
     TeamBoardsNotAlternated = "team-boards-not-alternated", "xq.colours.round-robin-team",
         [Xiangqi],
         "the team listed first (or with the move) has red on every board, not only the odd ones";

@@ -236,10 +236,7 @@ impl Competition {
                 Kind::Swiss => (
                     Score::GamePoints,
                     "xq.scoring.swiss-individual-rank",
-                    vec![
-                        penalty,
-                        tb(C::Buchholz, "xq.scoring.swiss-individual-rank"),
-                    ],
+                    vec![penalty, tb(C::Buchholz, "xq.scoring.swiss-individual-rank")],
                     "xq.scoring.swiss-individual-rank",
                     WithdrawalRule::ResultsStand,
                     individual,
@@ -354,6 +351,12 @@ impl Competition {
                 if scoring_is(M::MatchesViolationsBeforeGamePoints) {
                     swap(t, Criterion::GamePoints, Criterion::Violations);
                 }
+                if scoring_is(M::MatchesBuchholz) {
+                    replace(t, Criterion::Sonneborn, Criterion::Buchholz);
+                }
+                if scoring_is(M::MatchesViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
             }
             Kind::Swiss => {
                 if scoring_is(M::SwissSonneborn) {
@@ -369,8 +372,18 @@ impl Competition {
                 if scoring_is(M::TeamSwissGamePointsFirst) {
                     swap(t, Criterion::Buchholz, Criterion::GamePoints);
                 }
+                if scoring_is(M::TeamSwissStopsAtBuchholz) {
+                    t.retain(|x| x.criterion != Criterion::GamePoints);
+                }
+                if scoring_is(M::TeamSwissViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
             }
-            Kind::TeamTotal => {}
+            Kind::TeamTotal => {
+                if scoring_is(M::TeamTotalViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
+            }
         }
         if scoring_is(M::PenaltyIgnored) {
             t.retain(|x| x.criterion != Criterion::Penalty);
@@ -387,6 +400,28 @@ impl Competition {
         }
     }
 
+    /// Whether entries equal on every criterion share their places (a mutant splits them
+    /// by name).
+    pub(crate) fn ties_shared() -> bool {
+        !scoring_is(M::TiesSplitByName)
+    }
+
+    /// Whether a game decided by absence is marked `+`/`−` and not counted as played (a
+    /// mutant counts it as played).
+    pub(crate) fn absence_marked() -> bool {
+        !scoring_is(M::ForfeitCountsAsPlayed)
+    }
+
+    /// Whether a round-robin withdrawal with `met` of `scheduled` opponents played keeps
+    /// its results: half or more (`xq.withdrawal.half-or-more`).
+    pub(crate) fn results_stand(met: usize, scheduled: usize) -> bool {
+        match Competition::withdrawal_override() {
+            Some(stands) => stands,
+            None if scoring_is(M::HalfNeedsMoreThanHalf) => 2 * met > scheduled,
+            None => 2 * met >= scheduled,
+        }
+    }
+
     /// Whether lower place sums rank first (a mutant reverses it).
     pub(crate) fn place_sum_lower_first() -> bool {
         !scoring_is(M::PlaceSumHigherFirst)
@@ -394,7 +429,7 @@ impl Competition {
 
     /// How a round-robin withdrawal is judged: `None` the half-the-opponents rule;
     /// `Some(true)` results always stand, `Some(false)` always cancelled (mutants).
-    pub(crate) fn withdrawal_override() -> Option<bool> {
+    fn withdrawal_override() -> Option<bool> {
         if scoring_is(M::WithdrawalResultsAlwaysStand) {
             Some(true)
         } else if scoring_is(M::WithdrawalResultsAlwaysCancelled) {

@@ -116,7 +116,11 @@ impl fmt::Display for Standings {
             .max()
             .unwrap_or(4)
             .max(6);
-        write!(f, "{:<6} {:<width$} {:>5} {:>7}", "place", "entry", "games", "points")?;
+        write!(
+            f,
+            "{:<6} {:<width$} {:>5} {:>7}",
+            "place", "entry", "games", "points"
+        )?;
         for t in &self.competition.tiebreaks {
             write!(f, " {:>11}", t.criterion.name())?;
         }
@@ -264,11 +268,7 @@ fn side_name(game: Game, s: Side) -> &'static str {
 }
 
 /// Reads the games: players by index into `players`, outcomes, absences.
-fn read_games(
-    game: Game,
-    t: &Tournament,
-    players: &[String],
-) -> Result<Vec<G>, StandingsError> {
+fn read_games(game: Game, t: &Tournament, players: &[String]) -> Result<Vec<G>, StandingsError> {
     let index = |name: &str, at: &str| -> Result<usize, StandingsError> {
         players
             .iter()
@@ -298,12 +298,15 @@ fn read_games(
             return bad(format!("{at}: '{a}' cannot play himself"));
         }
         let withdrew = [a, b].map(|n| t.withdrawn.iter().any(|w| w == n));
-        let (outcome, absent, played) = read_result(game, g, &at, withdrew)?;
+        let (outcome, mut absent, mut played) = read_result(game, g, &at, withdrew)?;
+        if !Competition::absence_marked() {
+            absent = [false; 2];
+            played = true;
+        }
         let mut violations = [0u32; 2];
         for (side, n) in &g.violations {
-            let s = Side::parse(side, game).map_err(|e| {
-                StandingsError(format!("{at}.violations: {e}"))
-            })?;
+            let s = Side::parse(side, game)
+                .map_err(|e| StandingsError(format!("{at}.violations: {e}")))?;
             violations[usize::from(s == Side::Second)] = *n;
         }
         out.push(G {
@@ -384,7 +387,9 @@ fn withdraw_players(
         let mine = |g: &G| g.players.contains(&w);
         match rule {
             WithdrawalRule::Undefined => {
-                return bad("the draughts rules define no withdrawal rule (art. 12.6 scores games only)")
+                return bad(
+                    "the draughts rules define no withdrawal rule (art. 12.6 scores games only)",
+                )
             }
             WithdrawalRule::HalfOfOpponents => {
                 let met: BTreeSet<usize> = games
@@ -393,8 +398,7 @@ fn withdraw_players(
                     .map(|g| g.players[usize::from(g.players[0] == w)])
                     .collect();
                 let scheduled = players.len() - 1;
-                let stands = Competition::withdrawal_override()
-                    .unwrap_or(2 * met.len() >= scheduled);
+                let stands = Competition::results_stand(met.len(), scheduled);
                 if stands {
                     let per = games_per_match(t);
                     for o in (0..players.len()).filter(|&o| o != w) {
@@ -511,7 +515,10 @@ fn individual_table(
             // A match: every game of one pairing.
             let mut matches: BTreeMap<(usize, usize), ([f64; 2], bool)> = BTreeMap::new();
             for g in &games {
-                let (a, b) = (g.players[0].min(g.players[1]), g.players[0].max(g.players[1]));
+                let (a, b) = (
+                    g.players[0].min(g.players[1]),
+                    g.players[0].max(g.players[1]),
+                );
                 let pts = g.points(comp);
                 let flip = g.players[0] != a;
                 let e = matches.entry((a, b)).or_insert(([0.0; 2], false));
@@ -525,8 +532,10 @@ fn individual_table(
                 .collect()
         }
     };
-    let penalties: Vec<Option<Penalty>> =
-        players.iter().map(|p| t.penalties.get(p).copied()).collect();
+    let penalties: Vec<Option<Penalty>> = players
+        .iter()
+        .map(|p| t.penalties.get(p).copied())
+        .collect();
     let rows = rank(
         comp,
         players,
@@ -595,7 +604,10 @@ fn rank(
     let all_refs: Vec<&Enc> = all.iter().collect();
     let mut plus: Vec<u32> = tally.iter().map(|t| t.plus).collect();
     let mut minus: Vec<u32> = tally.iter().map(|t| t.minus).collect();
-    for e in all.iter().filter(|e| !e.units.iter().any(|&u| cancelled(u))) {
+    for e in all
+        .iter()
+        .filter(|e| !e.units.iter().any(|&u| cancelled(u)))
+    {
         for i in 0..2 {
             plus[e.units[i]] += u32::from(e.absent[1 - i] && !e.absent[i]);
             minus[e.units[i]] += u32::from(e.absent[i]);
@@ -671,15 +683,20 @@ fn places(mut rows: Vec<Row>) -> Vec<Row> {
             } else {
                 c.lower_first()
             };
-            o = if lower { x.total_cmp(y) } else { y.total_cmp(x) };
+            o = if lower {
+                x.total_cmp(y)
+            } else {
+                y.total_cmp(x)
+            };
         }
         o
     };
     rows.sort_by(|a, b| order(a, b).then_with(|| a.name.cmp(&b.name)));
+    let shared = Competition::ties_shared();
     let mut i = 0;
     while i < rows.len() {
         let mut j = i;
-        while j + 1 < rows.len() && order(&rows[i], &rows[j + 1]) == Ordering::Equal {
+        while shared && j + 1 < rows.len() && order(&rows[i], &rows[j + 1]) == Ordering::Equal {
             j += 1;
         }
         for r in &mut rows[i..=j] {
@@ -693,7 +710,10 @@ fn places(mut rows: Vec<Row>) -> Vec<Row> {
 /// The team of each player, and the teams in name order.
 fn rosters(t: &Tournament) -> Result<(Vec<String>, Vec<String>, Vec<usize>), StandingsError> {
     if t.teams.is_empty() {
-        return bad(format!("a {} event needs `teams` (each team's players in board order)", t.kind));
+        return bad(format!(
+            "a {} event needs `teams` (each team's players in board order)",
+            t.kind
+        ));
     }
     if !t.players.is_empty() {
         return bad("a team event lists its players under `teams`, not `players`");
@@ -704,7 +724,9 @@ fn rosters(t: &Tournament) -> Result<(Vec<String>, Vec<String>, Vec<usize>), Sta
     for (ti, (team, members)) in t.teams.iter().enumerate() {
         for m in members {
             if players.contains(m) {
-                return bad(format!("teams: '{m}' plays for two teams (or twice for '{team}')"));
+                return bad(format!(
+                    "teams: '{m}' plays for two teams (or twice for '{team}')"
+                ));
             }
             players.push(m.clone());
             team_of.push(ti);
@@ -736,10 +758,15 @@ fn team_table(game: Game, t: &Tournament, comp: &Competition) -> Result<Standing
     for (i, g) in games.iter().enumerate() {
         let tm = g.players.map(|p| team_of[p]);
         if tm[0] == tm[1] {
-            return bad(format!("games[{i}]: both players play for '{}'", teams[tm[0]]));
+            return bad(format!(
+                "games[{i}]: both players play for '{}'",
+                teams[tm[0]]
+            ));
         }
         let Some(round) = g.round else {
-            return bad(format!("games[{i}]: a team event's games need their `round`"));
+            return bad(format!(
+                "games[{i}]: a team event's games need their `round`"
+            ));
         };
         game_team.push(tm);
         let pts = g.points(comp);
@@ -771,11 +798,13 @@ fn team_table(game: Game, t: &Tournament, comp: &Competition) -> Result<Standing
                     .filter(|(_, e)| e.played && e.units.contains(&w))
                     .map(|(_, e)| e.units[usize::from(e.units[0] == w)])
                     .collect();
-                let stands = Competition::withdrawal_override()
-                    .unwrap_or(2 * met.len() >= teams.len() - 1);
+                let stands = Competition::results_stand(met.len(), teams.len() - 1);
                 if stands {
                     for o in (0..teams.len()).filter(|&o| o != w) {
-                        if !encounters.iter().any(|(_, e)| e.units.contains(&w) && e.units.contains(&o)) {
+                        if !encounters
+                            .iter()
+                            .any(|(_, e)| e.units.contains(&w) && e.units.contains(&o))
+                        {
                             encounters.push((None, forfeit([o, w], comp)));
                         }
                     }
@@ -786,7 +815,9 @@ fn team_table(game: Game, t: &Tournament, comp: &Competition) -> Result<Standing
             }
             WithdrawalRule::ResultsStand => {
                 let Some(rounds) = t.rounds else {
-                    return bad(format!("withdrawn: '{name}' withdrew from a Swiss event without `rounds`"));
+                    return bad(format!(
+                        "withdrawn: '{name}' withdrew from a Swiss event without `rounds`"
+                    ));
                 };
                 let met: BTreeSet<u32> = encounters
                     .iter()

@@ -73,7 +73,10 @@ impl Kind {
 
     /// Whether teams are ranked (and the entries are `teams`).
     pub fn is_team(self) -> bool {
-        matches!(self, Kind::TeamRoundRobin | Kind::TeamSwiss | Kind::TeamTotal)
+        matches!(
+            self,
+            Kind::TeamRoundRobin | Kind::TeamSwiss | Kind::TeamTotal
+        )
     }
 
     /// Whether it is a round robin (every entry meets every other).
