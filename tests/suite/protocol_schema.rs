@@ -14,6 +14,7 @@ use arbiter::protocol::wire::{
 use arbiter::protocol::{
     ClockRequest, EngineInfo, FailureKind, Query, QueryKind, Reply, Request, Step,
 };
+use arbiter::standings::Tournament;
 use arbiter::{Game, OfferAnswer, OfferRecord, PerftCount, Ruleset};
 use jsonschema::Validator;
 use serde_json::{json, Value};
@@ -251,6 +252,22 @@ fn every_query() -> Vec<Query> {
             .collect(),
         },
         Query::Repetition,
+        Query::Standings {
+            tournament: Box::new(Tournament::default()),
+        },
+        Query::Standings {
+            tournament: Box::new(
+                serde_yaml::from_str(
+                    "{kind: team-total, individual: swiss, teams: {X: [a, b], Y: [c, d]}, \
+                     games_per_match: 2, rounds: 3, withdrawn: [d], penalties: {a: warning}, \
+                     games: [{round: 1, board: 1, red: a, black: c, result: unfinished, \
+                     violations: {red: 1}}, {round: 1, white: d, black: b, absent: both}], \
+                     team_forfeits: [{round: 2, present: X, absent: Y}], \
+                     pairings: [{round: 3, first: X, second: Y}]}",
+                )
+                .unwrap(),
+            ),
+        },
         Query::Session { steps: vec![] },
         Query::Session {
             steps: every_step(),
@@ -548,7 +565,32 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
     let sixty_120 = case(suite, "xiangqi.draw.sixty-move-120-plies");
     let must_change = case(suite, "xiangqi.repetition.perpetual-check-one-chariot");
     let loss = case(suite, "xiangqi.repetition.perpetual-check-unchanged-loses");
+    let standings_of = |id: &str, r: &Ruleset| {
+        let c = case(suite, id);
+        Request::new(
+            r.clone(),
+            Query::Standings {
+                tournament: Box::new(c.tournament.clone().unwrap()),
+            },
+        )
+    };
+    let refused_tournament = |r: &Ruleset| {
+        Request::new(
+            r.clone(),
+            Query::Standings {
+                tournament: Box::new(
+                    serde_yaml::from_str("{players: [A], games: [{red: A, black: Z, result: draw}]}")
+                        .unwrap(),
+                ),
+            },
+        )
+    };
     let draughts = vec![
+        (
+            standings_of("draughts.scoring.win-two-draw-one-loss-zero", &russian),
+            Want::Answer(K::Standings),
+        ),
+        (refused_tournament(&russian), Want::Rejected("setup")),
         (
             clock_of(
                 case(
@@ -644,6 +686,19 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
         ),
     ];
     let xiangqi_requests = vec![
+        (
+            standings_of("xiangqi.withdrawal.half-played-results-stand-and-rest-forfeited", &xiangqi),
+            Want::Answer(K::Standings),
+        ),
+        (
+            standings_of("xiangqi.scoring.players-total-ranked-by-sum-of-places", &xiangqi),
+            Want::Answer(K::Standings),
+        ),
+        (
+            standings_of("xiangqi.colours.team-two-game-match-swaps-every-board", &xiangqi),
+            Want::Answer(K::Standings),
+        ),
+        (refused_tournament(&xiangqi), Want::Rejected("setup")),
         (plain(&xiangqi, Query::Legal, &[]), Want::Answer(K::Legal)),
         (
             plain(&xiangqi, perft(2, PerftCount::Paths), &["h2e2"]),
@@ -854,6 +909,16 @@ fn the_suite_asked_over_the_protocol_gets_valid_replies() {
     let mut requests = Vec::new();
     for c in &suite {
         for r in &c.rulesets {
+            if let Some(t) = &c.tournament {
+                requests.push(about(
+                    c,
+                    r.clone(),
+                    Query::Standings {
+                        tournament: Box::new(t.clone()),
+                    },
+                ));
+                continue;
+            }
             match &c.steps {
                 Some(steps) => requests.push(about(
                     c,
@@ -896,6 +961,7 @@ fn the_suite_asked_over_the_protocol_gets_valid_replies() {
         Want::Answer(QueryKind::Outcome),
         Want::Answer(QueryKind::Repetition),
         Want::Answer(QueryKind::Session),
+        Want::Answer(QueryKind::Standings),
         Want::Rejected("setup"),
         Want::Rejected("move"),
         Want::Rejected("step"),
