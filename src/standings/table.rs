@@ -204,8 +204,8 @@ fn compare(a: f64, b: f64) -> [Outcome; 2] {
 /// use arbiter::standings::{compute, Tournament};
 /// use arbiter::Game;
 ///
-/// // A beats B, draws C; C beats B. 1.5 each for A and C: 小分 A = 0 + 1.5/2, C = 0 + 1.5/2 … no:
-/// // C beat B (0 points) and drew A (1.5): 0.75; A beat B (0) and drew C (1.5): 0.75. Shared.
+/// // A beats B and draws C; C beats B: A and C have 1.5 points, and their 小分 is equal
+/// // (A: B's 0 + half C's 1.5; C: B's 0 + half A's 1.5), so they share 1st-2nd.
 /// let t: Tournament = serde_yaml::from_str(r#"
 /// players: [A, B, C]
 /// games:
@@ -483,15 +483,14 @@ fn individual_table(
     // cancelled games (his score is kept on the table).
     let mut tally = vec![Tally::default(); players.len()];
     for g in &games {
-        let pts = g.points(comp);
-        for i in 0..2 {
+        for (i, pts) in g.points(comp).into_iter().enumerate() {
             let p = g.players[i];
             if g.cancelled && effects.get(&p) != Some(&Withdrawn::ResultsCancelled) {
                 continue;
             }
             let t = &mut tally[p];
             t.games += u32::from(g.played);
-            t.game_points += pts[i];
+            t.game_points += pts;
             t.violations += g.violations[i];
             t.plus += u32::from(g.absent[1 - i] && !g.absent[i]);
             t.minus += u32::from(g.absent[i]);
@@ -707,8 +706,15 @@ fn places(mut rows: Vec<Row>) -> Vec<Row> {
     rows
 }
 
-/// The team of each player, and the teams in name order.
-fn rosters(t: &Tournament) -> Result<(Vec<String>, Vec<String>, Vec<usize>), StandingsError> {
+/// The teams of an event in name order, their players, and the team of each player.
+struct Rosters {
+    teams: Vec<String>,
+    players: Vec<String>,
+    team_of: Vec<usize>,
+}
+
+/// The rosters of a team event.
+fn rosters(t: &Tournament) -> Result<Rosters, StandingsError> {
     if t.teams.is_empty() {
         return bad(format!(
             "a {} event needs `teams` (each team's players in board order)",
@@ -732,12 +738,20 @@ fn rosters(t: &Tournament) -> Result<(Vec<String>, Vec<String>, Vec<usize>), Sta
             team_of.push(ti);
         }
     }
-    Ok((teams, players, team_of))
+    Ok(Rosters {
+        teams,
+        players,
+        team_of,
+    })
 }
 
 /// The table of a team event.
 fn team_table(game: Game, t: &Tournament, comp: &Competition) -> Result<Standings, StandingsError> {
-    let (teams, players, team_of) = rosters(t)?;
+    let Rosters {
+        teams,
+        players,
+        team_of,
+    } = rosters(t)?;
     if t.kind == Kind::TeamTotal {
         return team_total(game, t, comp, &teams, &players, &team_of);
     }

@@ -579,8 +579,10 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
             r.clone(),
             Query::Standings {
                 tournament: Box::new(
-                    serde_yaml::from_str("{players: [A], games: [{red: A, black: Z, result: draw}]}")
-                        .unwrap(),
+                    serde_yaml::from_str(
+                        "{players: [A], games: [{red: A, black: Z, result: draw}]}",
+                    )
+                    .unwrap(),
                 ),
             },
         )
@@ -687,15 +689,24 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
     ];
     let xiangqi_requests = vec![
         (
-            standings_of("xiangqi.withdrawal.half-played-results-stand-and-rest-forfeited", &xiangqi),
+            standings_of(
+                "xiangqi.withdrawal.half-played-results-stand-and-rest-forfeited",
+                &xiangqi,
+            ),
             Want::Answer(K::Standings),
         ),
         (
-            standings_of("xiangqi.scoring.players-total-ranked-by-sum-of-places", &xiangqi),
+            standings_of(
+                "xiangqi.scoring.players-total-ranked-by-sum-of-places",
+                &xiangqi,
+            ),
             Want::Answer(K::Standings),
         ),
         (
-            standings_of("xiangqi.colours.team-two-game-match-swaps-every-board", &xiangqi),
+            standings_of(
+                "xiangqi.colours.team-two-game-match-swaps-every-board",
+                &xiangqi,
+            ),
             Want::Answer(K::Standings),
         ),
         (refused_tournament(&xiangqi), Want::Rejected("setup")),
@@ -1126,6 +1137,24 @@ fn the_examples_of_the_protocol_doc_validate() {
         }
         assert_valid(&validator(&name), &v, &name);
     }
+    // The standings query: its request and the reference's reply.
+    let mut standings: Vec<(char, String)> = Vec::new();
+    for line in block_after("#### The `standings` query") {
+        let trimmed = line.trim_start();
+        match (trimmed.strip_prefix("→ "), trimmed.strip_prefix("← ")) {
+            (Some(m), _) => standings.push(('→', m.to_owned())),
+            (_, Some(m)) => standings.push(('←', m.to_owned())),
+            _ => standings.last_mut().unwrap().1.push_str(trimmed),
+        }
+    }
+    assert_eq!(standings.len(), 2, "{standings:?}");
+    let request: Value = serde_json::from_str(&standings[0].1).unwrap();
+    let reply: Value = serde_json::from_str(&standings[1].1).unwrap();
+    assert_valid(&validator("run.json"), &request, "run.json");
+    assert_valid(&validator("run-reply.json"), &reply, "run-reply.json");
+    let (seq, parsed) = arbiter::protocol::wire::parse_request(&request.to_string()).unwrap();
+    let answered = arbiter::protocol::wire::reply_json(seq, &ReferenceEngine::new().run(&parsed));
+    assert_eq!(answered, reply, "the doc's reply is the reference's");
     // The session steps.
     let steps: Value = serde_json::from_str(&block_after("#### Session steps").join("\n")).unwrap();
     let mut request = request_json(

@@ -38,7 +38,10 @@ fn every_table_entry_names_an_executable_clause_of_its_game() {
                     .unwrap_or_else(|| panic!("{kind}: clause {id} is in no catalog"));
                 assert!(clause.executable, "{id} is not executable");
                 let ruleset = Ruleset::default_for(game);
-                assert!(clause.applies_to(&ruleset), "{id} does not apply to {ruleset}");
+                assert!(
+                    clause.applies_to(&ruleset),
+                    "{id} does not apply to {ruleset}"
+                );
             }
         }
     }
@@ -58,7 +61,13 @@ fn every_scoring_mutant_is_killed_by_a_case_citing_its_clause() {
     let reference = Runner::reference();
     for r in &runs {
         let result = reference.run(r.case, r.ruleset);
-        assert_eq!(result.verdict, Verdict::Passed, "{}: {}", r.name(), result.message);
+        assert_eq!(
+            result.verdict,
+            Verdict::Passed,
+            "{}: {}",
+            r.name(),
+            result.message
+        );
     }
     let mut survivors = Vec::new();
     for &m in ScoringMutant::ALL {
@@ -77,7 +86,10 @@ fn every_scoring_mutant_is_killed_by_a_case_citing_its_clause() {
             survivors.push(m.name());
         }
     }
-    assert!(survivors.is_empty(), "not killed by a case citing their clause: {survivors:?}");
+    assert!(
+        survivors.is_empty(),
+        "not killed by a case citing their clause: {survivors:?}"
+    );
 }
 
 #[test]
@@ -188,7 +200,10 @@ fn recorded_violations_count_and_break_a_tie() {
     // Ignoring violations (the plausible wrong) would share 1st-2nd.
     assert_eq!(table.rows[0].name, "random");
     assert_eq!(table.rows[0].place, Some((1, 1)));
-    assert_eq!((table.rows[1].name.as_str(), table.rows[1].violations), ("careless", 2));
+    assert_eq!(
+        (table.rows[1].name.as_str(), table.rows[1].violations),
+        ("careless", 2)
+    );
 }
 
 #[test]
@@ -208,9 +223,18 @@ fn the_cli_prints_a_tournament_files_table_as_text_and_json() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("xq.scoring.team-rr-rank"), "{stdout}");
-    assert!(stdout.contains("round 2 game 1 board 2: x2 red – y2 black"), "{stdout}");
+    assert!(
+        stdout.contains("round 2 game 1 board 2: x2 red – y2 black"),
+        "{stdout}"
+    );
     let out = arbiter(&[
-        "standings", "--tournament", path, "--ruleset", "xiangqi", "--format", "json",
+        "standings",
+        "--tournament",
+        path,
+        "--ruleset",
+        "xiangqi",
+        "--format",
+        "json",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["kind"], "team-round-robin");
@@ -221,7 +245,11 @@ fn the_cli_prints_a_tournament_files_table_as_text_and_json() {
     // Without a game named anywhere the command says what to give.
     let out = arbiter(&["standings", "--tournament", path]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("give --ruleset"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("give --ruleset"),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -231,13 +259,33 @@ fn the_cli_scores_records_under_the_kind_asked() {
     std::fs::create_dir_all(&dir).unwrap();
     let pgn = dir.join("games.pgn");
     let out = arbiter(&[
-        "play", "--red", "random", "--black", "greedy", "--ruleset", "xiangqi", "--games", "4",
-        "--seed", "3", "--max-plies", "60", "--quiet", "--record", pgn.to_str().unwrap(),
+        "play",
+        "--red",
+        "random",
+        "--black",
+        "greedy",
+        "--ruleset",
+        "xiangqi",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--max-plies",
+        "60",
+        "--quiet",
+        "--record",
+        pgn.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     for kind in ["round-robin-matches", "swiss"] {
         let out = arbiter(&[
-            "standings", pgn.to_str().unwrap(), "--kind", kind, "--verify", "--format", "json",
+            "standings",
+            pgn.to_str().unwrap(),
+            "--kind",
+            kind,
+            "--verify",
+            "--format",
+            "json",
         ]);
         assert!(out.status.success(), "{kind}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
