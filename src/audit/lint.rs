@@ -238,6 +238,31 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
                 n + 1
             ));
         }
+        let e = &case.expect;
+        if case.tournament.is_none() && (e.standings.is_some() || e.colours.is_some()) {
+            problem(format!(
+                "case '{}' expects standings or colours without a `tournament:` to score",
+                case.id
+            ));
+        }
+        if case.tournament.is_some()
+            && (case.position.is_some()
+                || !case.moves.is_empty()
+                || case.steps.is_some()
+                || case.clock.is_some()
+                || crate::case::Expect {
+                    standings: None,
+                    colours: None,
+                    rejected: None,
+                    ..e.clone()
+                } != crate::case::Expect::default())
+        {
+            problem(format!(
+                "case '{}' has a `tournament:`: it has no position, moves, steps or clock and \
+                 expects only standings, colours or rejected",
+                case.id
+            ));
+        }
         if case.expect.is_empty() {
             problem(format!("case '{}' expects nothing", case.id));
         } else if case.expect.rejected.is_some() && case.expect.has_position_expectations() {

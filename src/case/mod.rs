@@ -30,6 +30,7 @@ mod result;
 mod run;
 mod select;
 mod session;
+mod standings;
 mod steps;
 
 pub use crate::protocol::SquareText;
@@ -44,6 +45,7 @@ pub use model::{
 pub use result::{CaseResult, Mismatch, Verdict};
 pub use run::{capture_panics, Runner};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
+pub use standings::{ColourExpect, RowExpect};
 pub use steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 
 #[cfg(test)]

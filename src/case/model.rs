@@ -2,6 +2,7 @@
 
 use super::adjourn::AdjournmentExpect;
 use super::clock::{CaseClock, ClockExpect};
+use super::standings::{ColourExpect, RowExpect};
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use crate::edition::DrawKind;
 use crate::outcome::OfferRecord;
@@ -46,6 +47,10 @@ pub struct Case {
     /// with a clock is asked as one `clock` query.
     #[serde(default)]
     pub clock: Option<CaseClock>,
+    /// A tournament to score (docs/standings.md): the case is asked as one `standings`
+    /// query and may expect `standings`, `colours` or `rejected: {stage: setup}`.
+    #[serde(default)]
+    pub tournament: Option<crate::standings::Tournament>,
     /// What must hold.
     pub expect: Expect,
 }
@@ -113,6 +118,13 @@ pub struct Expect {
     /// The adjournment after the steps (needs the case's `clock:` key).
     #[serde(default)]
     pub adjournment: Option<AdjournmentExpect>,
+    /// The table of the case's tournament: every row, by name (needs `tournament:`).
+    #[serde(default)]
+    pub standings: Option<Vec<RowExpect>>,
+    /// The colours of the tournament's pairings: the exact set of games (needs
+    /// `tournament:`).
+    #[serde(default)]
+    pub colours: Option<Vec<ColourExpect>>,
 }
 
 impl Expect {

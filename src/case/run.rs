@@ -97,7 +97,12 @@ impl Runner {
             ruleset,
             rules.as_ref(),
         );
-        let halted = if case.clock.is_some() {
+        let halted = if case.tournament.is_some()
+            || case.expect.standings.is_some()
+            || case.expect.colours.is_some()
+        {
+            checker.check_standings()
+        } else if case.clock.is_some() {
             checker.check_clock()
         } else if super::session::uses_session(case) {
             checker.check_session()

@@ -1,33 +1,65 @@
-//! `arbiter standings`: the table of a tournament from its game records, scored as the
-//! rulebooks score it.
+//! `arbiter standings`: the table of a tournament from its game records and/or a tournament
+//! file, scored as the rulebooks score it (docs/standings.md).
 
 use super::{CliError, Format};
 use arbiter::play::{parse_records, verify};
-use arbiter::standings::{standings, GameScore, System};
+use arbiter::protocol::StandingsAnswer;
+use arbiter::standings::{compute, GameEntry, Kind, Standings, Tournament};
 use arbiter::{Game, Ruleset};
 use clap::{Args, ValueEnum};
+use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The tournament system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum SystemArg {
-    /// Round robin, one game per pairing: 小分 (Sonneborn-Berger), then fewer violations.
-    #[default]
+/// The kind of competition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// Individual round robin, one game per pairing: 小分 (Sonneborn-Berger), then fewer
+    /// violations.
     RoundRobin,
-    /// Swiss: 对手分 (Buchholz).
+    /// Individual round robin of two-or-more-game matches: match points, 小分, game points,
+    /// violations.
+    RoundRobinMatches,
+    /// Individual Swiss: 对手分 (Buchholz).
     Swiss,
+    /// Team round robin: match points, game points, violations.
+    TeamRoundRobin,
+    /// Team Swiss: match points, team 对手分, game points, violations.
+    TeamSwiss,
+    /// Players' total: the players' game points, the sum of their places, violations.
+    TeamTotal,
+}
+
+impl From<KindArg> for Kind {
+    fn from(k: KindArg) -> Kind {
+        match k {
+            KindArg::RoundRobin => Kind::RoundRobin,
+            KindArg::RoundRobinMatches => Kind::RoundRobinMatches,
+            KindArg::Swiss => Kind::Swiss,
+            KindArg::TeamRoundRobin => Kind::TeamRoundRobin,
+            KindArg::TeamSwiss => Kind::TeamSwiss,
+            KindArg::TeamTotal => Kind::TeamTotal,
+        }
+    }
 }
 
 /// Arguments of `arbiter standings`.
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
-    /// Record files (PDN, PGN-style xiangqi records, as `arbiter play --record` writes).
-    #[arg(required = true)]
+    /// Record files (PDN, PGN-style xiangqi records, as `arbiter play --record` writes):
+    /// their games are added to the tournament's.
     records: Vec<PathBuf>,
-    /// The tournament system, which decides the tie-breaks.
-    #[arg(long, value_enum, default_value_t)]
-    system: SystemArg,
+    /// A tournament file (YAML, the `tournament:` form of docs/cases.md): the kind, players
+    /// or teams, games, team forfeits, withdrawals, penalties, pairings.
+    #[arg(long, value_name = "FILE")]
+    tournament: Option<PathBuf>,
+    /// The kind of competition, which decides the score and the tie-breaks (default: the
+    /// tournament file's, else round-robin).
+    #[arg(long, value_enum, alias = "system")]
+    kind: Option<KindArg>,
+    /// The ruleset, when no record names it (a tournament file alone).
+    #[arg(long, short)]
+    ruleset: Option<Ruleset>,
     /// Replay every game through the arbiter first and refuse a record whose result the
     /// replay does not reproduce.
     #[arg(long)]
@@ -39,90 +71,97 @@ pub struct StandingsArgs {
 
 /// Prints the table.
 pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
-    let mut games = Vec::new();
-    let mut game: Option<Game> = None;
+    let mut tournament = match &args.tournament {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            serde_yaml::from_str::<Tournament>(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => Tournament::default(),
+    };
+    if args.records.is_empty() && args.tournament.is_none() {
+        return Err("give record files, a --tournament file, or both".into());
+    }
+    if let Some(k) = args.kind {
+        tournament.kind = k.into();
+    }
+    let mut game: Option<Game> = args.ruleset.as_ref().map(|r| r.game);
     for path in &args.records {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for (i, r) in records.iter().enumerate() {
             let at = || format!("{}: game {}", path.display(), i + 1);
-            let ruleset: Ruleset = r
-                .tag("Ruleset")
-                .ok_or_else(|| format!("{}: no Ruleset tag", at()))?
-                .parse()
-                .map_err(|e| format!("{}: tag Ruleset: {e}", at()))?;
+            let (g, entry) = GameEntry::from_record(r).map_err(|e| format!("{}: {e}", at()))?;
             match game {
-                Some(g) if g.is_draughts() != ruleset.game.is_draughts() => {
+                Some(known) if known.is_draughts() != g.is_draughts() => {
                     return Err(format!(
                         "{}: a {} game among {} games (one table scores one game)",
                         at(),
-                        ruleset.game.name(),
-                        g.name()
+                        g.name(),
+                        known.name()
                     )
                     .into())
                 }
-                _ => game = Some(ruleset.game),
+                _ => game = Some(g),
             }
             if args.verify {
                 verify(r).map_err(|e| format!("{}: not reproduced: {e}", at()))?;
             }
-            games.push(GameScore::from_record(r).map_err(|e| format!("{}: {e}", at()))?);
+            tournament.games.push(entry);
         }
     }
-    let game = game.ok_or("no game in the records")?;
-    let system = match args.system {
-        SystemArg::RoundRobin => System::RoundRobin,
-        SystemArg::Swiss => System::Swiss,
-    };
-    let table = standings(game, &games, system);
-    let place = |p: (usize, usize)| {
-        if p.0 == p.1 {
-            p.0.to_string()
-        } else {
-            format!("{}-{}", p.0, p.1)
-        }
-    };
+    let game = game.ok_or("no record names the game: give --ruleset")?;
+    let table = compute(game, &tournament)?;
     match args.format {
-        Format::Json => {
-            let rows: Vec<_> = table
-                .iter()
-                .map(|r| {
-                    serde_json::json!({
-                        "place": place(r.place), "name": r.name, "games": r.games,
-                        "points": r.points, "tiebreak": r.tiebreak, "violations": r.violations,
-                    })
-                })
-                .collect();
-            println!("{}", serde_json::to_string_pretty(&rows)?);
-        }
+        Format::Json => println!("{}", serde_json::to_string_pretty(&json_of(&table, game))?),
         Format::Text => {
-            let tb = match system {
-                System::RoundRobin => "小分 (SB)",
-                System::Swiss => "对手分 (Buchholz)",
-            };
-            let width = table
-                .iter()
-                .map(|r| r.name.chars().count())
-                .max()
-                .unwrap_or(4)
-                .max(6);
+            let c = &table.competition;
             println!(
-                "{:<6} {:<width$} {:>5} {:>7} {:>18} {:>10}",
-                "place", "player", "games", "points", tb, "violations"
+                "{} {} — ranked by {} ({}), then {}",
+                game.name(),
+                c.kind,
+                match c.score {
+                    arbiter::standings::Score::MatchPoints => "match points",
+                    _ => "game points",
+                },
+                c.score_clause,
+                if c.tiebreaks.is_empty() {
+                    "equal points share the place".to_owned()
+                } else {
+                    c.tiebreaks
+                        .iter()
+                        .map(|t| format!("{} ({})", t.criterion, t.clause))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
             );
-            for r in &table {
+            print!("{table}");
+            if let Some(ind) = &table.individual {
+                println!("\nindividual competition:");
+                for r in ind {
+                    println!("{:<6} {} {}", r.place_text(), r.name, r.game_points);
+                }
+            }
+            for c in &table.colours {
                 println!(
-                    "{:<6} {:<width$} {:>5} {:>7} {:>18} {:>10}",
-                    place(r.place),
-                    r.name,
-                    r.games,
-                    r.points,
-                    r.tiebreak,
-                    r.violations
+                    "round {} game {}{}: {} {} – {} black",
+                    c.round,
+                    c.game,
+                    c.board.map(|b| format!(" board {b}")).unwrap_or_default(),
+                    c.first,
+                    arbiter::procedure::Side::First.name(game),
+                    c.second
                 );
             }
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn json_of(table: &Standings, game: Game) -> serde_json::Value {
+    let mut v = serde_json::to_value(StandingsAnswer::of(table, game)).unwrap_or_default();
+    v["kind"] = json!(table.competition.kind.name());
+    v
 }

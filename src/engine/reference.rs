@@ -9,7 +9,7 @@ use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
     CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer,
     PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request, ResultAnswer,
-    SessionAnswer, SessionClaim, Stage, Step,
+    SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
 };
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -142,6 +142,12 @@ impl ReferenceEngine {
                 let rules = (self.clock_rules)(request.ruleset.game);
                 session(request, steps, Some((clock, rules)))
             }
+            Query::Standings { tournament } => {
+                let game = request.ruleset.game;
+                crate::standings::compute(game, tournament)
+                    .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
+                    .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
+            }
             _ => answer(rules.as_ref(), request),
         };
         match answer {
@@ -224,8 +230,8 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             })
         }
         Query::Repetition => Answer::Repetition(repetition(request, &start)?),
-        Query::Session { .. } | Query::Clock { .. } => {
-            unreachable!("sessions are answered by `session`")
+        Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
+            unreachable!("sessions and standings are answered by their own functions")
         }
     })
 }

@@ -18,9 +18,11 @@
 
 pub(crate) mod draws;
 mod moves;
+mod standings;
 
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
+pub use standings::ScoringMutant;
 
 use crate::Game;
 use std::cell::Cell;
@@ -35,6 +37,8 @@ pub enum Mutant {
     /// Everything after the moves: outcomes, draw counts, edition parameters, repetition
     /// verdicts, claims, touch-move.
     Draws(DrawMutant),
+    /// Tournament scoring, standings and colour allocation.
+    Scoring(ScoringMutant),
 }
 
 impl Mutant {
@@ -42,7 +46,8 @@ impl Mutant {
     pub const ALL: &'static [Mutant] = &{
         const M: usize = MoveMutant::ALL.len();
         const D: usize = DrawMutant::ALL.len();
-        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D];
+        const S: usize = ScoringMutant::ALL.len();
+        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D + S];
         let mut i = 0;
         while i < M {
             all[i] = Mutant::Moves(MoveMutant::ALL[i]);
@@ -50,6 +55,10 @@ impl Mutant {
         }
         while i < M + D {
             all[i] = Mutant::Draws(DrawMutant::ALL[i - M]);
+            i += 1;
+        }
+        while i < M + D + S {
+            all[i] = Mutant::Scoring(ScoringMutant::ALL[i - M - D]);
             i += 1;
         }
         all
@@ -60,6 +69,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.name(),
             Mutant::Draws(m) => m.name(),
+            Mutant::Scoring(m) => m.name(),
         }
     }
 
@@ -68,6 +78,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.clause(),
             Mutant::Draws(m) => m.clause(),
+            Mutant::Scoring(m) => m.clause(),
         }
     }
 
@@ -76,6 +87,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.about(),
             Mutant::Draws(m) => m.about(),
+            Mutant::Scoring(m) => m.about(),
         }
     }
 
@@ -84,6 +96,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.games(),
             Mutant::Draws(m) => m.games(),
+            Mutant::Scoring(m) => m.games(),
         }
     }
 
@@ -145,6 +158,12 @@ pub fn active_draw() -> Option<DrawMutant> {
 #[inline]
 pub fn draws_is(m: DrawMutant) -> bool {
     active() == Some(Mutant::Draws(m))
+}
+
+/// Whether `m` is the scoring mutant active on this thread.
+#[inline]
+pub fn scoring_is(m: ScoringMutant) -> bool {
+    active() == Some(Mutant::Scoring(m))
 }
 
 /// Runs `f` with `m` active on this thread; the previous state comes back afterwards, even

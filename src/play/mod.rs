@@ -26,6 +26,7 @@
 //! assert_eq!(played.score.games(), 2);
 //! ```
 
+mod entry;
 pub mod game;
 pub mod player;
 pub mod record;

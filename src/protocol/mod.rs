@@ -20,6 +20,7 @@
 //! ```
 
 mod clock;
+mod standings;
 mod step;
 pub mod wire;
 
@@ -27,6 +28,7 @@ pub use clock::{
     AdjournmentReport, ClockAnswer, ClockReport, ClockRequest, ClockStartText, EnvelopeReport,
     FlagReport, LateReport, ObjectionReport, SideClock, SideStart,
 };
+pub use standings::{ColourAnswer, StandingRow, StandingsAnswer};
 pub use step::{SquareText, Step, StepTime};
 
 use crate::outcome::OfferRecord;
@@ -85,6 +87,11 @@ pub enum Query {
         /// The events at the board, in order.
         steps: Vec<Step>,
     },
+    /// The standings of a tournament and the colours of its pairings.
+    Standings {
+        /// The tournament.
+        tournament: Box<crate::standings::Tournament>,
+    },
 }
 
 impl Query {
@@ -101,6 +108,7 @@ impl Query {
             Query::Repetition => QueryKind::Repetition,
             Query::Session { .. } => QueryKind::Session,
             Query::Clock { .. } => QueryKind::Clock,
+            Query::Standings { .. } => QueryKind::Standings,
         }
     }
 }
@@ -129,11 +137,13 @@ pub enum QueryKind {
     Session,
     /// `clock`
     Clock,
+    /// `standings`
+    Standings,
 }
 
 impl QueryKind {
     /// Every kind, in protocol order.
-    pub const ALL: [QueryKind; 10] = [
+    pub const ALL: [QueryKind; 11] = [
         QueryKind::Legal,
         QueryKind::Perft,
         QueryKind::Play,
@@ -144,6 +154,7 @@ impl QueryKind {
         QueryKind::Repetition,
         QueryKind::Session,
         QueryKind::Clock,
+        QueryKind::Standings,
     ];
 
     /// The wire name (`legal`, `draw_offer`, …).
@@ -159,6 +170,7 @@ impl QueryKind {
             QueryKind::Repetition => "repetition",
             QueryKind::Session => "session",
             QueryKind::Clock => "clock",
+            QueryKind::Standings => "standings",
         }
     }
 
@@ -392,6 +404,8 @@ pub enum Answer {
     Session(Box<SessionAnswer>),
     /// To [`Query::Clock`].
     Clock(Box<ClockAnswer>),
+    /// To [`Query::Standings`].
+    Standings(Box<StandingsAnswer>),
 }
 
 impl Answer {
@@ -408,6 +422,7 @@ impl Answer {
             Answer::Repetition(_) => QueryKind::Repetition,
             Answer::Session(_) => QueryKind::Session,
             Answer::Clock(_) => QueryKind::Clock,
+            Answer::Standings(_) => QueryKind::Standings,
         }
     }
 }

@@ -6,7 +6,8 @@
 use super::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
     DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind,
-    RepetitionAnswer, Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
+    RepetitionAnswer, Reply, Request, SessionAnswer, Stage, StandingsAnswer, Step,
+    PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -216,6 +217,9 @@ pub fn request_json(seq: u64, request: &Request) -> Value {
             v["clock"] = c;
             v["steps"] = Value::Array(steps.iter().map(Step::to_json).collect());
         }
+        Query::Standings { tournament } => {
+            v["tournament"] = serde_json::to_value(tournament).unwrap_or(Value::Null);
+        }
         Query::Legal | Query::Play | Query::Check | Query::Outcome | Query::Repetition => {}
     }
     v
@@ -317,6 +321,17 @@ fn run_request(map: &Map<String, Value>) -> Result<Request, WireError> {
             }
         }
         QueryKind::Session => Query::Session { steps: steps(map)? },
+        QueryKind::Standings => {
+            let Some(t) = map.get("tournament") else {
+                return err("a `standings` request needs `tournament`");
+            };
+            Query::Standings {
+                tournament: Box::new(
+                    serde_json::from_value(t.clone())
+                        .map_err(|e| WireError(format!("`tournament`: {e}")))?,
+                ),
+            }
+        }
         QueryKind::Clock => {
             let Some(Value::Object(c)) = map.get("clock") else {
                 return err("a `clock` request needs `clock`: an object with the `control`");
@@ -389,6 +404,7 @@ fn answer_json(answer: &Answer) -> Value {
         Answer::DrawOffer(d) => to(serde_json::to_value(d)),
         Answer::Repetition(r) => to(serde_json::to_value(r)),
         Answer::Session(s) => to(serde_json::to_value(s)),
+        Answer::Standings(s) => to(serde_json::to_value(s)),
         Answer::Clock(c) => {
             let mut v = to(serde_json::to_value(&c.session));
             v["clock"] = to(serde_json::to_value(&c.clock));
@@ -539,6 +555,9 @@ fn parse_answer(value: Value, kind: QueryKind) -> Result<Answer, WireError> {
         QueryKind::Repetition => {
             Answer::Repetition(serde_json::from_value::<RepetitionAnswer>(value).map_err(shape)?)
         }
+        QueryKind::Standings => Answer::Standings(Box::new(
+            serde_json::from_value::<StandingsAnswer>(value).map_err(shape)?,
+        )),
         QueryKind::Session => Answer::Session(Box::new(
             serde_json::from_value::<SessionAnswer>(value).map_err(shape)?,
         )),

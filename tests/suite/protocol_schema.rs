@@ -14,6 +14,7 @@ use arbiter::protocol::wire::{
 use arbiter::protocol::{
     ClockRequest, EngineInfo, FailureKind, Query, QueryKind, Reply, Request, Step,
 };
+use arbiter::standings::Tournament;
 use arbiter::{Game, OfferAnswer, OfferRecord, PerftCount, Ruleset};
 use jsonschema::Validator;
 use serde_json::{json, Value};
@@ -251,6 +252,22 @@ fn every_query() -> Vec<Query> {
             .collect(),
         },
         Query::Repetition,
+        Query::Standings {
+            tournament: Box::new(Tournament::default()),
+        },
+        Query::Standings {
+            tournament: Box::new(
+                serde_yaml::from_str(
+                    "{kind: team-total, individual: swiss, teams: {X: [a, b], Y: [c, d]}, \
+                     games_per_match: 2, rounds: 3, withdrawn: [d], penalties: {a: warning}, \
+                     games: [{round: 1, board: 1, red: a, black: c, result: unfinished, \
+                     violations: {red: 1}}, {round: 1, white: d, black: b, absent: both}], \
+                     team_forfeits: [{round: 2, present: X, absent: Y}], \
+                     pairings: [{round: 3, first: X, second: Y}]}",
+                )
+                .unwrap(),
+            ),
+        },
         Query::Session { steps: vec![] },
         Query::Session {
             steps: every_step(),
@@ -548,7 +565,34 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
     let sixty_120 = case(suite, "xiangqi.draw.sixty-move-120-plies");
     let must_change = case(suite, "xiangqi.repetition.perpetual-check-one-chariot");
     let loss = case(suite, "xiangqi.repetition.perpetual-check-unchanged-loses");
+    let standings_of = |id: &str, r: &Ruleset| {
+        let c = case(suite, id);
+        Request::new(
+            r.clone(),
+            Query::Standings {
+                tournament: Box::new(c.tournament.clone().unwrap()),
+            },
+        )
+    };
+    let refused_tournament = |r: &Ruleset| {
+        Request::new(
+            r.clone(),
+            Query::Standings {
+                tournament: Box::new(
+                    serde_yaml::from_str(
+                        "{players: [A], games: [{red: A, black: Z, result: draw}]}",
+                    )
+                    .unwrap(),
+                ),
+            },
+        )
+    };
     let draughts = vec![
+        (
+            standings_of("draughts.scoring.win-two-draw-one-loss-zero", &russian),
+            Want::Answer(K::Standings),
+        ),
+        (refused_tournament(&russian), Want::Rejected("setup")),
         (
             clock_of(
                 case(
@@ -644,6 +688,28 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
         ),
     ];
     let xiangqi_requests = vec![
+        (
+            standings_of(
+                "xiangqi.withdrawal.half-played-results-stand-and-rest-forfeited",
+                &xiangqi,
+            ),
+            Want::Answer(K::Standings),
+        ),
+        (
+            standings_of(
+                "xiangqi.scoring.players-total-ranked-by-sum-of-places",
+                &xiangqi,
+            ),
+            Want::Answer(K::Standings),
+        ),
+        (
+            standings_of(
+                "xiangqi.colours.team-two-game-match-swaps-every-board",
+                &xiangqi,
+            ),
+            Want::Answer(K::Standings),
+        ),
+        (refused_tournament(&xiangqi), Want::Rejected("setup")),
         (plain(&xiangqi, Query::Legal, &[]), Want::Answer(K::Legal)),
         (
             plain(&xiangqi, perft(2, PerftCount::Paths), &["h2e2"]),
@@ -854,6 +920,16 @@ fn the_suite_asked_over_the_protocol_gets_valid_replies() {
     let mut requests = Vec::new();
     for c in &suite {
         for r in &c.rulesets {
+            if let Some(t) = &c.tournament {
+                requests.push(about(
+                    c,
+                    r.clone(),
+                    Query::Standings {
+                        tournament: Box::new(t.clone()),
+                    },
+                ));
+                continue;
+            }
             match &c.steps {
                 Some(steps) => requests.push(about(
                     c,
@@ -896,6 +972,7 @@ fn the_suite_asked_over_the_protocol_gets_valid_replies() {
         Want::Answer(QueryKind::Outcome),
         Want::Answer(QueryKind::Repetition),
         Want::Answer(QueryKind::Session),
+        Want::Answer(QueryKind::Standings),
         Want::Rejected("setup"),
         Want::Rejected("move"),
         Want::Rejected("step"),
@@ -1060,6 +1137,24 @@ fn the_examples_of_the_protocol_doc_validate() {
         }
         assert_valid(&validator(&name), &v, &name);
     }
+    // The standings query: its request and the reference's reply.
+    let mut standings: Vec<(char, String)> = Vec::new();
+    for line in block_after("#### The `standings` query") {
+        let trimmed = line.trim_start();
+        match (trimmed.strip_prefix("→ "), trimmed.strip_prefix("← ")) {
+            (Some(m), _) => standings.push(('→', m.to_owned())),
+            (_, Some(m)) => standings.push(('←', m.to_owned())),
+            _ => standings.last_mut().unwrap().1.push_str(trimmed),
+        }
+    }
+    assert_eq!(standings.len(), 2, "{standings:?}");
+    let request: Value = serde_json::from_str(&standings[0].1).unwrap();
+    let reply: Value = serde_json::from_str(&standings[1].1).unwrap();
+    assert_valid(&validator("run.json"), &request, "run.json");
+    assert_valid(&validator("run-reply.json"), &reply, "run-reply.json");
+    let (seq, parsed) = arbiter::protocol::wire::parse_request(&request.to_string()).unwrap();
+    let answered = arbiter::protocol::wire::reply_json(seq, &ReferenceEngine::new().run(&parsed));
+    assert_eq!(answered, reply, "the doc's reply is the reference's");
     // The session steps.
     let steps: Value = serde_json::from_str(&block_after("#### Session steps").join("\n")).unwrap();
     let mut request = request_json(

@@ -223,6 +223,26 @@ fn schema_and_model_accept_the_same_keys() {
             "offer",
         ),
         (
+            rust_keys::<Case>(&format!("tournament: {{{unknown}}}")),
+            schema_keys(&cases, "/$defs/tournament/properties"),
+            "tournament",
+        ),
+        (
+            rust_keys::<Case>(&format!("tournament: {{games: [{{{unknown}}}]}}")),
+            schema_keys(&cases, "/$defs/tournament_game/properties"),
+            "tournament.games",
+        ),
+        (
+            rust_keys::<Case>(&format!("expect: {{standings: [{{{unknown}}}]}}")),
+            schema_keys(&cases, "/$defs/row_expect/properties"),
+            "standings",
+        ),
+        (
+            rust_keys::<Case>(&format!("expect: {{colours: [{{{unknown}}}]}}")),
+            schema_keys(&cases, "/$defs/colour_expect/properties"),
+            "colours",
+        ),
+        (
             rust_keys::<Case>(&format!("expect: {{rejected: {{{unknown}}}}}")),
             schema_keys(&cases, "/$defs/expect/properties/rejected/properties"),
             "rejected",

@@ -1,0 +1,441 @@
+//! [`Competition`]: what each kind of competition scores and the order of its tie-breaks,
+//! as typed tables from the seeds (xiangqi 第三章 第四节 成绩计算, 第五节 退出比赛, 第六节 二
+//! 纪律处分; draughts art. 12.6), each entry with the clause that sets it. The computation
+//! ([`crate::standings::compute`]) reads these tables and has no branch per kind: a
+//! different competition is a different table.
+//!
+//! ```
+//! use arbiter::standings::{Competition, Criterion, Kind};
+//! use arbiter::Game;
+//!
+//! let rr = Competition::of(Game::Xiangqi, Kind::RoundRobin).unwrap();
+//! let order: Vec<Criterion> = rr.tiebreaks.iter().map(|t| t.criterion).collect();
+//! assert_eq!(order, [Criterion::Penalty, Criterion::Sonneborn, Criterion::Violations]);
+//! // The draughts rules score 2/1/0 and define no tie-break: equal points share places.
+//! let d = Competition::of(Game::Russian, Kind::RoundRobin).unwrap();
+//! assert!(d.tiebreaks.is_empty());
+//! assert_eq!(d.points.win, 2.0);
+//! ```
+
+use super::tournament::Kind;
+use crate::mutant::{scoring_is, ScoringMutant as M};
+use crate::Game;
+use std::fmt;
+
+/// What ranks the entries first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Game points (局分 / 积分).
+    GamePoints,
+    /// Match points (场分).
+    MatchPoints,
+    /// The sum of the team's players' game points in the individual competition.
+    PlayersGamePoints,
+}
+
+/// A tie-break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Criterion {
+    /// Penalised players (warning, disqualification from a game) last among equal scores.
+    Penalty,
+    /// 小分: the final scores of the opponents beaten plus half those of the opponents
+    /// drawn with (Sonneborn-Berger).
+    Sonneborn,
+    /// 对手分: the final scores of all opponents played (Buchholz).
+    Buchholz,
+    /// Total game points.
+    GamePoints,
+    /// Fewer violations.
+    Violations,
+    /// 个人名次总和: the sum of the players' individual places, lower first.
+    PlaceSum,
+}
+
+impl Criterion {
+    /// Every criterion.
+    pub const ALL: [Criterion; 6] = [
+        Criterion::Penalty,
+        Criterion::Sonneborn,
+        Criterion::Buchholz,
+        Criterion::GamePoints,
+        Criterion::Violations,
+        Criterion::PlaceSum,
+    ];
+
+    /// The slug (`sonneborn`, `buchholz`, `game-points`, `violations`, `penalty`,
+    /// `place-sum`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Criterion::Penalty => "penalty",
+            Criterion::Sonneborn => "sonneborn",
+            Criterion::Buchholz => "buchholz",
+            Criterion::GamePoints => "game-points",
+            Criterion::Violations => "violations",
+            Criterion::PlaceSum => "place-sum",
+        }
+    }
+
+    /// Reads a slug.
+    pub fn from_name(name: &str) -> Option<Criterion> {
+        Criterion::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Whether a lower value ranks first.
+    pub fn lower_first(self) -> bool {
+        matches!(
+            self,
+            Criterion::Penalty | Criterion::Violations | Criterion::PlaceSum
+        )
+    }
+}
+
+impl fmt::Display for Criterion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A tie-break in its place, with the clause that puts it there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tiebreak {
+    /// The criterion.
+    pub criterion: Criterion,
+    /// The clause.
+    pub clause: &'static str,
+}
+
+/// What a withdrawal does to an entry's results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WithdrawalRule {
+    /// Round robin: fewer than half the scheduled opponents played, every result is
+    /// cancelled (kept on the table, unranked); half or more, the results stand and every
+    /// game not played is a forfeit win (`+`) for the opponent.
+    HalfOfOpponents,
+    /// Swiss: the results stand, half played or not, and every round not played is lost.
+    ResultsStand,
+    /// The rules define none (draughts).
+    Undefined,
+}
+
+/// Points per result, in the units the table shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Points {
+    /// A game won.
+    pub win: f64,
+    /// A game drawn.
+    pub draw: f64,
+    /// A match won (more game points in it).
+    pub match_win: f64,
+    /// A match drawn (equal game points).
+    pub match_draw: f64,
+    /// A `+`: a win by the opponent's absence (an individual game, or a team match in
+    /// team events).
+    pub plus: f64,
+}
+
+/// A kind of competition under a game's rules: its score, tie-breaks and withdrawal rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Competition {
+    /// The kind.
+    pub kind: Kind,
+    /// What ranks first.
+    pub score: Score,
+    /// The clause of the score.
+    pub score_clause: &'static str,
+    /// The tie-breaks in order; still tied, the places are shared.
+    pub tiebreaks: Vec<Tiebreak>,
+    /// The clause sharing the places of a complete tie, when the rules say so.
+    pub shared_clause: Option<&'static str>,
+    /// What a withdrawal does.
+    pub withdrawal: WithdrawalRule,
+    /// Points per result.
+    pub points: Points,
+    /// Colours: the first entry of a pairing has red on the odd boards (and the other on
+    /// the even ones) — `false` gives it every board.
+    pub alternate_boards: bool,
+    /// Colours: the players swap colours in the second game of a two-game match (分先).
+    pub swap_second_game: bool,
+}
+
+const fn tb(criterion: Criterion, clause: &'static str) -> Tiebreak {
+    Tiebreak { criterion, clause }
+}
+
+impl Competition {
+    /// The competition of `kind` under `game`'s rules, altered by an active scoring
+    /// mutant; an error when the rules define no such competition.
+    pub fn of(game: Game, kind: Kind) -> Result<Competition, String> {
+        use Criterion as C;
+        let mut c = if game.is_draughts() {
+            // Art. 12.6: a win 2, a draw 1, a loss 0; nothing about tie-breaks, matches,
+            // teams or withdrawals.
+            if !matches!(kind, Kind::RoundRobin | Kind::Swiss) {
+                return Err(format!(
+                    "the draughts rules (art. 12.6) score games only; they define no {kind} \
+                     competition (use round-robin or swiss)"
+                ));
+            }
+            Competition {
+                kind,
+                score: Score::GamePoints,
+                score_clause: "d64.scoring.win-two",
+                tiebreaks: Vec::new(),
+                shared_clause: None,
+                withdrawal: WithdrawalRule::Undefined,
+                points: Points {
+                    win: 2.0,
+                    draw: 1.0,
+                    match_win: 2.0,
+                    match_draw: 1.0,
+                    plus: 2.0,
+                },
+                alternate_boards: false,
+                swap_second_game: false,
+            }
+        } else {
+            let individual = Points {
+                win: 1.0,
+                draw: 0.5,
+                match_win: 1.0,
+                match_draw: 0.5,
+                plus: 1.0,
+            };
+            let team = Points {
+                match_win: 2.0,
+                match_draw: 1.0,
+                plus: 2.0,
+                ..individual
+            };
+            let penalty = tb(C::Penalty, "xq.discipline.ranking");
+            let (score, score_clause, tiebreaks, shared, withdrawal, points) = match kind {
+                Kind::RoundRobin => (
+                    Score::GamePoints,
+                    "xq.scoring.rr-single-rank",
+                    vec![
+                        penalty,
+                        tb(C::Sonneborn, "xq.scoring.rr-single-sonneborn"),
+                        tb(C::Violations, "xq.scoring.rr-single-violations"),
+                    ],
+                    "xq.scoring.rr-single-shared",
+                    WithdrawalRule::HalfOfOpponents,
+                    individual,
+                ),
+                Kind::RoundRobinMatches => (
+                    Score::MatchPoints,
+                    "xq.scoring.rr-multi-rank",
+                    vec![
+                        penalty,
+                        tb(C::Sonneborn, "xq.scoring.rr-multi-sonneborn"),
+                        tb(C::GamePoints, "xq.scoring.rr-multi-game-points"),
+                        tb(C::Violations, "xq.scoring.rr-multi-violations"),
+                    ],
+                    "xq.scoring.rr-multi-shared",
+                    WithdrawalRule::HalfOfOpponents,
+                    individual,
+                ),
+                Kind::Swiss => (
+                    Score::GamePoints,
+                    "xq.scoring.swiss-individual-rank",
+                    vec![penalty, tb(C::Buchholz, "xq.scoring.swiss-individual-rank")],
+                    "xq.scoring.swiss-individual-rank",
+                    WithdrawalRule::ResultsStand,
+                    individual,
+                ),
+                Kind::TeamRoundRobin => (
+                    Score::MatchPoints,
+                    "xq.scoring.team-rr-rank",
+                    vec![
+                        tb(C::GamePoints, "xq.scoring.team-rr-rank"),
+                        tb(C::Violations, "xq.scoring.team-rr-rank"),
+                    ],
+                    "xq.scoring.team-rr-rank",
+                    WithdrawalRule::HalfOfOpponents,
+                    team,
+                ),
+                Kind::TeamSwiss => (
+                    Score::MatchPoints,
+                    "xq.scoring.team-swiss-rank",
+                    vec![
+                        tb(C::Buchholz, "xq.scoring.team-swiss-opponents"),
+                        tb(C::GamePoints, "xq.scoring.team-swiss-game-points"),
+                        tb(C::Violations, "xq.scoring.team-swiss-violations"),
+                    ],
+                    "xq.scoring.team-swiss-shared",
+                    WithdrawalRule::ResultsStand,
+                    team,
+                ),
+                Kind::TeamTotal => (
+                    Score::PlayersGamePoints,
+                    "xq.scoring.team-total-rank",
+                    vec![
+                        tb(C::PlaceSum, "xq.scoring.team-total-place-sum"),
+                        tb(C::Violations, "xq.scoring.team-total-violations"),
+                    ],
+                    "xq.scoring.team-total-shared",
+                    WithdrawalRule::HalfOfOpponents,
+                    individual,
+                ),
+            };
+            Competition {
+                kind,
+                score,
+                score_clause,
+                tiebreaks,
+                shared_clause: Some(shared),
+                withdrawal,
+                points,
+                alternate_boards: true,
+                swap_second_game: true,
+            }
+        };
+        c.mutate(game);
+        Ok(c)
+    }
+
+    /// The competition as an active scoring mutant alters it (one parameter each).
+    fn mutate(&mut self, game: Game) {
+        let swap = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
+            let i = list.iter().position(|t| t.criterion == a);
+            let j = list.iter().position(|t| t.criterion == b);
+            if let (Some(i), Some(j)) = (i, j) {
+                list.swap(i, j);
+            }
+        };
+        let replace = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
+            for t in list.iter_mut().filter(|t| t.criterion == a) {
+                t.criterion = b;
+            }
+        };
+        let kind = self.kind;
+        let t = &mut self.tiebreaks;
+        if game.is_draughts() {
+            if scoring_is(M::DraughtsChessScale) {
+                self.points = Points {
+                    win: 1.0,
+                    draw: 0.5,
+                    match_win: 1.0,
+                    match_draw: 0.5,
+                    plus: 1.0,
+                };
+            }
+            return;
+        }
+        if scoring_is(M::XiangqiGamesTwoOneZero) {
+            self.points.win = 2.0;
+            self.points.draw = 1.0;
+        }
+        if scoring_is(M::IndividualMatchTwoPoints) && !kind.is_team() {
+            self.points.match_win = 2.0;
+            self.points.match_draw = 1.0;
+        }
+        if scoring_is(M::TeamMatchWinOne) && kind.is_team() {
+            self.points.match_win = 1.0;
+            self.points.match_draw = 0.5;
+        }
+        if scoring_is(M::TeamForfeitOnePoint) && kind.is_team() {
+            self.points.plus = 1.0;
+        }
+        match kind {
+            Kind::RoundRobin => {
+                if scoring_is(M::RoundRobinBuchholz) {
+                    replace(t, Criterion::Sonneborn, Criterion::Buchholz);
+                }
+                if scoring_is(M::RoundRobinViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
+            }
+            Kind::RoundRobinMatches => {
+                if scoring_is(M::MatchesRankedByGamePoints) {
+                    self.score = Score::GamePoints;
+                }
+                if scoring_is(M::MatchesViolationsBeforeGamePoints) {
+                    swap(t, Criterion::GamePoints, Criterion::Violations);
+                }
+                if scoring_is(M::MatchesBuchholz) {
+                    replace(t, Criterion::Sonneborn, Criterion::Buchholz);
+                }
+                if scoring_is(M::MatchesViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
+            }
+            Kind::Swiss => {
+                if scoring_is(M::SwissSonneborn) {
+                    replace(t, Criterion::Buchholz, Criterion::Sonneborn);
+                }
+            }
+            Kind::TeamRoundRobin => {
+                if scoring_is(M::TeamRoundRobinViolationsFirst) {
+                    swap(t, Criterion::GamePoints, Criterion::Violations);
+                }
+            }
+            Kind::TeamSwiss => {
+                if scoring_is(M::TeamSwissGamePointsFirst) {
+                    swap(t, Criterion::Buchholz, Criterion::GamePoints);
+                }
+                if scoring_is(M::TeamSwissStopsAtBuchholz) {
+                    t.retain(|x| x.criterion != Criterion::GamePoints);
+                }
+                if scoring_is(M::TeamSwissViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
+            }
+            Kind::TeamTotal => {
+                if scoring_is(M::TeamTotalViolationsIgnored) {
+                    t.retain(|x| x.criterion != Criterion::Violations);
+                }
+            }
+        }
+        if scoring_is(M::PenaltyIgnored) {
+            t.retain(|x| x.criterion != Criterion::Penalty);
+        }
+        if scoring_is(M::TwoGameNoSwap) {
+            self.swap_second_game = false;
+        }
+        if scoring_is(M::TeamBoardsNotAlternated) {
+            self.alternate_boards = false;
+        }
+        if scoring_is(M::SwissWithdrawalHalfRule) && self.withdrawal == WithdrawalRule::ResultsStand
+        {
+            self.withdrawal = WithdrawalRule::HalfOfOpponents;
+        }
+    }
+
+    /// Whether entries equal on every criterion share their places (a mutant splits them
+    /// by name).
+    pub(crate) fn ties_shared() -> bool {
+        !scoring_is(M::TiesSplitByName)
+    }
+
+    /// Whether a game decided by absence is marked `+`/`−` and not counted as played (a
+    /// mutant counts it as played).
+    pub(crate) fn absence_marked() -> bool {
+        !scoring_is(M::ForfeitCountsAsPlayed)
+    }
+
+    /// Whether a round-robin withdrawal with `met` of `scheduled` opponents played keeps
+    /// its results: half or more (`xq.withdrawal.half-or-more`).
+    pub(crate) fn results_stand(met: usize, scheduled: usize) -> bool {
+        match Competition::withdrawal_override() {
+            Some(stands) => stands,
+            None if scoring_is(M::HalfNeedsMoreThanHalf) => 2 * met > scheduled,
+            None => 2 * met >= scheduled,
+        }
+    }
+
+    /// Whether lower place sums rank first (a mutant reverses it).
+    pub(crate) fn place_sum_lower_first() -> bool {
+        !scoring_is(M::PlaceSumHigherFirst)
+    }
+
+    /// How a round-robin withdrawal is judged: `None` the half-the-opponents rule;
+    /// `Some(true)` results always stand, `Some(false)` always cancelled (mutants).
+    fn withdrawal_override() -> Option<bool> {
+        if scoring_is(M::WithdrawalResultsAlwaysStand) {
+            Some(true)
+        } else if scoring_is(M::WithdrawalResultsAlwaysCancelled) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
