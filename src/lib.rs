@@ -34,5 +34,5 @@ pub mod xiangqi;
 pub mod yaml;
 
 pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};
-pub use rules::{rules_for, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
+pub use rules::{rules_for, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
 pub use ruleset::{Game, Ruleset, RulesetError};

@@ -180,7 +180,7 @@ impl Player for UciPlayer {
         self.until("readyok", GRACE).map(|_| ())
     }
 
-    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {
         let (ranks, name) = (self.ranks, self.name.clone());
         let to_engine = |m: &String| {
             ranks.to_engine(m).ok_or_else(|| PlayerError {

@@ -346,6 +346,22 @@ impl Position {
         next
     }
 
+    /// Whether two positions are the same for repetition: the same pieces on the same
+    /// squares and the same side to move (the move counters do not count).
+    ///
+    /// ```
+    /// use arbiter::xiangqi::Position;
+    ///
+    /// let a = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// let b = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 7 12").unwrap();
+    /// let c = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+    /// assert!(a.same_placement(&b));
+    /// assert!(!a.same_placement(&c));
+    /// ```
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.turn == other.turn && self.occupied == other.occupied && self.board == other.board
+    }
+
     /// The position as a [`Setup`].
     pub fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty();
