@@ -19,7 +19,15 @@ pub struct Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
+        // Four ASCII characters written at once: move texts are written for every legal move
+        // of every position the arbiter looks at, so this is on the simulator's hot path.
+        let buf = [
+            b'a' + self.from.file(),
+            b'0' + self.from.rank(),
+            b'a' + self.to.file(),
+            b'0' + self.to.rank(),
+        ];
+        f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
     }
 }
 
