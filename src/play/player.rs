@@ -119,6 +119,18 @@ pub trait Player: Send {
     }
     /// The move for the side to move.
     fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError>;
+    /// The score the player gave its last move, in centipawns for its own side (engines
+    /// that report one: UCI `info … score`); `None`: it reports none. Read by the score
+    /// adjudication ([`super::game::Adjudication`]).
+    fn score(&self) -> Option<i32> {
+        None
+    }
+    /// A new seed for the player's choices, given before each game of a match (game `i`
+    /// gets the same seed whatever the number of games played in parallel). Players without
+    /// chance ignore it.
+    fn reseed(&mut self, seed: u64) {
+        let _ = seed;
+    }
     /// Which of the draw claims valid now (the edition's slugs, in order) the player makes,
     /// if any. The default claims the first valid one, as cutechess adjudicates rule draws.
     fn claim(&mut self, valid: &[String]) -> Option<String> {
@@ -145,6 +157,10 @@ impl RandomPlayer {
 impl Player for RandomPlayer {
     fn name(&self) -> String {
         "random".to_owned()
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {

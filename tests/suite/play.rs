@@ -285,12 +285,7 @@ fn fairy_stockfish_plays_a_match_under_the_arbiter() {
         PlayerSpec::parse(&format!("uci:{engine}")).unwrap(),
         PlayerSpec::parse("greedy").unwrap(),
     ];
-    let options = MatchOptions {
-        game: options("xiangqi", Some("20s+100ms")),
-        games: 2,
-        openings: Vec::new(),
-        seed: 1,
-    };
+    let options = MatchOptions::new(options("xiangqi", Some("20s+100ms")), 2);
     let played = run_match(&specs, &options, |_| {}).unwrap();
     assert_eq!(played.records.len(), 2);
     // Colours alternate: the engine is red in game 1 and black in game 2.
