@@ -278,7 +278,12 @@ fn fairy_stockfish_plays_a_match_under_the_arbiter() {
     use arbiter::play::{run_match, MatchOptions, PlayerSpec};
     let engine = "/usr/games/fairy-stockfish";
     if !std::path::Path::new(engine).exists() {
-        eprintln!("skipped: {engine} is not installed");
+        // CI installs it (.ci/run): there a missing engine is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{engine} is not installed (apt-get install fairy-stockfish)"
+        );
+        eprintln!("skipped: {engine} is not installed (CI is unset)");
         return;
     }
     let specs = [
