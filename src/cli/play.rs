@@ -99,7 +99,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         game: GameOptions {
             ruleset: ruleset.clone(),
             control,
-            max_plies: args.max_plies.or(args.max_moves.map(|m| m.saturating_mul(2))),
+            max_plies: args
+                .max_plies
+                .or(args.max_moves.map(|m| m.saturating_mul(2))),
             round: 0,
         },
         games: args.games,
@@ -191,7 +193,13 @@ fn table(played: &MatchResult) -> String {
     };
     let mut rows = [(&played.names[0], a), (&played.names[1], b)];
     rows.sort_by(|x, y| y.1.points().total_cmp(&x.1.points()));
-    let width = played.names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);
+    let width = played
+        .names
+        .iter()
+        .map(|n| n.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     let mut out = format!(
         "{:>4}  {:<width$}  {:>7}  {:>7}  {:>5}  {:>6}  {:>5}\n",
         "rank", "name", "elo", "+/-", "games", "score", "draws"

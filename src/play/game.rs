@@ -151,11 +151,14 @@ impl std::str::FromStr for DrawAdjudication {
     fn from_str(text: &str) -> Result<Self, String> {
         let v = read_pairs(text, &["movenumber", "movecount", "score"])
             .map_err(|e| format!("draw adjudication: {e}"))?;
-        let num = |x: i64| u32::try_from(x).map_err(|_| format!("draw adjudication: {x} is out of range"));
+        let num = |x: i64| {
+            u32::try_from(x).map_err(|_| format!("draw adjudication: {x} is out of range"))
+        };
         Ok(DrawAdjudication {
             move_number: num(v[0])?,
             move_count: num(v[1])?.max(1),
-            score: i32::try_from(v[2].abs()).map_err(|_| "draw adjudication: score is out of range".to_owned())?,
+            score: i32::try_from(v[2].abs())
+                .map_err(|_| "draw adjudication: score is out of range".to_owned())?,
         })
     }
 }

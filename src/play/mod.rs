@@ -264,7 +264,10 @@ pub fn run_match(
                     let played =
                         play_game_adjudicated(&mut players, &opening, &game, &options.adjudication)
                             .map(|r| (i, r))
-                            .map_err(|error| MatchError::Game { round: i + 1, error });
+                            .map_err(|error| MatchError::Game {
+                                round: i + 1,
+                                error,
+                            });
                     if played.is_err() {
                         stop.store(true, Ordering::SeqCst);
                     }
@@ -311,7 +314,10 @@ pub fn run_match(
     let records: Vec<GameRecord> = slots.into_iter().flatten().collect();
     let names = match names {
         Some(n) => n,
-        None => [specs[0].start(options.seed)?.name(), specs[1].start(options.seed)?.name()],
+        None => [
+            specs[0].start(options.seed)?.name(),
+            specs[1].start(options.seed)?.name(),
+        ],
     };
     Ok(MatchResult {
         records,

@@ -455,7 +455,9 @@ fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
         (None, "adjudicated-draw")
     );
     assert_eq!(record.entries.len(), 7);
-    assert!(record.to_text().contains("[Adjudicated \"draw movenumber=3"));
+    assert!(record
+        .to_text()
+        .contains("[Adjudicated \"draw movenumber=3"));
     replays(&record);
     assert_eq!(game(&draw, 50).result.reason, "adjudicated-max-plies");
 }
