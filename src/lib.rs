@@ -38,6 +38,6 @@ pub mod yaml;
 
 pub use game::{Game, UnknownGame};
 pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};
-pub use rules::{rules_for, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
+pub use rules::{rules_for, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
 pub use ruleset::{Ruleset, RulesetError};
 pub use side::{Side, SideError};

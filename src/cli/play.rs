@@ -3,9 +3,10 @@
 //! results.
 
 use super::CliError;
+use arbiter::play::elo::show;
 use arbiter::play::{
-    control_for, parse_records, run_match, verify, GameOptions, MatchOptions, MatchResult, Opening,
-    PlayerSpec,
+    control_for, parse_records, run_match, verify, Adjudication, DrawAdjudication, GameOptions,
+    MatchOptions, MatchResult, Opening, PlayerSpec, Progress, ResignAdjudication, Score,
 };
 use arbiter::Ruleset;
 use clap::Args;
@@ -26,24 +27,46 @@ pub struct PlayArgs {
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r', required_unless_present = "replay")]
     ruleset: Option<Ruleset>,
-    /// The number of games; colours alternate per game pair.
+    /// The number of games; colours alternate every game.
     #[arg(long, short = 'n', default_value_t = 2)]
     games: u32,
+    /// Play each opening twice, colours swapped (games 2k+1 and 2k+2 from opening k);
+    /// without it each game takes the next opening.
+    #[arg(long)]
+    repeat: bool,
+    /// Games played at the same time, on as many threads (each with its own players); the
+    /// games do not depend on it (a seed per game).
+    #[arg(long, short = 'j', default_value_t = 1)]
+    concurrency: usize,
     /// The time control: an installed control's id (`arbiter clock --list`) or
     /// <base>+<increment> (`5m+2s`). Without it the games have no clock.
     #[arg(long, short = 'c')]
     control: Option<String>,
     /// A file of openings, one a line: a FEN, a FEN followed by `moves m1 m2 …`, or a move
-    /// list from the start position; `#` starts a comment. Each opening is played twice,
-    /// colours swapped.
+    /// list from the start position; `#` starts a comment. Used in turn (twice each with
+    /// `--repeat`).
     #[arg(long)]
     openings: Option<PathBuf>,
     /// The seed of the random players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Adjudicate a draw after this many plies (off by default; named in the record).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "max_moves")]
     max_plies: Option<u32>,
+    /// Adjudicate a draw after this many moves of each side (cutechess's `-maxmoves`: 2N
+    /// plies; off by default; named in the record).
+    #[arg(long)]
+    max_moves: Option<u32>,
+    /// Adjudicate a draw by the engines' scores (cutechess's `-draw`): "movenumber=N
+    /// movecount=M score=S": both scores within S centipawns of zero for M consecutive
+    /// moves each, after N full moves. Off by default; named in the record.
+    #[arg(long, value_name = "RULE")]
+    draw: Option<DrawAdjudication>,
+    /// Adjudicate a loss by an engine's score (cutechess's `-resign`): "movecount=M
+    /// score=S": its score S centipawns or more below zero for M consecutive moves. Off by
+    /// default; named in the record.
+    #[arg(long, value_name = "RULE")]
+    resign: Option<ResignAdjudication>,
     /// Write the games' records (PDN for draughts, PGN-style for xiangqi) to this file.
     #[arg(long, alias = "pgn", alias = "pdn")]
     record: Option<PathBuf>,
@@ -76,27 +99,35 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         game: GameOptions {
             ruleset: ruleset.clone(),
             control,
-            max_plies: args.max_plies,
+            max_plies: args
+                .max_plies
+                .or(args.max_moves.map(|m| m.saturating_mul(2))),
             round: 0,
         },
         games: args.games,
         openings,
+        repeat: args.repeat,
         seed: args.seed,
+        concurrency: args.concurrency.max(1),
+        adjudication: Adjudication {
+            draw: args.draw,
+            resign: args.resign,
+        },
     };
     let show = !args.quiet && std::io::stderr().is_terminal();
     let started = std::time::Instant::now();
     let total = args.games;
-    let played = run_match(&specs, &options, |m: &MatchResult| {
+    let played = run_match(&specs, &options, |p: &Progress<'_>| {
         if show {
-            let done = m.records.len() as u32;
             let width = 30;
-            let filled = (done * width / total.max(1)) as usize;
+            let filled = (p.done * width / total.max(1)) as usize;
             eprint!(
-                "\r[{}{}] {done}/{total} {}: {}   ",
+                "\r[{}{}] {}/{total} {}: {}   ",
                 "#".repeat(filled),
                 "-".repeat(width as usize - filled),
-                m.names[0],
-                m.score.summary()
+                p.done,
+                p.names[0],
+                p.score.summary()
             );
             let _ = std::io::stderr().flush();
         }
@@ -141,6 +172,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    print!("{}", table(&played));
     println!(
         "{} plies in {:.2} s ({:.2} games/s)",
         plies,
@@ -148,6 +180,57 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         f64::from(total) / elapsed.as_secs_f64().max(1e-9),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The final table, like cutechess's: rank, name, Elo, ±, games, score, draws; each row
+/// from that player's side of the score.
+fn table(played: &MatchResult) -> String {
+    let a = played.score;
+    let b = Score {
+        wins: a.losses,
+        losses: a.wins,
+        ..a
+    };
+    let mut rows = [(&played.names[0], a), (&played.names[1], b)];
+    rows.sort_by(|x, y| y.1.points().total_cmp(&x.1.points()));
+    let width = played
+        .names
+        .iter()
+        .map(|n| n.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = format!(
+        "{:>4}  {:<width$}  {:>7}  {:>7}  {:>5}  {:>6}  {:>5}\n",
+        "rank", "name", "elo", "+/-", "games", "score", "draws"
+    );
+    for (rank, (name, s)) in rows.iter().enumerate() {
+        let e = s.estimate();
+        let games = s.wins + s.draws + s.losses;
+        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        out.push_str(&format!(
+            "{:>4}  {:<width$}  {:>7}  {:>7}  {:>5}  {:>6}  {:>5}\n",
+            rank + 1,
+            name,
+            e.map_or("-".to_owned(), |e| show(e.difference)),
+            e.map_or("-".to_owned(), |e| {
+                let m = e.margin();
+                if m.is_finite() {
+                    format!("{m:.1}")
+                } else {
+                    "inf".to_owned()
+                }
+            }),
+            s.games(),
+            s.fraction().map_or("-".to_owned(), pct),
+            if games == 0 {
+                "-".to_owned()
+            } else {
+                pct(f64::from(s.draws) / f64::from(games))
+            },
+        ));
+    }
+    out
 }
 
 /// Replays every record of a file and checks its result.

@@ -26,8 +26,9 @@
 //! - draw claims: the players claim what the edition lets them ([`Player::claim`]); the
 //!   ruling (upheld or refused, with penalty) is recorded.
 //!
-//! Adjudication by game length (`max_plies`) is off by default; when it ends a game the
-//! record says so (`adjudicated`), as no rulebook rule.
+//! Adjudication by game length (`max_plies`) and by the engines' scores ([`Adjudication`],
+//! cutechess's `-draw` and `-resign`) is off by default; when it ends a game the record
+//! says so (`adjudicated`, `Adjudicated` tag), as no rulebook rule.
 
 use super::player::{Choice, MoveRequest, Player, PlayerError};
 use super::record::{Decision, Entry, GameRecord, GameResult};
@@ -59,6 +60,177 @@ pub struct GameOptions {
     pub max_plies: Option<u32>,
     /// The round number, for the record.
     pub round: u32,
+}
+
+/// Adjudication by the scores the players report with their moves ([`Player::score`]),
+/// like cutechess's `-draw` and `-resign`; off unless set. Not a rule of the rulebooks: an
+/// adjudicated game says so in its record (`[%arbiter adjudicated-draw …]`,
+/// `[%arbiter adjudicated-resign …]`, tag `Adjudicated`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Adjudicate a draw.
+    pub draw: Option<DrawAdjudication>,
+    /// Adjudicate a loss.
+    pub resign: Option<ResignAdjudication>,
+}
+
+/// A draw when both players' scores have stayed within `score` centipawns of zero for
+/// `move_count` consecutive moves each, once `move_number` full moves have been played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// Full moves played first.
+    pub move_number: u32,
+    /// Consecutive moves of each player.
+    pub move_count: u32,
+    /// Centipawns either side of zero.
+    pub score: i32,
+}
+
+/// A loss for a player whose score has been at least `score` centipawns below zero for
+/// `move_count` consecutive moves of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    /// Consecutive moves of the player.
+    pub move_count: u32,
+    /// Centipawns below zero.
+    pub score: i32,
+}
+
+impl DrawAdjudication {
+    /// The rule as cutechess writes it: `movenumber=40 movecount=8 score=10`.
+    pub fn text(&self) -> String {
+        format!(
+            "movenumber={} movecount={} score={}",
+            self.move_number, self.move_count, self.score
+        )
+    }
+}
+
+impl ResignAdjudication {
+    /// The rule as cutechess writes it: `movecount=3 score=900`.
+    pub fn text(&self) -> String {
+        format!("movecount={} score={}", self.move_count, self.score)
+    }
+}
+
+/// Reads `key=value` pairs (`movenumber=40 movecount=8 score=10`, separated by spaces or
+/// commas) into the values of `keys`, in order; every key is required.
+fn read_pairs(text: &str, keys: &[&str]) -> Result<Vec<i64>, String> {
+    let mut values = vec![None; keys.len()];
+    for pair in text.split([' ', ',']).filter(|p| !p.is_empty()) {
+        let (k, v) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("'{pair}': expected key=value"))?;
+        let i = keys
+            .iter()
+            .position(|key| *key == k)
+            .ok_or_else(|| format!("'{k}': unknown key (expected {})", keys.join(", ")))?;
+        values[i] = Some(
+            v.parse::<i64>()
+                .map_err(|_| format!("'{pair}': {v} is not a whole number"))?,
+        );
+    }
+    keys.iter()
+        .zip(values)
+        .map(|(k, v)| v.ok_or_else(|| format!("'{k}=' is missing")))
+        .collect()
+}
+
+impl std::str::FromStr for DrawAdjudication {
+    type Err = String;
+
+    /// `movenumber=N movecount=M score=S`.
+    ///
+    /// ```
+    /// use arbiter::play::DrawAdjudication;
+    ///
+    /// let d: DrawAdjudication = "movenumber=40 movecount=8 score=10".parse().unwrap();
+    /// assert_eq!((d.move_number, d.move_count, d.score), (40, 8, 10));
+    /// assert!("movecount=8".parse::<DrawAdjudication>().unwrap_err().contains("movenumber"));
+    /// ```
+    fn from_str(text: &str) -> Result<Self, String> {
+        let v = read_pairs(text, &["movenumber", "movecount", "score"])
+            .map_err(|e| format!("draw adjudication: {e}"))?;
+        let num = |x: i64| {
+            u32::try_from(x).map_err(|_| format!("draw adjudication: {x} is out of range"))
+        };
+        Ok(DrawAdjudication {
+            move_number: num(v[0])?,
+            move_count: num(v[1])?.max(1),
+            score: i32::try_from(v[2].abs())
+                .map_err(|_| "draw adjudication: score is out of range".to_owned())?,
+        })
+    }
+}
+
+impl std::str::FromStr for ResignAdjudication {
+    type Err = String;
+
+    /// `movecount=M score=S`.
+    ///
+    /// ```
+    /// use arbiter::play::ResignAdjudication;
+    ///
+    /// let r: ResignAdjudication = "movecount=3 score=900".parse().unwrap();
+    /// assert_eq!((r.move_count, r.score), (3, 900));
+    /// ```
+    fn from_str(text: &str) -> Result<Self, String> {
+        let v = read_pairs(text, &["movecount", "score"])
+            .map_err(|e| format!("resign adjudication: {e}"))?;
+        Ok(ResignAdjudication {
+            move_count: u32::try_from(v[0])
+                .map_err(|_| format!("resign adjudication: {} is out of range", v[0]))?
+                .max(1),
+            score: i32::try_from(v[1].abs())
+                .map_err(|_| "resign adjudication: score is out of range".to_owned())?,
+        })
+    }
+}
+
+/// The runs of scores the adjudication follows during a game.
+#[derive(Debug, Default)]
+struct ScoreRuns {
+    /// Consecutive moves (either side) whose mover's score was near zero.
+    near_zero: u32,
+    /// Consecutive own moves of each side with a losing score.
+    losing: [u32; 2],
+}
+
+impl ScoreRuns {
+    /// Takes the score of a move of side `idx` and returns the decision it leads to.
+    fn after_move(
+        &mut self,
+        adjudication: &Adjudication,
+        idx: usize,
+        score: Option<i32>,
+        plies: u32,
+    ) -> Option<Decision> {
+        if let Some(r) = &adjudication.resign {
+            match score {
+                Some(s) if s <= -r.score => self.losing[idx] += 1,
+                _ => self.losing[idx] = 0,
+            }
+            if self.losing[idx] >= r.move_count {
+                return Some(Decision::ScoreAdjudicated {
+                    loser: Some(Side::BOTH[idx]),
+                    rule: format!("resign {}", r.text()),
+                });
+            }
+        }
+        if let Some(d) = &adjudication.draw {
+            match score {
+                Some(s) if s.abs() <= d.score => self.near_zero += 1,
+                _ => self.near_zero = 0,
+            }
+            if self.near_zero >= 2 * d.move_count && plies / 2 >= d.move_number {
+                return Some(Decision::ScoreAdjudicated {
+                    loser: None,
+                    rule: format!("draw {}", d.text()),
+                });
+            }
+        }
+        None
+    }
 }
 
 /// Why a game could not be played (a bad opening, an event the session refused).
@@ -93,7 +265,18 @@ pub fn play_game(
     opening: &Opening,
     options: &GameOptions,
 ) -> Result<GameRecord, GameError> {
+    play_game_adjudicated(players, opening, options, &Adjudication::default())
+}
+
+/// [`play_game`] with adjudication by the players' scores.
+pub fn play_game_adjudicated(
+    players: &mut [&mut dyn Player; 2],
+    opening: &Opening,
+    options: &GameOptions,
+    adjudication: &Adjudication,
+) -> Result<GameRecord, GameError> {
     let game = options.ruleset.game;
+    let mut runs = ScoreRuns::default();
     let mut session = Session::new(&options.ruleset, opening.fen.as_deref())
         .map_err(|e| GameError::Opening(e.to_string()))?;
     let start_fen = session.fen();
@@ -214,6 +397,15 @@ pub fn play_game(
                             spent: session.clock().map(|_| spent),
                             left,
                         });
+                        let plies = session.moves().len() as u32;
+                        let score = players[idx].score();
+                        if session.outcome().is_none() {
+                            if let Some(d) = runs.after_move(adjudication, idx, score, plies) {
+                                record.result = GameResult::score_adjudicated(&d);
+                                record.entries.push(Entry::Decision(d));
+                                return Ok(record);
+                            }
+                        }
                     } else {
                         // The time ran out before the move was made.
                         record.entries.push(Entry::Decision(Decision::Flag {

@@ -6,26 +6,31 @@
 //! - [`uci`]: [`UciPlayer`], a UCI xiangqi engine (Fairy-Stockfish) as a player.
 //! - [`game`]: [`play_game`], one game, and the arbiter's rulings in it.
 //! - [`record`]: [`GameRecord`]: PDN and PGN-style xiangqi records, read back and replayed.
-//! - [`score`]: the match score with an Elo difference and its 95% interval.
+//! - [`score`]: the match score; [`elo`]: the Elo difference, its 95% interval, the
+//!   likelihood of superiority.
 //!
-//! [`run_match`] plays a match: colours alternate per game pair (each opening is played
-//! once with each colour), openings come in turn from a list.
+//! [`run_match`] plays a match: colours alternate every game; with `repeat` each opening
+//! is played twice, once with each colour (cutechess's `-repeat`), without it each game
+//! takes the next opening. Games run on `concurrency` threads, each with its own players;
+//! the random players get a seed per game, so the games do not depend on the number of
+//! threads.
 //!
 //! ```
 //! use arbiter::play::{run_match, MatchOptions, GameOptions, PlayerSpec};
 //!
-//! let options = MatchOptions {
-//!     game: GameOptions { ruleset: "xiangqi".parse().unwrap(), control: None, max_plies: None, round: 0 },
-//!     games: 2,
-//!     openings: Vec::new(),
-//!     seed: 1,
-//! };
+//! let game = GameOptions { ruleset: "xiangqi".parse().unwrap(), control: None, max_plies: Some(60), round: 0 };
+//! let mut options = MatchOptions::new(game, 4);
 //! let specs = [PlayerSpec::parse("greedy").unwrap(), PlayerSpec::parse("random").unwrap()];
 //! let played = run_match(&specs, &options, |_| {}).unwrap();
-//! assert_eq!(played.records.len(), 2);
-//! assert_eq!(played.score.games(), 2);
+//! assert_eq!(played.records.len(), 4);
+//! assert_eq!(played.score.games(), 4);
+//! // The same games on two threads.
+//! options.concurrency = 2;
+//! let again = run_match(&specs, &options, |_| {}).unwrap();
+//! assert_eq!(again.records, played.records);
 //! ```
 
+pub mod elo;
 mod entry;
 pub mod game;
 pub mod player;
@@ -33,7 +38,10 @@ pub mod record;
 pub mod score;
 pub mod uci;
 
-pub use game::{play_game, GameError, GameOptions, Opening, MAX_REFUSALS};
+pub use game::{
+    play_game, play_game_adjudicated, Adjudication, DrawAdjudication, GameError, GameOptions,
+    Opening, ResignAdjudication, MAX_REFUSALS,
+};
 pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
 pub use record::{
     parse_records, replay, verify, Decision, Entry, GameRecord, GameResult, Item, ReadRecord,
@@ -108,11 +116,46 @@ pub struct MatchOptions {
     pub game: GameOptions,
     /// The number of games.
     pub games: u32,
-    /// The openings, used in turn, each for a pair of games with colours swapped; none:
-    /// every game from the start position.
+    /// The openings, used in turn; none: every game from the start position.
     pub openings: Vec<Opening>,
-    /// The seed of the random players.
+    /// Each opening played twice, colours swapped (games 2k+1 and 2k+2 from opening k);
+    /// otherwise game k takes opening k. Colours alternate every game either way.
+    pub repeat: bool,
+    /// The seed of the random players: game `i` (from 0) gives the first player given the
+    /// seed of item `2i` of it, the second player that of item `2i+1`.
     pub seed: u64,
+    /// Games played at the same time, each thread with its own players (at least 1).
+    pub concurrency: usize,
+    /// Adjudication by the engines' scores (off by default).
+    pub adjudication: Adjudication,
+}
+
+impl MatchOptions {
+    /// `games` games as `game` says: no openings, `repeat` on, seed 1, one thread, no
+    /// score adjudication.
+    pub fn new(game: GameOptions, games: u32) -> MatchOptions {
+        MatchOptions {
+            game,
+            games,
+            openings: Vec::new(),
+            repeat: true,
+            seed: 1,
+            concurrency: 1,
+            adjudication: Adjudication::default(),
+        }
+    }
+
+    /// The opening and the colours of game `i` (from 0): whether the second player given
+    /// plays first.
+    pub fn schedule(&self, i: u32) -> (Opening, bool) {
+        let k = if self.repeat { i / 2 } else { i } as usize;
+        let opening = if self.openings.is_empty() {
+            Opening::default()
+        } else {
+            self.openings[k % self.openings.len()].clone()
+        };
+        (opening, i % 2 == 1)
+    }
 }
 
 /// A match played: the records, and the score of the first player given.
@@ -124,6 +167,21 @@ pub struct MatchResult {
     pub score: Score,
     /// The players' names, as given first and second.
     pub names: [String; 2],
+}
+
+/// How far a match has got, after each game (games finish in any order on several threads).
+#[derive(Debug, Clone, Copy)]
+pub struct Progress<'a> {
+    /// Games finished.
+    pub done: u32,
+    /// Games in the match.
+    pub total: u32,
+    /// The score so far of the first player given.
+    pub score: Score,
+    /// The players' names, as given first and second.
+    pub names: &'a [String; 2],
+    /// The game just finished (its `round` says which).
+    pub last: &'a GameRecord,
 }
 
 /// Why a match stopped.
@@ -142,55 +200,131 @@ pub enum MatchError {
     },
 }
 
-/// Plays a match between `specs[0]` and `specs[1]`. Game `2k` (counting from 0) has
-/// `specs[0]` as first player, game `2k+1` the colours swapped, both from opening `k`
-/// (modulo the list). `progress` is called after each game.
+/// The points (halves) of the first player given in a game, and whether both lost.
+fn first_player_halves(record: &GameRecord, swapped: bool) -> (u32, bool) {
+    let both_lost = record.result.both_lost;
+    let first = record.result.first_halves();
+    let halves = if swapped { 2 - first } else { first };
+    (if both_lost { 0 } else { halves }, both_lost)
+}
+
+/// Plays a match between `specs[0]` and `specs[1]` (see [`MatchOptions`]): game `i`
+/// (from 0) has `specs[0]` as first player when `i` is even. `progress` is called after
+/// each game, in the order the games finish.
 pub fn run_match(
     specs: &[PlayerSpec; 2],
     options: &MatchOptions,
-    mut progress: impl FnMut(&MatchResult),
+    mut progress: impl FnMut(&Progress<'_>),
 ) -> Result<MatchResult, MatchError> {
-    let mut a = specs[0].start(crate::fuzz::Rng::for_item(options.seed, 0).next_u64())?;
-    let mut b = specs[1].start(crate::fuzz::Rng::for_item(options.seed, 1).next_u64())?;
-    let mut result = MatchResult {
-        records: Vec::new(),
-        score: Score::default(),
-        names: [a.name(), b.name()],
-    };
-    for i in 0..options.games {
-        let opening = if options.openings.is_empty() {
-            Opening::default()
-        } else {
-            options.openings[(i as usize / 2) % options.openings.len()].clone()
-        };
-        let swapped = i % 2 == 1;
-        let mut game = options.game.clone();
-        game.round = i + 1;
-        let record = {
-            let mut players: [&mut dyn Player; 2] = if swapped {
-                [b.as_mut(), a.as_mut()]
-            } else {
-                [a.as_mut(), b.as_mut()]
-            };
-            play_game(&mut players, &opening, &game).map_err(|error| MatchError::Game {
-                round: i + 1,
-                error,
-            })?
-        };
-        let first_halves = record.result.first_halves();
-        let a_halves = if swapped {
-            2 - first_halves
-        } else {
-            first_halves
-        };
-        let both_lost = record.result.both_lost;
-        result
-            .score
-            .add(if both_lost { 0 } else { a_halves }, both_lost);
-        result.records.push(record);
-        progress(&result);
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use std::sync::mpsc;
+    let threads = options.concurrency.clamp(1, options.games.max(1) as usize);
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<Result<(u32, GameRecord), MatchError>>();
+    let mut names: Option<[String; 2]> = None;
+    let mut slots: Vec<Option<GameRecord>> = vec![None; options.games as usize];
+    let mut score = Score::default();
+    let mut failure: Option<MatchError> = None;
+    std::thread::scope(|scope| {
+        let (name_sender, name_receiver) = mpsc::channel::<[String; 2]>();
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let name_sender = name_sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let started = specs[0]
+                    .start(options.seed)
+                    .and_then(|a| Ok((a, specs[1].start(options.seed)?)));
+                let (mut a, mut b) = match started {
+                    Ok(p) => p,
+                    Err(e) => {
+                        stop.store(true, Ordering::SeqCst);
+                        let _ = sender.send(Err(e.into()));
+                        return;
+                    }
+                };
+                let _ = name_sender.send([a.name(), b.name()]);
+                while !stop.load(Ordering::SeqCst) {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= options.games {
+                        break;
+                    }
+                    let (opening, swapped) = options.schedule(i);
+                    a.reseed(crate::fuzz::Rng::for_item(options.seed, 2 * u64::from(i)).next_u64());
+                    b.reseed(
+                        crate::fuzz::Rng::for_item(options.seed, 2 * u64::from(i) + 1).next_u64(),
+                    );
+                    let mut game = options.game.clone();
+                    game.round = i + 1;
+                    let mut players: [&mut dyn Player; 2] = if swapped {
+                        [b.as_mut(), a.as_mut()]
+                    } else {
+                        [a.as_mut(), b.as_mut()]
+                    };
+                    let played =
+                        play_game_adjudicated(&mut players, &opening, &game, &options.adjudication)
+                            .map(|r| (i, r))
+                            .map_err(|error| MatchError::Game {
+                                round: i + 1,
+                                error,
+                            });
+                    if played.is_err() {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    if sender.send(played).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        drop(name_sender);
+        let mut done = 0;
+        for message in receiver {
+            match message {
+                Ok((i, record)) => {
+                    if names.is_none() {
+                        names = name_receiver.try_recv().ok();
+                    }
+                    let (halves, both_lost) = first_player_halves(&record, i % 2 == 1);
+                    score.add(halves, both_lost);
+                    done += 1;
+                    let shown = names.clone().unwrap_or_else(|| record.players.clone());
+                    progress(&Progress {
+                        done,
+                        total: options.games,
+                        score,
+                        names: &shown,
+                        last: &record,
+                    });
+                    slots[i as usize] = Some(record);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+        if names.is_none() {
+            names = name_receiver.try_recv().ok();
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
     }
-    Ok(result)
+    let records: Vec<GameRecord> = slots.into_iter().flatten().collect();
+    let names = match names {
+        Some(n) => n,
+        None => [
+            specs[0].start(options.seed)?.name(),
+            specs[1].start(options.seed)?.name(),
+        ],
+    };
+    Ok(MatchResult {
+        records,
+        score,
+        names,
+    })
 }
 
 /// The time control a `--control` argument names: an installed control's id

@@ -24,17 +24,19 @@ use crate::fuzz::Rng;
 use crate::procedure::{Board, Session, Side};
 use crate::{draughts, xiangqi, Ruleset};
 
-/// What a player is asked: everything it needs to choose its move.
+/// What a player is asked: everything it needs to choose its move (the session's history
+/// and board borrowed, not copied: a copy per move would make a game of n moves cost
+/// O(n²)).
 #[derive(Debug, Clone)]
-pub struct MoveRequest {
+pub struct MoveRequest<'a> {
     /// The ruleset played.
-    pub ruleset: Ruleset,
+    pub ruleset: &'a Ruleset,
     /// Where the history starts (canonical FEN).
-    pub start_fen: String,
+    pub start_fen: &'a str,
     /// The moves of the history, canonical text.
-    pub moves: Vec<String>,
+    pub moves: &'a [String],
     /// The position on the board.
-    pub board: Board,
+    pub board: &'a Board,
     /// The side to move.
     pub side: Side,
     /// The moves the arbiter permits now (all legal moves, or fewer after a touch or an
@@ -48,19 +50,19 @@ pub struct MoveRequest {
     pub quota: Option<[Option<u32>; 2]>,
 }
 
-impl MoveRequest {
+impl MoveRequest<'_> {
     /// The request for the side to move in a session.
-    pub fn of(session: &Session) -> MoveRequest {
+    pub fn of(session: &Session) -> MoveRequest<'_> {
         let clock = session.clock();
         let increment = clock.and_then(|c| match c.control().timing {
             crate::clock::Timing::Fischer { increment, .. } => Some(increment),
             _ => None,
         });
         MoveRequest {
-            ruleset: session.ruleset().clone(),
-            start_fen: session.start_fen().to_owned(),
-            moves: session.moves().to_vec(),
-            board: session.board().clone(),
+            ruleset: session.ruleset(),
+            start_fen: session.start_fen(),
+            moves: session.moves(),
+            board: session.board(),
             side: session.turn(),
             permitted: session
                 .permitted()
@@ -116,7 +118,19 @@ pub trait Player: Send {
         Ok(())
     }
     /// The move for the side to move.
-    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError>;
+    fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError>;
+    /// The score the player gave its last move, in centipawns for its own side (engines
+    /// that report one: UCI `info … score`); `None`: it reports none. Read by the score
+    /// adjudication ([`super::game::Adjudication`]).
+    fn score(&self) -> Option<i32> {
+        None
+    }
+    /// A new seed for the player's choices, given before each game of a match (game `i`
+    /// gets the same seed whatever the number of games played in parallel). Players without
+    /// chance ignore it.
+    fn reseed(&mut self, seed: u64) {
+        let _ = seed;
+    }
     /// Which of the draw claims valid now (the edition's slugs, in order) the player makes,
     /// if any. The default claims the first valid one, as cutechess adjudicates rule draws.
     fn claim(&mut self, valid: &[String]) -> Option<String> {
@@ -145,7 +159,11 @@ impl Player for RandomPlayer {
         "random".to_owned()
     }
 
-    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {
         if request.permitted.is_empty() {
             return Err(PlayerError {
                 player: self.name(),
@@ -173,7 +191,7 @@ impl Player for GreedyPlayer {
         "greedy".to_owned()
     }
 
-    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {
         let legal = request.board.legal_moves();
         let mut best: Option<(i32, &str)> = None;
         for text in &request.permitted {

@@ -18,6 +18,8 @@
 //! | `flag <side> <secs>` | the time ran out while the side thought | time passing on its clock |
 //! | `forfeit <side> <reason>` | a loss the simulator decides (engine failure, unreadable move) | a forfeit |
 //! | `adjudicated <plies>` | adjudication by game length (not a rule) | the end of the replay |
+//! | `adjudicated-draw` | a draw adjudicated by the engines' scores (not a rule) | the end of the replay |
+//! | `adjudicated-resign <side>` | a loss adjudicated by the engine's score (not a rule) | the end of the replay |
 //!
 //! ```
 //! use arbiter::play::{parse_records, play_game, replay, GameOptions, Opening, Player, RandomPlayer};
@@ -165,6 +167,37 @@ pub enum Decision {
         /// The plies played.
         plies: u32,
     },
+    /// Adjudicated by the players' scores ([`super::game::Adjudication`]): a draw, or a
+    /// loss.
+    ScoreAdjudicated {
+        /// Who loses; `None`: a draw.
+        loser: Option<Side>,
+        /// The rule applied, as given: `draw movenumber=40 movecount=8 score=10`,
+        /// `resign movecount=3 score=900`.
+        rule: String,
+    },
+}
+
+impl GameResult {
+    /// The result of a game ended by a score adjudication.
+    pub(crate) fn score_adjudicated(d: &Decision) -> GameResult {
+        let loser = match d {
+            Decision::ScoreAdjudicated { loser, .. } => *loser,
+            _ => None,
+        };
+        GameResult {
+            winner: loser.map(Side::other),
+            both_lost: false,
+            reason: if loser.is_some() {
+                "adjudicated-resign"
+            } else {
+                "adjudicated-draw"
+            }
+            .to_owned(),
+            clause: None,
+            adjudicated: true,
+        }
+    }
 }
 
 /// One item of a game: a move made, or a decision.
@@ -310,6 +343,16 @@ impl Decision {
             Decision::Adjudicated { plies } => format!(
                 "[%arbiter adjudicated {plies}] adjudicated a draw after {plies} plies (max-plies; not a rule)"
             ),
+            Decision::ScoreAdjudicated { loser: None, rule } => format!(
+                "[%arbiter adjudicated-draw] adjudicated a draw by the engines' scores ({rule}; not a rule)"
+            ),
+            Decision::ScoreAdjudicated {
+                loser: Some(side),
+                rule,
+            } => format!(
+                "[%arbiter adjudicated-resign {}] adjudicated a loss by the engine's score ({rule}; not a rule)",
+                n(side)
+            ),
         }
     }
 }
@@ -363,7 +406,11 @@ impl GameRecord {
             tag("Clause", c);
         }
         if self.result.adjudicated {
-            tag("Adjudicated", "max-plies");
+            let rule = self.entries.iter().rev().find_map(|e| match e {
+                Entry::Decision(Decision::ScoreAdjudicated { rule, .. }) => Some(rule.as_str()),
+                _ => None,
+            });
+            tag("Adjudicated", rule.unwrap_or("max-plies"));
         }
         out.push('\n');
         let mut body = String::new();
@@ -716,6 +763,19 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
                             clause: None,
                             adjudicated: true,
                         });
+                    }
+                    ["adjudicated-draw"] | ["adjudicated-resign", _] => {
+                        if session.outcome().is_some() {
+                            return Err(format!("{at}: the game was already over"));
+                        }
+                        let loser = match words.get(1) {
+                            Some(side) => Some(side_of(side)?),
+                            None => None,
+                        };
+                        return Ok(GameResult::score_adjudicated(&Decision::ScoreAdjudicated {
+                            loser,
+                            rule: String::new(),
+                        }));
                     }
                     _ => return Err(format!("{at}: unknown arbiter tag")),
                 }

@@ -1,10 +1,8 @@
 //! [`Score`]: a match score — wins, draws, losses of one player against another — with the
 //! Elo difference it implies and a 95% interval, as cutechess reports it.
 //!
-//! The score fraction is `p = (W + D/2) / N`; the Elo difference `-400 log10(1/p - 1)`. The
-//! interval comes from the standard error of the mean per-game score (with the observed
-//! win, draw and loss frequencies), `p ± 1.96 σ/√N`, mapped through the same formula. Games
-//! that both sides lost (0 points each) are counted apart and left out.
+//! The arithmetic is in [`super::elo`]. Games that both sides lost (0 points each) are
+//! counted apart and left out.
 //!
 //! ```
 //! use arbiter::play::Score;
@@ -17,6 +15,8 @@
 //! assert!((elo - 147.2).abs() < 0.1);
 //! assert!(low < elo && elo < high);
 //! ```
+
+use super::elo::{show, Estimate};
 
 /// Wins, draws and losses of one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -60,18 +60,14 @@ impl Score {
     }
 
     /// The Elo difference and its 95% interval (low, high); `None` without games.
-    /// Infinite when every game was won (or lost).
+    /// Infinite when every game was won (or lost). See [`super::elo`].
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
-        let p = self.fraction()?;
-        let n = f64::from(self.wins + self.draws + self.losses);
-        let (w, d, l) = (
-            f64::from(self.wins) / n,
-            f64::from(self.draws) / n,
-            f64::from(self.losses) / n,
-        );
-        let variance = w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2);
-        let margin = 1.96 * (variance / n).sqrt();
-        Some((elo(p), elo(p - margin), elo(p + margin)))
+        self.estimate().map(|e| (e.difference, e.low, e.high))
+    }
+
+    /// The Elo estimate: difference, interval, likelihood of superiority, draw ratio.
+    pub fn estimate(&self) -> Option<Estimate> {
+        Estimate::of(self.wins, self.draws, self.losses)
     }
 
     /// The score as a line: `W-D-L, points/games, Elo diff ±`.
@@ -87,34 +83,17 @@ impl Score {
         if self.both_lost > 0 {
             s.push_str(&format!(" ({} lost by both)", self.both_lost));
         }
-        if let Some((e, low, high)) = self.elo() {
+        if let Some(e) = self.estimate() {
             s.push_str(&format!(
-                ", Elo difference {} (95%: {} to {})",
-                show(e),
-                show(low),
-                show(high)
+                ", Elo difference {} (95%: {} to {}), LOS {:.1}%, draw ratio {:.1}%",
+                show(e.difference),
+                show(e.low),
+                show(e.high),
+                100.0 * e.los,
+                100.0 * e.draw_ratio
             ));
         }
         s
-    }
-}
-
-/// The Elo difference of a score fraction.
-pub fn elo(p: f64) -> f64 {
-    if p <= 0.0 {
-        f64::NEG_INFINITY
-    } else if p >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / p - 1.0).log10()
-    }
-}
-
-fn show(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 { "+inf" } else { "-inf" }.to_owned()
-    } else {
-        format!("{e:+.1}")
     }
 }
 

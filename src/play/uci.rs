@@ -29,6 +29,8 @@ pub struct UciPlayer {
     lines: Receiver<String>,
     ranks: UciRanks,
     movetime: Option<Duration>,
+    /// The score of the last search, in centipawns for the side that moved.
+    score: Option<i32>,
 }
 
 impl UciPlayer {
@@ -72,6 +74,7 @@ impl UciPlayer {
             lines,
             ranks: UciRanks::FromZero,
             movetime,
+            score: None,
         };
         player.send("uci")?;
         let mut has_variant = false;
@@ -180,7 +183,11 @@ impl Player for UciPlayer {
         self.until("readyok", GRACE).map(|_| ())
     }
 
-    fn choose(&mut self, request: &MoveRequest) -> Result<Choice, PlayerError> {
+    fn score(&self) -> Option<i32> {
+        self.score
+    }
+
+    fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {
         let (ranks, name) = (self.ranks, self.name.clone());
         let to_engine = |m: &String| {
             ranks.to_engine(m).ok_or_else(|| PlayerError {
@@ -233,11 +240,12 @@ impl Player for UciPlayer {
             (None, None) => ("go movetime 100".to_owned(), Duration::from_millis(100)),
         };
         self.send(&format!("{go}{search}"))?;
-        let (_, last) = self.until_match(
+        let (lines, last) = self.until_match(
             |l| l.trim().starts_with("bestmove"),
             "bestmove",
             budget + GRACE,
         )?;
+        self.score = lines.iter().rev().find_map(|l| info_score(l));
         let text = last.split_whitespace().nth(1).unwrap_or("").to_owned();
         let iccs = self.ranks.to_iccs(&text).unwrap_or(text);
         Ok(Choice::timed_by_arbiter(iccs))
@@ -258,6 +266,37 @@ impl Drop for UciPlayer {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The score of an `info` line, in centipawns for the side to move: `score cp N`, or
+/// `score mate N` as ±(100,000 − N) (a mate in N for, or against, the side to move).
+///
+/// ```
+/// use arbiter::play::uci::info_score;
+///
+/// assert_eq!(info_score("info depth 9 score cp -35 nodes 1200 pv h2e2"), Some(-35));
+/// assert_eq!(info_score("info depth 12 score mate 3 pv a0a9"), Some(99_997));
+/// assert_eq!(info_score("info depth 12 score mate -2"), Some(-99_998));
+/// assert_eq!(info_score("info string hello"), None);
+/// ```
+pub fn info_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    while let Some(w) = words.next() {
+        if w == "score" {
+            let kind = words.next()?;
+            let n: i32 = words.next()?.parse().ok()?;
+            return match kind {
+                "cp" => Some(n),
+                "mate" if n >= 0 => Some(100_000 - n),
+                "mate" => Some(-100_000 - n),
+                _ => None,
+            };
+        }
+    }
+    None
 }
 
 fn xiangqi_start() -> String {

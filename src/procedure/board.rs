@@ -227,12 +227,13 @@ fn xq_candidate(p: &xiangqi::Position, m: xiangqi::Move) -> Candidate {
         .captured(m)
         .map(|_| vec![Spot(m.to.index() as u8)])
         .unwrap_or_default();
+    let text = m.to_string();
     Candidate {
         from: Spot(m.from.index() as u8),
         to: Spot(m.to.index() as u8),
         captured,
-        text: m.to_string(),
-        key: m.to_string(),
+        key: text.clone(),
+        text,
         inner: Inner::Xiangqi(m),
     }
 }

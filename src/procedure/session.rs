@@ -61,7 +61,7 @@ use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::mutant::DrawMutant as D;
 use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
 use crate::Side;
-use crate::{Game, Rules, Ruleset};
+use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
 
 /// Something that happens at the board.
@@ -457,6 +457,15 @@ pub struct Session {
     moves: Vec<String>,
     /// What the rules say about the history.
     ending: GameOutcome,
+    /// The rules' judge of the history, with the start it judges from: extended by one
+    /// move per move played ([`Judge`]); `None` until the next change of the history
+    /// rebuilds it.
+    judge: Option<(String, Box<dyn Judge>)>,
+    /// While an event is applied: the length of the history before it.
+    mark: usize,
+    /// While an event is applied: the history before it, once something other than a move
+    /// played changed it (a restart, cancelled moves), to put back if the event fails.
+    undo: Option<Vec<String>>,
     offers: Vec<OfferRecord>,
     claims: Vec<ClaimRuling>,
     penalties: PerSide<u32>,
@@ -484,9 +493,11 @@ impl Session {
     pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Session, ProcedureError> {
         let board = Board::new(ruleset, fen)?;
         let start_fen = board.fen();
-        let ending = crate::rules_for(ruleset)
-            .outcome(&start_fen, &[])
+        let judge = crate::rules_for(ruleset)
+            .judge(&start_fen, &[])
             .map_err(|e| ProcedureError::Rules(e.to_string()))?;
+        let ending = judge.outcome();
+        let judged_from = start_fen.clone();
         Ok(Session {
             policy: Policy::of(ruleset.game),
             ruleset: ruleset.clone(),
@@ -494,6 +505,9 @@ impl Session {
             start_fen,
             moves: Vec::new(),
             ending,
+            judge: Some((judged_from, judge)),
+            mark: 0,
+            undo: None,
             offers: Vec::new(),
             claims: Vec::new(),
             penalties: PerSide::default(),
@@ -680,9 +694,31 @@ impl Session {
             return Err(ProcedureError::GameOver(describe(&o, self.policy.game)));
         }
         let fresh = self.fresh_illegal.take();
+        // The history is moved into the next state, not copied (a copy per event would make
+        // a game of n moves cost O(n²)); if the event fails it is put back as it was.
+        let moves = std::mem::take(&mut self.moves);
+        let judge = self.judge.take();
         let mut next = self.clone();
+        next.mark = moves.len();
+        next.moves = moves;
+        next.judge = judge;
+        next.undo = None;
         let demanded = next.demanded.take();
-        next.step_timed(event, fresh, demanded)?;
+        if let Err(e) = next.step_timed(event, fresh, demanded) {
+            let (mark, mut moves) = (next.mark, next.moves);
+            match next.undo {
+                Some(before) => moves = before,
+                None => moves.truncate(mark),
+            }
+            // A judge that judged a move of the failed event is dropped (and rebuilt by the
+            // next change of the history).
+            self.judge = next
+                .judge
+                .filter(|(start, j)| *start == self.start_fen && j.plies() == moves.len());
+            self.moves = moves;
+            return Err(e);
+        }
+        next.undo = None;
         next.check_clock();
         if next.outcome().is_some() {
             if let Some(c) = &mut next.clock {
@@ -1557,13 +1593,36 @@ impl Session {
         crate::rules_for(&self.ruleset)
     }
 
-    /// Judges the history again after it changed.
+    /// Judges the history again after it changed: the judge takes the move just played, or,
+    /// after any other change (a restart, cancelled moves), judges the history anew.
     fn refresh(&mut self) -> Result<(), ProcedureError> {
-        self.ending = self
-            .rules()
-            .outcome(&self.start_fen, &self.moves)
-            .map_err(|e| ProcedureError::Rules(e.to_string()))?;
+        let rules_error = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
+        let n = self.moves.len();
+        match &mut self.judge {
+            Some((start, judge)) if *start == self.start_fen && judge.plies() + 1 == n => {
+                judge.push(&self.moves[n - 1]).map_err(rules_error)?;
+            }
+            _ => {
+                let judge = self
+                    .rules()
+                    .judge(&self.start_fen, &self.moves)
+                    .map_err(rules_error)?;
+                self.judge = Some((self.start_fen.clone(), judge));
+            }
+        }
+        if let Some((_, judge)) = &self.judge {
+            self.ending = judge.outcome();
+        }
         Ok(())
+    }
+
+    /// Keeps the history as it was before the event, before something other than playing
+    /// a move changes it (only moves were appended to it since).
+    fn save_history(&mut self) {
+        if self.undo.is_none() {
+            let before = self.moves[..self.mark.min(self.moves.len())].to_vec();
+            self.undo = Some(before);
+        }
     }
 
     /// A move by `mover` refuses the opponent's pending draw offer (art. 12.4; 第一章 第四节
@@ -1592,6 +1651,7 @@ impl Session {
             Some(m) => self.moves.push(m.text),
             None => {
                 // No legal move leads here: the history restarts at this position.
+                self.save_history();
                 self.start_fen = self.board.fen();
                 self.moves.clear();
                 for o in &mut self.offers {
@@ -1668,6 +1728,7 @@ impl Session {
             board = board.play(&m);
         }
         self.board = board;
+        self.save_history();
         self.moves = kept;
         self.touches.clear();
         self.pending = None;

@@ -13,7 +13,7 @@ use crate::mutant::draws::Scored;
 use crate::outcome::{
     rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
 };
-use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
+use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 
 /// The reference rules of one draughts ruleset.
 ///
@@ -51,25 +51,14 @@ impl DraughtsRules {
     /// Replays a history, tracking the draw counters. A move after the game has ended (a
     /// loss, or an automatic draw of the edition) is refused.
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<DraughtsEndings, RulesError> {
-        let mut game = DraughtsEndings::new(&self.ruleset, self.position(fen)?);
-        for (i, text) in moves.iter().enumerate() {
-            let err = |reason: String| RulesError::Move {
-                number: i + 1,
-                text: text.clone(),
-                reason,
-            };
-            if i > 0 {
-                let before = game.outcome();
-                if before.is_over() {
-                    return Err(err(format!(
-                        "the game is already over after move {i}: {} ({})",
-                        before.result, before.reason
-                    )));
-                }
-            }
-            game.push_text(text).map_err(|e| err(e.to_string()))?;
+        let mut game = DraughtsJudge {
+            outcome: GameOutcome::ongoing(),
+            game: DraughtsEndings::new(&self.ruleset, self.position(fen)?),
+        };
+        for text in moves {
+            game.push_checked(text, false)?;
         }
-        Ok(game)
+        Ok(game.game)
     }
 
     fn side(&self, name: &str) -> Result<Color, RulesError> {
@@ -106,6 +95,61 @@ impl DraughtsRules {
             key: mv.key(),
             json,
         }
+    }
+}
+
+/// The draughts [`Judge`]: the endings ([`DraughtsEndings`]) extended move by move, with
+/// the outcome after the last move (a move after the game has ended is refused, as
+/// [`DraughtsRules::replay`] refuses it).
+#[derive(Debug, Clone)]
+struct DraughtsJudge {
+    game: DraughtsEndings,
+    outcome: GameOutcome,
+}
+
+impl DraughtsJudge {
+    /// Plays the next move; `judged` says whether `outcome` holds the judgement of the
+    /// history so far (the replay judges only when it needs to).
+    fn push_checked(&mut self, text: &str, judged: bool) -> Result<(), RulesError> {
+        let i = self.game.plies();
+        let err = |reason: String| RulesError::Move {
+            number: i + 1,
+            text: text.to_owned(),
+            reason,
+        };
+        if i > 0 {
+            if !judged {
+                self.outcome = self.game.outcome();
+            }
+            let before = &self.outcome;
+            if before.is_over() {
+                return Err(err(format!(
+                    "the game is already over after move {i}: {} ({})",
+                    before.result, before.reason
+                )));
+            }
+        }
+        self.game.push_text(text).map_err(|e| err(e.to_string()))
+    }
+}
+
+impl Judge for DraughtsJudge {
+    fn push(&mut self, text: &str) -> Result<(), RulesError> {
+        self.push_checked(text, true)?;
+        self.outcome = self.game.outcome();
+        Ok(())
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        self.outcome.clone()
+    }
+
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Judge> {
+        Box::new(self.clone())
     }
 }
 
@@ -211,6 +255,14 @@ impl Rules for DraughtsRules {
 
     fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
         Ok(self.replay(fen, moves)?.outcome())
+    }
+
+    fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
+        let game = self.replay(fen, moves)?;
+        Ok(Box::new(DraughtsJudge {
+            outcome: game.outcome(),
+            game,
+        }))
     }
 
     fn claim(

@@ -79,6 +79,84 @@ pub enum RulesError {
     Unsupported(String),
 }
 
+/// A history judged move by move: what [`Rules::outcome`] says about a start position and
+/// its moves, carried forward one move at a time instead of replaying the history through
+/// the rules after each move (the game session keeps one; a game of n plies then costs
+/// O(n) judging, not O(n²)).
+///
+/// After the same moves a judge gives exactly what [`Rules::outcome`] gives, and refuses
+/// exactly the moves its replay refuses (an illegal move, a move after the game ended).
+///
+/// ```
+/// use arbiter::{rules_for, Ruleset};
+///
+/// let rules = rules_for(&"xiangqi".parse::<Ruleset>().unwrap());
+/// let start = rules.start_fen();
+/// let mut judge = rules.judge(&start, &[]).unwrap();
+/// for m in ["h2e2", "h9g7"] {
+///     judge.push(m).unwrap();
+/// }
+/// let moves = ["h2e2".to_string(), "h9g7".to_string()];
+/// assert_eq!(judge.outcome(), rules.outcome(&start, &moves).unwrap());
+/// assert_eq!(judge.plies(), 2);
+/// assert!(judge.push("a0a5").is_err()); // the chariot on a0 cannot jump its soldier
+/// ```
+pub trait Judge: Send + std::fmt::Debug {
+    /// Plays one more move (any notation the game reads) and judges the longer history.
+    /// On error the judge is unchanged.
+    fn push(&mut self, text: &str) -> Result<(), RulesError>;
+    /// What [`Rules::outcome`] says about the history so far.
+    fn outcome(&self) -> GameOutcome;
+    /// The number of moves judged.
+    fn plies(&self) -> usize;
+    /// A copy of this judge.
+    fn boxed_clone(&self) -> Box<dyn Judge>;
+}
+
+impl Clone for Box<dyn Judge> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
+
+/// The judge of a game without one of its own: the history replayed through
+/// [`Rules::outcome`] after each move.
+#[derive(Debug, Clone)]
+struct Replayed {
+    ruleset: Ruleset,
+    fen: String,
+    moves: Vec<String>,
+    outcome: GameOutcome,
+}
+
+impl Judge for Replayed {
+    fn push(&mut self, text: &str) -> Result<(), RulesError> {
+        self.moves.push(text.to_owned());
+        match rules_for(&self.ruleset).outcome(&self.fen, &self.moves) {
+            Ok(o) => {
+                self.outcome = o;
+                Ok(())
+            }
+            Err(e) => {
+                self.moves.pop();
+                Err(e)
+            }
+        }
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        self.outcome.clone()
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Judge> {
+        Box::new(self.clone())
+    }
+}
+
 /// The reference rules of one ruleset, with text in and text out.
 pub trait Rules: Send + Sync {
     /// The ruleset these rules implement.
@@ -125,6 +203,19 @@ pub trait Rules: Send + Sync {
         out.reason = status.reason;
         out.in_check = status.in_check;
         Ok(out)
+    }
+
+    /// A [`Judge`] of the history `moves` played from `fen`, to be extended move by move.
+    /// The default replays the history through [`Rules::outcome`] after each move; the
+    /// games carry their endings' state forward instead.
+    fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
+        let outcome = self.outcome(fen, moves)?;
+        Ok(Box::new(Replayed {
+            ruleset: self.ruleset().clone(),
+            fen: fen.to_owned(),
+            moves: moves.to_vec(),
+            outcome,
+        }))
     }
 
     /// The arbiter's ruling on a draw claim of `kind` (`sixty-move`, `repetition`,

@@ -12,7 +12,7 @@ use crate::xiangqi::repetition::Ruling;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Square};
 use crate::xiangqi::{Move, Position};
-use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
+use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
 /// differ in the repetition verdict, which decides the repetition claim and the loss by
@@ -35,26 +35,55 @@ impl XiangqiRules {
     /// repetition (走棋违犯禁例，应当变着而不变: the game is over).
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
         let mut game = XiangqiEndings::new(&self.ruleset, position(fen)?);
-        for (i, text) in moves.iter().enumerate() {
-            let err = |reason: String| RulesError::Move {
-                number: i + 1,
-                text: text.clone(),
-                reason,
-            };
-            if let Some((Ruling::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
-                return Err(err(format!(
-                    "the game is already over after move {i}: {} (forbidden-repetition: \
-                     {loser} did not change a forbidden repetition)",
-                    loser.other()
-                )));
-            }
-            let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
-            if !game.position().is_legal(m) {
-                return Err(err(format!("illegal move {m}")));
-            }
-            game.push(m);
+        for text in moves {
+            push_checked(&mut game, text)?;
         }
         Ok(game)
+    }
+}
+
+/// Plays the next move of a history, refused as [`XiangqiRules::replay`] refuses it.
+fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError> {
+    let i = game.moves().len();
+    let err = |reason: String| RulesError::Move {
+        number: i + 1,
+        text: text.to_owned(),
+        reason,
+    };
+    if let Some((Ruling::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
+        return Err(err(format!(
+            "the game is already over after move {i}: {} (forbidden-repetition: \
+             {loser} did not change a forbidden repetition)",
+            loser.other()
+        )));
+    }
+    let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
+    if !game.position().is_legal(m) {
+        return Err(err(format!("illegal move {m}")));
+    }
+    game.push(m);
+    Ok(())
+}
+
+/// The xiangqi [`Judge`]: the endings ([`XiangqiEndings`]) extended move by move.
+#[derive(Debug, Clone)]
+struct XiangqiJudge(XiangqiEndings);
+
+impl Judge for XiangqiJudge {
+    fn push(&mut self, text: &str) -> Result<(), RulesError> {
+        push_checked(&mut self.0, text)
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        self.0.outcome()
+    }
+
+    fn plies(&self) -> usize {
+        self.0.moves().len()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Judge> {
+        Box::new(self.clone())
     }
 }
 
@@ -248,6 +277,10 @@ impl Rules for XiangqiRules {
 
     fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
         Ok(self.replay(fen, moves)?.outcome())
+    }
+
+    fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
+        Ok(Box::new(XiangqiJudge(self.replay(fen, moves)?)))
     }
 
     fn claim(

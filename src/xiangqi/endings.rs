@@ -75,20 +75,8 @@ pub struct XiangqiEndings {
     counting: XiangqiCounting,
     repetition: RepetitionRules,
     positions: Vec<Position>,
-    keys: Vec<String>,
     moves: Vec<Move>,
     verdict: OnceCell<Option<Verdict>>,
-}
-
-/// The repetition identity of a position: the pieces and the side to move.
-fn key(pos: &Position) -> String {
-    let fen = pos.fen();
-    let mut fields = fen.split_whitespace();
-    format!(
-        "{} {}",
-        fields.next().unwrap_or(""),
-        fields.next().unwrap_or("")
-    )
 }
 
 impl XiangqiEndings {
@@ -98,7 +86,6 @@ impl XiangqiEndings {
             edition: crate::mutant::draws::edition(ruleset),
             counting: XiangqiCounting::in_force(),
             repetition: RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA),
-            keys: vec![key(&start)],
             positions: vec![start],
             moves: Vec::new(),
             verdict: OnceCell::new(),
@@ -127,7 +114,6 @@ impl XiangqiEndings {
         if let Ok(p) = next.play(m) {
             next = p;
         }
-        self.keys.push(key(&next));
         self.positions.push(next);
         self.moves.push(m);
         self.verdict = OnceCell::new();
@@ -163,8 +149,12 @@ impl XiangqiEndings {
 
     /// How many times the current position has occurred with the same side to move.
     pub fn occurrences(&self) -> u32 {
-        let now = self.keys.last();
-        self.keys.iter().filter(|k| Some(*k) == now).count() as u32
+        // The repetition identity of a position: the pieces and the side to move.
+        let now = self.position();
+        self.positions
+            .iter()
+            .filter(|p| p.same_placement(now))
+            .count() as u32
     }
 
     /// The occurrences of the current position at which a cycle through it has been played

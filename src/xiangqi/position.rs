@@ -19,7 +19,15 @@ pub struct Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
+        // Four ASCII characters written at once: move texts are written for every legal move
+        // of every position the arbiter looks at, so this is on the simulator's hot path.
+        let buf = [
+            b'a' + self.from.file(),
+            b'0' + self.from.rank(),
+            b'a' + self.to.file(),
+            b'0' + self.to.rank(),
+        ];
+        f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -344,6 +352,22 @@ impl Position {
         let mut next = *self;
         next.turn = turn;
         next
+    }
+
+    /// Whether two positions are the same for repetition: the same pieces on the same
+    /// squares and the same side to move (the move counters do not count).
+    ///
+    /// ```
+    /// use arbiter::xiangqi::Position;
+    ///
+    /// let a = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// let b = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 7 12").unwrap();
+    /// let c = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+    /// assert!(a.same_placement(&b));
+    /// assert!(!a.same_placement(&c));
+    /// ```
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.turn == other.turn && self.occupied == other.occupied && self.board == other.board
     }
 
     /// The position as a [`Setup`].

@@ -278,19 +278,19 @@ fn fairy_stockfish_plays_a_match_under_the_arbiter() {
     use arbiter::play::{run_match, MatchOptions, PlayerSpec};
     let engine = "/usr/games/fairy-stockfish";
     if !std::path::Path::new(engine).exists() {
-        eprintln!("skipped: {engine} is not installed");
+        // CI installs it (.ci/run): there a missing engine is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{engine} is not installed (apt-get install fairy-stockfish)"
+        );
+        eprintln!("skipped: {engine} is not installed (CI is unset)");
         return;
     }
     let specs = [
         PlayerSpec::parse(&format!("uci:{engine}")).unwrap(),
         PlayerSpec::parse("greedy").unwrap(),
     ];
-    let options = MatchOptions {
-        game: options("xiangqi", Some("20s+100ms")),
-        games: 2,
-        openings: Vec::new(),
-        seed: 1,
-    };
+    let options = MatchOptions::new(options("xiangqi", Some("20s+100ms")), 2);
     let played = run_match(&specs, &options, |_| {}).unwrap();
     assert_eq!(played.records.len(), 2);
     // Colours alternate: the engine is red in game 1 and black in game 2.
@@ -302,4 +302,162 @@ fn fairy_stockfish_plays_a_match_under_the_arbiter() {
     }
     // A one-ply material player does not beat a search engine.
     assert_eq!(played.score.losses, 0, "{:?}", played.score);
+}
+
+/// A planted UCI engine, a subprocess (`tests/data/planted-uci.sh`): it plays `args`'s
+/// moves in turn whatever the position (see the script). `movetime`: `go movetime`;
+/// `None`: the clock's times.
+fn planted_engine(args: &str, movetime: Option<u64>) -> arbiter::play::UciPlayer {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/planted-uci.sh");
+    arbiter::play::UciPlayer::start(
+        &format!("bash {script} {args}"),
+        movetime.map(std::time::Duration::from_millis),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_planted_engine_playing_an_illegal_move_loses_at_the_third_violation() {
+    // xq.violation.illegal-move, xq.result.third-violation: the general cannot step two
+    // points; each time the move is taken back and counted, and the third loses.
+    let mut red = planted_engine("e0e2", Some(5));
+    let mut black = RandomPlayer::new(1);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
+    assert_eq!(record.players[0], "planted");
+    assert_eq!(
+        (record.result.winner, record.result.reason.as_str()),
+        (Some(Side::Second), "third-violation")
+    );
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.result.third-violation")
+    );
+    let counts: Vec<u32> = decisions(&record)
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Illegal { count, clause, .. } => {
+                assert_eq!(clause.as_deref(), Some("xq.violation.illegal-move"));
+                Some(*count)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(counts, [1, 2, 3]);
+    replays(&record);
+}
+
+#[test]
+fn a_planted_engine_repeating_a_forbidden_cycle_must_change_and_loses() {
+    // xq.result.forbidden-repetition-unchanged: red checks perpetually (长将), is told to
+    // change, goes on, and loses; black's general steps are allowed.
+    let fen = "3k5/6R2/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let mut red = planted_engine("g8g9 g9g8", Some(5));
+    let mut black = planted_engine("d9d8 d8d9", Some(5));
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let opening = Opening {
+        fen: Some(fen.to_owned()),
+        moves: Vec::new(),
+    };
+    let record = play_game(&mut players, &opening, &options("xiangqi", None)).unwrap();
+    assert_eq!(
+        (record.result.winner, record.result.reason.as_str()),
+        (Some(Side::Second), "forbidden-repetition")
+    );
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.result.forbidden-repetition-unchanged")
+    );
+    let must_change: Vec<Side> = decisions(&record)
+        .iter()
+        .filter_map(|d| match d {
+            Decision::MustChange { side } => Some(*side),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(must_change, [Side::First]);
+    replays(&record);
+}
+
+#[test]
+fn a_planted_engine_that_lets_its_flag_fall_loses_on_time() {
+    // xq.result.time-forfeit: one second for the game; black's engine thinks 1.5 s by the
+    // arbiter's clock (wall time measured from `go` to `bestmove`).
+    let mut red = RandomPlayer::new(5);
+    let mut black = planted_engine("--sleep 1.5 a9a8", None);
+    let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+    let record = play_game(
+        &mut players,
+        &Opening::default(),
+        &options("xiangqi", Some("1s+0s")),
+    )
+    .unwrap();
+    assert_eq!(
+        (record.result.winner, record.result.reason.as_str()),
+        (Some(Side::First), "time-forfeit")
+    );
+    assert_eq!(
+        record.result.clause.as_deref(),
+        Some("xq.result.time-forfeit")
+    );
+    match decisions(&record).last() {
+        Some(Decision::Flag { side, spent, .. }) => {
+            assert_eq!(*side, Side::Second);
+            assert!(*spent >= Span::from_millis(1500), "{spent}");
+        }
+        other => panic!("expected a flag, got {other:?}"),
+    }
+    replays(&record);
+}
+
+#[test]
+fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
+    use arbiter::play::{play_game_adjudicated, Adjudication};
+    let opening = Opening::default();
+    let game = |adjudication: &Adjudication, red_score: i32| {
+        let mut red = planted_engine(&format!("--score {red_score} h2e2 e2h2"), Some(5));
+        let mut black = planted_engine("--score 0 h9g7 g7h9", Some(5));
+        let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
+        let mut o = options("xiangqi", None);
+        o.max_plies = Some(12);
+        play_game_adjudicated(&mut players, &opening, &o, adjudication).unwrap()
+    };
+    // Off: the scores change nothing (the game runs to the length limit).
+    let record = game(&Adjudication::default(), -500);
+    assert_eq!(record.result.reason, "adjudicated-max-plies");
+    // Resign: red's -500 on two moves of its own loses, after its second move (ply 3).
+    let resign = Adjudication {
+        resign: Some("movecount=2 score=400".parse().unwrap()),
+        draw: None,
+    };
+    let record = game(&resign, -500);
+    assert_eq!(
+        (record.result.winner, record.result.reason.as_str()),
+        (Some(Side::Second), "adjudicated-resign")
+    );
+    assert_eq!(record.entries.len(), 4);
+    let text = record.to_text();
+    assert!(
+        text.contains("[Adjudicated \"resign movecount=2 score=400\"]"),
+        "{text}"
+    );
+    replays(&record);
+    // -300 is above the threshold: no resignation.
+    assert_eq!(game(&resign, -300).result.reason, "adjudicated-max-plies");
+    // Draw: both near zero for 2 moves each, from move 3 on: at ply 6.
+    let draw = Adjudication {
+        draw: Some("movenumber=3 movecount=2 score=10".parse().unwrap()),
+        resign: None,
+    };
+    let record = game(&draw, 5);
+    assert_eq!(
+        (record.result.winner, record.result.reason.as_str()),
+        (None, "adjudicated-draw")
+    );
+    assert_eq!(record.entries.len(), 7);
+    assert!(record
+        .to_text()
+        .contains("[Adjudicated \"draw movenumber=3"));
+    replays(&record);
+    assert_eq!(game(&draw, 50).result.reason, "adjudicated-max-plies");
 }

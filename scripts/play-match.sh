@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Debian's Fairy-Stockfish plays the built-in players under the arbiter, with a clock,
+# records and standings (issue 14): 4 short games (50 ms a move, under a 1m+1s Fischer
+# clock), every record replayed through the arbiter to its result, the standings computed
+# from the replayed records. Fails if the engine is missing, a game does not finish, or a
+# record is not reproduced. About 15-30 s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+engine=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
+if [ ! -x "$engine" ]; then
+  echo "error: $engine is not installed (apt-get install fairy-stockfish, or set FAIRY_STOCKFISH)" >&2
+  exit 1
+fi
+cargo build --release -q
+arbiter=target/release/arbiter
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+for opponent in greedy random; do
+  "$arbiter" play --red "uci:$engine@movetime=50" --black "$opponent" --ruleset xiangqi \
+    --games 2 --control 1m+1s --seed 7 --record "$out/$opponent.pgn" --quiet
+done
+
+games=$(cat "$out"/*.pgn | grep -c '^\[Result ')
+unfinished=$(cat "$out"/*.pgn | grep -c '^\[Result "\*"\]' || true)
+if [ "$games" -ne 4 ] || [ "$unfinished" -ne 0 ]; then
+  echo "error: expected 4 finished games, found $games records ($unfinished unfinished)" >&2
+  exit 1
+fi
+grep -q '^\[TimeControl "1m+1s"\]' "$out/greedy.pgn" || { echo "error: the records carry no clock" >&2; exit 1; }
+for f in "$out"/*.pgn; do
+  "$arbiter" play --replay "$f"
+done
+"$arbiter" standings "$out"/greedy.pgn "$out"/random.pgn --verify
