@@ -335,15 +335,29 @@ fn an_engine_without_the_standings_query_skips_tournament_cases() {
         }
     }
     let suite = load_cases(&[root().join("cases/xiangqi/scoring.yaml")]).unwrap();
-    let skipping = Runner::new(Box::new(NoStandings(ReferenceEngine::new())), Arc::new(rules_for));
-    let reversed = Runner::new(Box::new(Reversed(ReferenceEngine::new())), Arc::new(rules_for));
+    let skipping = Runner::new(
+        Box::new(NoStandings(ReferenceEngine::new())),
+        Arc::new(rules_for),
+    );
+    let reversed = Runner::new(
+        Box::new(Reversed(ReferenceEngine::new())),
+        Arc::new(rules_for),
+    );
     let id = "xiangqi.scoring.round-robin-tie-broken-by-sonneborn";
     let (_, case) = suite.cases().find(|(_, c)| c.id == id).unwrap();
     let ruleset = &case.rulesets[0];
     let r = skipping.run(case, ruleset);
     assert_eq!(r.verdict, Verdict::Skipped, "{}", r.message);
-    assert!(r.message.contains("does not answer `standings`"), "{}", r.message);
+    assert!(
+        r.message.contains("does not answer `standings`"),
+        "{}",
+        r.message
+    );
     let r = reversed.run(case, ruleset);
     assert_eq!(r.verdict, Verdict::Failed, "{}", r.message);
-    assert!(r.message.contains("B: place expected 1, got 4"), "{}", r.message);
+    assert!(
+        r.message.contains("B: place expected 1, got 4"),
+        "{}",
+        r.message
+    );
 }
