@@ -118,6 +118,9 @@ fn tiebreaks<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BTreeMap<String, 
 impl Checker<'_> {
     pub(super) fn check_standings(&mut self) -> Result<(), Halt> {
         let case = self.case;
+        // No position is asked about: reports draw no board for a tournament.
+        self.fen = None;
+        self.start = None;
         let Some(tournament) = &case.tournament else {
             return Err(Halt::Errored(
                 "`standings` and `colours` need the case's `tournament:`".to_owned(),

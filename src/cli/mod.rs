@@ -59,8 +59,8 @@ enum Command {
     /// Play a match between two players (built-in or UCI engines) under the arbiter, who
     /// applies every rule as it happens; write the records; print the score.
     Play(play::PlayArgs),
-    /// The standings of a tournament from its game records: points, tie-breaks
-    /// (小分/Sonneborn-Berger, 对手分/Buchholz, violations), shared places.
+    /// The standings of a tournament from game records or a tournament file: points,
+    /// tie-breaks (小分/Sonneborn-Berger, 对手分/Buchholz, violations), shared places.
     Standings(standings::StandingsArgs),
     /// Show a JSON-lines report (terminal, markdown, JUnit) and judge it against a baseline.
     Report(report::ReportArgs),

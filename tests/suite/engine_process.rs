@@ -213,6 +213,8 @@ fn expectation_keys(case: &arbiter::case::Case) -> Vec<&'static str> {
         ("permitted", e.permitted.is_some()),
         ("violations", e.violations.is_some()),
         ("offer", e.offer.is_some()),
+        ("standings", e.standings.is_some()),
+        ("colours", e.colours.is_some()),
         ("steps", case.steps.is_some()),
     ]
     .into_iter()

@@ -297,3 +297,67 @@ fn the_cli_scores_records_under_the_kind_asked() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An engine that does not list the `standings` query gets every tournament case skipped,
+/// never passed; one that answers wrongly gets it failed.
+#[test]
+fn an_engine_without_the_standings_query_skips_tournament_cases() {
+    use arbiter::engine::Engine;
+    use arbiter::protocol::{Answer, EngineInfo, QueryKind, Reply, Request};
+    struct NoStandings(ReferenceEngine);
+    impl Engine for NoStandings {
+        fn info(&self) -> EngineInfo {
+            let mut info = self.0.info();
+            info.queries.retain(|q| *q != QueryKind::Standings);
+            info
+        }
+        fn run(&self, request: &Request) -> Reply {
+            self.0.run(request)
+        }
+    }
+    /// Answers every table upside down.
+    struct Reversed(ReferenceEngine);
+    impl Engine for Reversed {
+        fn info(&self) -> EngineInfo {
+            self.0.info()
+        }
+        fn run(&self, request: &Request) -> Reply {
+            match self.0.run(request) {
+                Reply::Answer(Answer::Standings(mut a)) => {
+                    let places: Vec<_> = a.rows.iter().map(|r| r.place.clone()).collect();
+                    for (r, p) in a.rows.iter_mut().zip(places.into_iter().rev()) {
+                        r.place = p;
+                    }
+                    Reply::Answer(Answer::Standings(a))
+                }
+                other => other,
+            }
+        }
+    }
+    let suite = load_cases(&[root().join("cases/xiangqi/scoring.yaml")]).unwrap();
+    let skipping = Runner::new(
+        Box::new(NoStandings(ReferenceEngine::new())),
+        Arc::new(rules_for),
+    );
+    let reversed = Runner::new(
+        Box::new(Reversed(ReferenceEngine::new())),
+        Arc::new(rules_for),
+    );
+    let id = "xiangqi.scoring.round-robin-tie-broken-by-sonneborn";
+    let (_, case) = suite.cases().find(|(_, c)| c.id == id).unwrap();
+    let ruleset = &case.rulesets[0];
+    let r = skipping.run(case, ruleset);
+    assert_eq!(r.verdict, Verdict::Skipped, "{}", r.message);
+    assert!(
+        r.message.contains("does not answer `standings`"),
+        "{}",
+        r.message
+    );
+    let r = reversed.run(case, ruleset);
+    assert_eq!(r.verdict, Verdict::Failed, "{}", r.message);
+    assert!(
+        r.message.contains("B: place expected 1, got 4"),
+        "{}",
+        r.message
+    );
+}
