@@ -227,6 +227,17 @@ pub enum Event {
     AgreeDraw,
     /// A player points out that the clock was set wrongly at resumption.
     ClockObjection(Side),
+    /// A side's flag is reported to the arbiter, by a player or (`None`) the arbiter himself,
+    /// under a clock whose flags fall unnoticed ([`FlagNotice::Reported`]). After a
+    /// resignation or an agreed draw the result stands (chess laws art. 12.7).
+    ///
+    /// [`FlagNotice::Reported`]: crate::clock::FlagNotice::Reported
+    FlagReport {
+        /// Whose flag.
+        side: Side,
+        /// Who reports it; `None`: the arbiter.
+        by: Option<Side>,
+    },
 }
 
 impl Event {
@@ -251,6 +262,9 @@ pub struct EventTime {
     pub pressed: Option<bool>,
     /// For a claim or a correction: the time the arbiter takes over it.
     pub arbiter: Option<Span>,
+    /// For a move: the arbiter rules it a repeated forbidden forcing move played to make up
+    /// the quota (xiangqi 第四章 第二节 一 (五)); beyond the valid ones it does not count.
+    pub forcing: bool,
 }
 
 /// What happens to an illegal move.
@@ -655,6 +669,13 @@ impl Session {
     /// Applies one event. On error the session is unchanged.
     pub fn apply(&mut self, event: Event) -> Result<(), ProcedureError> {
         if let Some(o) = self.outcome() {
+            // A flag found down after a resignation or an agreed draw: the result stands
+            // (chess laws art. 12.7).
+            if let (Event::FlagReport { side, .. }, Some(c)) = (&event, &mut self.clock) {
+                if !c.decided() && c.found_after_result(*side).is_some() {
+                    return Ok(());
+                }
+            }
             return Err(ProcedureError::GameOver(describe(&o, self.policy.game)));
         }
         let fresh = self.fresh_illegal.take();
@@ -691,6 +712,11 @@ impl Session {
         if matches!(event, Event::Timed { .. }) {
             return Err(ProcedureError::Clock(
                 "an event has one timing, not a timed event inside another".to_owned(),
+            ));
+        }
+        if time.forcing && !matches!(event, Event::Move(_)) {
+            return Err(ProcedureError::Clock(
+                "`forcing` goes with a move only".to_owned(),
             ));
         }
         if time.pressed.is_some() && !matches!(event, Event::Move(_) | Event::Illegal { .. }) {
@@ -768,6 +794,25 @@ impl Session {
         }
     }
 
+    /// The forcing-move count of the move just played by `mover` (xiangqi 第四章 第二节 一
+    /// (五)): a forcing move goes on its piece's run, any other move ends the run.
+    fn clock_forcing(&mut self, mover: Side, forcing: bool) -> Result<(), ProcedureError> {
+        let played = self.moves.last().cloned().unwrap_or_default();
+        let Some(c) = &mut self.clock else {
+            return match forcing {
+                true => Err(ProcedureError::NoClock("a forcing move")),
+                false => Ok(()),
+            };
+        };
+        if !forcing {
+            c.plain_move(mover);
+            return Ok(());
+        }
+        let (from, to) = played.split_at(played.len().min(2));
+        c.forcing_move(mover, from, to)?;
+        Ok(())
+    }
+
     /// Time that passes with the clocks stopped (the arbiter at work), then restarted.
     fn clocks_stopped_for(&mut self, span: Span) -> Result<(), ProcedureError> {
         if let Some(c) = &mut self.clock {
@@ -832,7 +877,12 @@ impl Session {
             Event::Move(text) => {
                 let mover = self.turn();
                 self.play(&text)?;
+                self.clock_forcing(mover, time.forcing)?;
                 self.clock_moved(mover, time.pressed.unwrap_or(true));
+                Ok(())
+            }
+            Event::FlagReport { side, by } => {
+                self.clock_mut("a flag report")?.report_flag(side, by)?;
                 Ok(())
             }
             Event::Elapse(span) => Ok(self.clock_mut("elapse")?.elapse(span)?),
@@ -1895,5 +1945,6 @@ fn event_name(e: &Event) -> &'static str {
         Event::EnvelopeLost => "envelope_lost",
         Event::AgreeDraw => "agree_draw",
         Event::ClockObjection(_) => "clock_objection",
+        Event::FlagReport { .. } => "flag",
     }
 }
