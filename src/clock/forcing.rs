@@ -34,6 +34,9 @@
 pub struct ForcingRules {
     /// The consecutive moves of the offending piece that are valid (连续不超过四着).
     pub valid: u32,
+    /// Whether the valid moves must be consecutive: a move of another piece, or a move that
+    /// forces nothing, starts the count again (连续).
+    pub consecutive: bool,
     /// The clause of the count as a whole (and of the defender's replies, always valid).
     pub clause: &'static str,
     /// The shapes of a cycle by the number of distinct points its valid arrivals touched,
@@ -47,6 +50,7 @@ impl ForcingRules {
     pub fn xiangqi() -> ForcingRules {
         ForcingRules {
             valid: 4,
+            consecutive: true,
             clause: "xq.timing.forcing-moves-valid",
             forms: vec![
                 (2, "xq.timing.forcing-two-points"),
@@ -80,7 +84,7 @@ impl ForcingRun {
     /// The forcing piece moves `from` → `to`: a move of another piece starts a new run.
     /// `None` when the move is valid, else the clause that makes it invalid.
     pub fn arrive(&mut self, rules: &ForcingRules, from: &str, to: &str) -> Option<&'static str> {
-        if self.at.as_deref() != Some(from) {
+        if rules.consecutive && self.at.as_deref() != Some(from) {
             self.arrivals.clear();
         }
         self.at = Some(to.to_owned());
@@ -96,9 +100,11 @@ impl ForcingRun {
         Some(rules.form_clause(u32::try_from(points.len()).unwrap_or(u32::MAX)))
     }
 
-    /// A move that is no forcing move ends the run.
-    pub fn end(&mut self) {
-        *self = ForcingRun::default();
+    /// A move that forces nothing ends the run (when the valid moves must be consecutive).
+    pub fn end(&mut self, rules: &ForcingRules) {
+        if rules.consecutive {
+            *self = ForcingRun::default();
+        }
     }
 }
 

@@ -1169,7 +1169,9 @@ impl Clock {
 
     /// A move that is no forcing move ends the side's run of forcing moves.
     pub fn plain_move(&mut self, side: Side) {
-        self.forcing[ix(side)].end();
+        if let Some(rules) = &self.rules.forcing {
+            self.forcing[ix(side)].end(rules);
+        }
     }
 
     /// The time left from the previous game of a match, as the rules say: not carried
