@@ -145,6 +145,12 @@ impl ClockRules {
     /// assert_eq!(ClockRules::of(Game::Xiangqi).correction.recent_rounds, Some(2));
     /// ```
     pub fn of(game: Game) -> ClockRules {
+        let mut rules = ClockRules::unaltered(game);
+        crate::mutant::clock::clock_rules(&mut rules);
+        rules
+    }
+
+    fn unaltered(game: Game) -> ClockRules {
         if game.is_draughts() {
             ClockRules {
                 game,

@@ -13,6 +13,7 @@ use super::control::{Control, Period, Timing};
 use super::forcing::ForcingRun;
 use super::rules::{BothAbsent, ClockRules, MatchTime};
 use super::Span;
+use crate::mutant::{self, ClockMutant};
 use crate::procedure::Side;
 use crate::Game;
 use serde_json::{json, Value};
@@ -1052,6 +1053,16 @@ impl Clock {
     pub fn report_flag(&mut self, side: Side, by: Option<Side>) -> Result<FlagFinding, ClockError> {
         self.refuse_if_decided()?;
         let reporter = by.map_or("arbiter", |s| self.name(s)).to_owned();
+        if by == Some(side) && mutant::clock_is(ClockMutant::OwnFlagReportIgnored) {
+            return Ok(FlagFinding::NotDown(side));
+        }
+        if let (Some(a), Some(b)) = (&self.down[0], &self.down[1]) {
+            if mutant::clock_is(ClockMutant::BothFlagsFirstLoses) {
+                let first = if a.at <= b.at { Side::First } else { Side::Second };
+                self.flag = self.down[ix(first)].take();
+                return Ok(FlagFinding::Lost(first));
+            }
+        }
         if self.down[0].is_some() && self.down[1].is_some() {
             let clause = self.rules.both_flags_clause;
             self.note(

@@ -16,10 +16,12 @@
 //! assert_eq!(mutant::active(), None);
 //! ```
 
+pub(crate) mod clock;
 pub(crate) mod draws;
 mod moves;
 pub mod score;
 
+pub use clock::{clock_is, ClockMutant};
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
 
@@ -36,6 +38,8 @@ pub enum Mutant {
     /// Everything after the moves: outcomes, draw counts, edition parameters, repetition
     /// verdicts, claims, touch-move.
     Draws(DrawMutant),
+    /// The clock rules, adjournment and resumption.
+    Clock(ClockMutant),
 }
 
 impl Mutant {
@@ -43,7 +47,8 @@ impl Mutant {
     pub const ALL: &'static [Mutant] = &{
         const M: usize = MoveMutant::ALL.len();
         const D: usize = DrawMutant::ALL.len();
-        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D];
+        const C: usize = ClockMutant::ALL.len();
+        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D + C];
         let mut i = 0;
         while i < M {
             all[i] = Mutant::Moves(MoveMutant::ALL[i]);
@@ -51,6 +56,10 @@ impl Mutant {
         }
         while i < M + D {
             all[i] = Mutant::Draws(DrawMutant::ALL[i - M]);
+            i += 1;
+        }
+        while i < M + D + C {
+            all[i] = Mutant::Clock(ClockMutant::ALL[i - M - D]);
             i += 1;
         }
         all
@@ -61,6 +70,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.name(),
             Mutant::Draws(m) => m.name(),
+            Mutant::Clock(m) => m.name(),
         }
     }
 
@@ -69,6 +79,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.clause(),
             Mutant::Draws(m) => m.clause(),
+            Mutant::Clock(m) => m.clause(),
         }
     }
 
@@ -77,6 +88,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.about(),
             Mutant::Draws(m) => m.about(),
+            Mutant::Clock(m) => m.about(),
         }
     }
 
@@ -85,6 +97,7 @@ impl Mutant {
         match self {
             Mutant::Moves(m) => m.games(),
             Mutant::Draws(m) => m.games(),
+            Mutant::Clock(m) => m.games(),
         }
     }
 

@@ -94,6 +94,12 @@ impl AdjournRules {
     /// assert_eq!(AdjournRules::of("russian".parse::<arbiter::Ruleset>().unwrap().game).stop, SealStop::Arbiter);
     /// ```
     pub fn of(game: Game) -> AdjournRules {
+        let mut rules = AdjournRules::unaltered(game);
+        crate::mutant::clock::adjourn_rules(game, &mut rules);
+        rules
+    }
+
+    fn unaltered(game: Game) -> AdjournRules {
         if game.is_draughts() {
             AdjournRules {
                 stop: SealStop::Arbiter,

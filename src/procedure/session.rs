@@ -58,6 +58,7 @@ use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irreg
 use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
+use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
 use crate::{Game, Rules, Ruleset};
 use serde_json::{json, Value};
@@ -673,6 +674,14 @@ impl Session {
             // (chess laws art. 12.7).
             if let (Event::FlagReport { side, .. }, Some(c)) = (&event, &mut self.clock) {
                 if !c.decided() && c.found_after_result(*side).is_some() {
+                    if mutant::clock_is(ClockMutant::FlagFoundAfterResultOverrides) {
+                        self.verdict = Some(SessionOutcome {
+                            winner: Some(side.other()),
+                            reason: "time-forfeit".to_owned(),
+                            clause: None,
+                            both_lost: false,
+                        });
+                    }
                     return Ok(());
                 }
             }
@@ -1219,9 +1228,13 @@ impl Session {
                 }
                 let clock = self.clock_mut("an adjournment")?;
                 let announced_used = Side::BOTH.map(|s| clock.report(s).used);
+                let sealer = match mutant::clock_is(ClockMutant::SealerLastMover) {
+                    true => self.turn().other(),
+                    false => self.turn(),
+                };
                 self.adjournment = Some(Adjournment {
                     phase: Phase::Sealing {
-                        sealer: self.turn(),
+                        sealer,
                         sealed: None,
                         announced_used,
                     },
@@ -1248,7 +1261,9 @@ impl Session {
                 }
                 let new = match ev {
                     Event::Seal { text, explained, before_end } => {
-                        if let Some(span) = before_end {
+                        if let Some(span) =
+                            before_end.filter(|_| !mutant::clock_is(ClockMutant::EarlySealNotCharged))
+                        {
                             self.clock_mut("sealing early")?.charge(
                                 sealer,
                                 span,
@@ -1269,7 +1284,7 @@ impl Session {
                 }
                 Ok(None)
             }
-            (Some(Phase::Sealing { sealer, sealed, .. }), Event::StopClocks(by)) => {
+            (Some(Phase::Sealing { sealer, sealed, announced_used }), Event::StopClocks(by)) => {
                 let proper = match (self.adjourn_rules.stop, by) {
                     (_, None) => true,
                     (SealStop::Sealer, Some(s)) => s == sealer,
@@ -1289,7 +1304,10 @@ impl Session {
                 let fen = self.board.fen();
                 let clock = self.clock_mut("an adjournment")?;
                 clock.stop();
-                let used = Side::BOTH.map(|s| clock.report(s).used);
+                let mut used = Side::BOTH.map(|s| clock.report(s).used);
+                if mutant::clock_is(ClockMutant::EnvelopeTimesAtAnnouncement) {
+                    used = announced_used;
+                }
                 let moves = Side::BOTH.map(|s| clock.moves_made(s));
                 if let Some(a) = &mut self.adjournment {
                     a.phase = Phase::Adjourned;
@@ -1321,8 +1339,10 @@ impl Session {
                     (e.sealer, e.used)
                 };
                 let clock = self.clock_mut("a resumption")?;
-                for s in Side::BOTH {
-                    clock.set_used(s, used[usize::from(s == Side::Second)])?;
+                if !mutant::clock_is(ClockMutant::LostEnvelopeTimesReset) {
+                    for s in Side::BOTH {
+                        clock.set_used(s, used[usize::from(s == Side::Second)])?;
+                    }
                 }
                 clock.start(sealer);
                 if let Some(a) = &mut self.adjournment {
@@ -1396,6 +1416,9 @@ impl Session {
                 if reply.is_some() || self.turn() == sealer {
                     return err("the reply has been made already".to_owned());
                 }
+                if mutant::clock_is(ClockMutant::SealedReplyPlayedAtOnce) {
+                    return Ok(Some(Event::Move(text)));
+                }
                 let m = self.board.read_move(&text)?;
                 self.clock_mut("sealing a reply")?.start(sealer);
                 if let Some(Adjournment { phase: Phase::Resumed { reply, .. }, .. }) = &mut self.adjournment {
@@ -1409,13 +1432,17 @@ impl Session {
             )),
             (Some(Phase::Resumed { set, moved, .. }), Event::ClockObjection(by)) => {
                 let clause = self.adjourn_rules.objection_clause;
-                let upheld = !moved[usize::from(by == Side::Second)];
+                let upheld = !moved[usize::from(by == Side::Second)]
+                    || mutant::clock_is(ClockMutant::EveryObjectionUpheld);
                 if upheld {
                     let envelope = self.envelope()?.used;
                     let clock = self.clock_mut("a clock objection")?;
                     for s in Side::BOTH {
                         let i = usize::from(s == Side::Second);
-                        let since = clock.report(s).used.minus(set[i]);
+                        let mut since = clock.report(s).used.minus(set[i]);
+                        if mutant::clock_is(ClockMutant::ObjectionDropsTimeSinceResumption) {
+                            since = Span::ZERO;
+                        }
                         clock.set_used(s, envelope[i].plus(since))?;
                     }
                     if let Some(Adjournment { phase: Phase::Resumed { set, .. }, .. }) = &mut self.adjournment {
@@ -1505,7 +1532,7 @@ impl Session {
             });
             return Ok(());
         }
-        if replier_absent {
+        if replier_absent && !mutant::clock_is(ClockMutant::EnvelopeOpenedReplierAbsent) {
             // Chess laws art. 14.3, xiangqi: the replier's clock runs, the envelope stays
             // closed until he arrives.
             self.clock_mut("a resumption")?.start(replier);
@@ -1566,7 +1593,10 @@ impl Session {
             c.move_made(sealer);
             c.press(sealer);
             if start {
-                c.start(sealer.other());
+                match mutant::clock_is(ClockMutant::SealerClockAfterSealedMove) {
+                    true => c.start(sealer),
+                    false => c.start(sealer.other()),
+                }
             }
         }
         Ok(())
