@@ -142,9 +142,9 @@ clock_mutants! {
     ObjectionDropsTimeSinceResumption = "objection-drops-time-since-resumption",
         "xq.timing.resumption-clock-objection", [Brazilian, Russian, Xiangqi],
         "a corrected clock is set to the envelope's times, dropping the time since resumption";
-    LostEnvelopeTimesReset = "lost-envelope-times-reset",
+    LostEnvelopeReplierClock = "lost-envelope-replier-clock-starts",
         "chess.adjournment.lost-envelope-resume-at-adjournment", [Brazilian, Russian, Xiangqi],
-        "after a lost envelope the clocks keep their times from before resumption, not the adjournment's";
+        "after a lost envelope the replier's clock starts, not the clock of the sealer, who is to move";
 }
 
 use ClockMutant as C;

@@ -1339,12 +1339,13 @@ impl Session {
                     (e.sealer, e.used)
                 };
                 let clock = self.clock_mut("a resumption")?;
-                if !mutant::clock_is(ClockMutant::LostEnvelopeTimesReset) {
-                    for s in Side::BOTH {
-                        clock.set_used(s, used[usize::from(s == Side::Second)])?;
-                    }
+                for s in Side::BOTH {
+                    clock.set_used(s, used[usize::from(s == Side::Second)])?;
                 }
-                clock.start(sealer);
+                match mutant::clock_is(ClockMutant::LostEnvelopeReplierClock) {
+                    true => clock.start(sealer.other()),
+                    false => clock.start(sealer),
+                }
                 if let Some(a) = &mut self.adjournment {
                     a.lost = true;
                     a.phase = Phase::Resumed {
