@@ -381,9 +381,9 @@ impl Checker<'_> {
                 if let Some(by) = &w.by {
                     match &f.reported_by {
                         Some(have) if have == by => {}
-                        Some(have) => problems.push(format!(
-                            "the flag reported by {have}, expected by {by}"
-                        )),
+                        Some(have) => {
+                            problems.push(format!("the flag reported by {have}, expected by {by}"))
+                        }
                         None => problems.push(format!(
                             "the flag was not reported, expected reported by {by}"
                         )),

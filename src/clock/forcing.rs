@@ -115,7 +115,10 @@ mod tests {
     fn verdicts(moves: &[(&str, &str)]) -> Vec<Option<&'static str>> {
         let rules = ForcingRules::xiangqi();
         let mut run = ForcingRun::default();
-        moves.iter().map(|(f, t)| run.arrive(&rules, f, t)).collect()
+        moves
+            .iter()
+            .map(|(f, t)| run.arrive(&rules, f, t))
+            .collect()
     }
 
     #[test]

@@ -1058,7 +1058,11 @@ impl Clock {
         }
         if let (Some(a), Some(b)) = (&self.down[0], &self.down[1]) {
             if mutant::clock_is(ClockMutant::BothFlagsFirstLoses) {
-                let first = if a.at <= b.at { Side::First } else { Side::Second };
+                let first = if a.at <= b.at {
+                    Side::First
+                } else {
+                    Side::Second
+                };
                 self.flag = self.down[ix(first)].take();
                 return Ok(FlagFinding::Lost(first));
             }
@@ -1094,7 +1098,11 @@ impl Clock {
             return Ok(FlagFinding::NotDown(side));
         };
         let clause = self.rules.flag_report_clause.to_owned();
-        let text = format!("{} reports {}'s flag: he loses on time", reporter, self.name(side));
+        let text = format!(
+            "{} reports {}'s flag: he loses on time",
+            reporter,
+            self.name(side)
+        );
         self.note(Some(side), text, &clause);
         flag.reported = Some((reporter, clause));
         self.flag = Some(flag);
@@ -1122,7 +1130,9 @@ impl Clock {
         let text = format!(
             "{name}'s next move is the first of period {} ({} to make)",
             d.period_number,
-            d.target.map_or("the rest of the game".to_owned(), |t| (t - d.counted).to_string())
+            d.target
+                .map_or("the rest of the game".to_owned(), |t| (t - d.counted)
+                    .to_string())
         );
         self.note(Some(side), text, clause);
     }

@@ -7,9 +7,9 @@ use crate::mutant::{self, Mutant};
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
-    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, OutcomeAnswer,
-    PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request, ResultAnswer,
-    SessionAnswer, SessionClaim, Stage, Step,
+    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
+    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
+    ResultAnswer, SessionAnswer, SessionClaim, Stage, Step,
 };
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;

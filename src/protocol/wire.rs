@@ -5,8 +5,8 @@
 
 use super::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
-    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, OutcomeAnswer, Query, QueryKind,
-    RepetitionAnswer, Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
+    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, OutcomeAnswer, Query,
+    QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage, Step, PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
