@@ -78,7 +78,7 @@ pub fn check_catalog_file(data: &[u8]) -> bool {
 /// ```
 /// use arbiter::targets::check_edition_file;
 ///
-/// let shipped = include_str!("../../spec/editions/russian.yaml");
+/// let shipped = include_str!("../spec/editions/russian.yaml");
 /// assert!(check_edition_file(shipped.as_bytes()));
 /// assert!(!check_edition_file(b"editions: [{id: X}]"));
 /// ```

@@ -49,7 +49,8 @@ pub fn reference_verdicts(runs: &[PlannedRun<'_>]) -> Vec<Verdict> {
 ///
 /// ```
 /// use arbiter::case::{load_cases, planned_runs, Selection};
-/// use arbiter::mutant::{score, Mutant};
+/// use arbiter::audit::mutants as score;
+/// use arbiter::mutant::Mutant;
 ///
 /// let suite = load_cases(&["cases/draughts".into()]).unwrap();
 /// let runs = planned_runs(&suite, &Selection::default());
@@ -108,7 +109,8 @@ pub struct Found {
 /// if the fuzzer cannot start (the reference plays every game and answers both queries).
 ///
 /// ```
-/// use arbiter::mutant::{score, MoveMutant};
+/// use arbiter::audit::mutants as score;
+/// use arbiter::mutant::MoveMutant;
 ///
 /// let found = score::fuzz(MoveMutant::KingsNotFlying, 1, 500).unwrap();
 /// assert_eq!(found.len(), 2); // brazilian and russian

@@ -6,11 +6,13 @@
 use super::check::{Checker, Halt};
 use crate::clock::{controls, Span};
 use crate::protocol::{
-    Answer, ClockReport, ClockRequest, ClockStartText, Query, QueryKind, SideClock, SideStart,
+    Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock,
+    SideStart, Step,
 };
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// The case-level `clock:` key: the time control (an id of `spec/controls/`) and how the
 /// clock is set up after the history.
@@ -37,6 +39,12 @@ pub struct CaseClock {
     /// The lateness limit, when not the control's.
     #[serde(default)]
     pub lateness_limit: Option<Span>,
+    /// `reported`: flags fall unnoticed until a `flag` step reports them; default `at-once`.
+    #[serde(default)]
+    pub flags: Option<String>,
+    /// The time each side had left at the end of the previous game of the match.
+    #[serde(default)]
+    pub carried: Option<BTreeMap<String, Span>>,
 }
 
 impl CaseClock {
@@ -49,6 +57,8 @@ impl CaseClock {
             running: self.running.clone(),
             absent: self.absent.clone(),
             lateness_limit: self.lateness_limit,
+            flags: self.flags.clone(),
+            carried: self.carried.clone(),
         }
     }
 }
@@ -81,6 +91,26 @@ pub struct ClockExpect {
     /// The game time since the clocks were set up.
     #[serde(default)]
     pub now: Option<Span>,
+    /// The flags down and not yet reported: a side, `none`, or a list.
+    #[serde(default, deserialize_with = "running")]
+    pub down: Option<Vec<String>>,
+    /// The moves that did not count towards the quota (invalid forcing moves), in order;
+    /// `[]`: none.
+    #[serde(default)]
+    pub invalid: Option<Vec<InvalidExpect>>,
+}
+
+/// An expected invalid move.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InvalidExpect {
+    /// Whose.
+    pub side: String,
+    /// The side's move number on the board.
+    pub number: u32,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
 }
 
 /// One side's expected clock; a bare time is its `remaining`.
@@ -101,13 +131,15 @@ pub struct SideClockExpect {
     pub bank: Option<Span>,
     /// In time trouble.
     pub time_trouble: Option<bool>,
+    /// Moves made that do not count towards the quota.
+    pub invalid: Option<u32>,
 }
 
 #[derive(Deserialize)]
 #[serde(
     untagged,
     expecting = "a time left (300, 4:59, 5m) or a map of used, remaining, moves, period, quota, \
-                 bank, time_trouble"
+                 bank, time_trouble, invalid"
 )]
 enum RawSideClock {
     Remaining(Span),
@@ -131,6 +163,8 @@ struct FullSideClock {
     bank: Option<Span>,
     #[serde(default)]
     time_trouble: Option<bool>,
+    #[serde(default)]
+    invalid: Option<u32>,
 }
 
 impl TryFrom<RawSideClock> for SideClockExpect {
@@ -150,6 +184,7 @@ impl TryFrom<RawSideClock> for SideClockExpect {
                 quota: f.quota,
                 bank: f.bank,
                 time_trouble: f.time_trouble,
+                invalid: f.invalid,
             },
         })
     }
@@ -167,6 +202,12 @@ pub struct FlagExpect {
     /// The deciding clause.
     #[serde(default)]
     pub clause: Option<String>,
+    /// Who reported it (a side, or `arbiter`).
+    #[serde(default)]
+    pub by: Option<String>,
+    /// The clause that made the report end the game.
+    #[serde(default)]
+    pub report_clause: Option<String>,
 }
 
 /// The expected lateness forfeit.
@@ -231,6 +272,25 @@ impl Checker<'_> {
             .clone();
         if !self.info.answers(QueryKind::Clock) {
             self.skip("the case uses clock: the engine does not answer `clock` queries".to_owned());
+            return Ok(());
+        }
+        let mut needed: Vec<(Feature, &str)> = self
+            .case
+            .steps
+            .iter()
+            .flatten()
+            .filter_map(|s| s.feature().map(|f| (f, step_key(s))))
+            .collect();
+        if self.case.expect.adjournment.is_some() {
+            needed.push((Feature::Adjournment, "expect.adjournment"));
+        }
+        if setup.flags.as_deref() == Some("reported") {
+            needed.push((Feature::FlagReports, "clock.flags: reported"));
+        }
+        if let Some((feature, what)) = needed.into_iter().find(|(f, _)| !self.info.supports(*f)) {
+            self.skip(format!(
+                "the case uses {what}: the engine does not list the `{feature}` feature"
+            ));
             return Ok(());
         }
         let query = Query::Clock {
@@ -318,6 +378,23 @@ impl Checker<'_> {
                     f.clause.as_deref(),
                     &mut problems,
                 );
+                if let Some(by) = &w.by {
+                    match &f.reported_by {
+                        Some(have) if have == by => {}
+                        Some(have) => {
+                            problems.push(format!("the flag reported by {have}, expected by {by}"))
+                        }
+                        None => problems.push(format!(
+                            "the flag was not reported, expected reported by {by}"
+                        )),
+                    }
+                }
+                self.clause_problem(
+                    "flag report",
+                    w.report_clause.as_deref(),
+                    f.report_clause.as_deref(),
+                    &mut problems,
+                );
             }
         }
         match (&want.late, &got.late) {
@@ -366,6 +443,57 @@ impl Checker<'_> {
         if let Some(now) = want.now {
             if now != got.now {
                 problems.push(format!("the game time is {}, expected {now}", got.now));
+            }
+        }
+        if let Some(down) = &want.down {
+            let mut have: Vec<String> = got
+                .sides
+                .iter()
+                .filter(|(_, c)| c.flag_down)
+                .map(|(n, _)| n.clone())
+                .collect();
+            have.sort();
+            if *down != have {
+                let say = |l: &[String]| {
+                    if l.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        l.join(" and ")
+                    }
+                };
+                problems.push(format!(
+                    "flags down: {}, expected {}",
+                    say(&have),
+                    say(down)
+                ));
+            }
+        }
+        if let Some(want) = &want.invalid {
+            let say = |side: &str, n: u32| format!("{side}'s move {n}");
+            let have: Vec<String> = got.invalid.iter().map(|m| say(&m.side, m.number)).collect();
+            let wanted: Vec<String> = want.iter().map(|m| say(&m.side, m.number)).collect();
+            if have != wanted {
+                let list = |l: &[String]| {
+                    if l.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        l.join(", ")
+                    }
+                };
+                problems.push(format!(
+                    "invalid moves: {}, expected {}",
+                    list(&have),
+                    list(&wanted)
+                ));
+            } else {
+                for (w, g) in want.iter().zip(&got.invalid) {
+                    self.clause_problem(
+                        &format!("invalid {}", say(&w.side, w.number)),
+                        w.clause.as_deref(),
+                        g.clause.as_deref(),
+                        &mut problems,
+                    );
+                }
             }
         }
         if !problems.is_empty() {
@@ -418,6 +546,7 @@ fn side_problems(name: &str, want: &SideClockExpect, have: &SideClock, out: &mut
         }
     };
     opt("moves", want.moves, Some(have.moves), out);
+    opt("invalid", want.invalid, Some(have.invalid), out);
     opt("period", want.period, have.period, out);
     opt("quota", want.quota, have.quota, out);
     if let Some(w) = want.bank {
@@ -442,7 +571,7 @@ fn expected_json(want: &ClockExpect) -> Value {
         s.as_ref().map(|s| {
             json!({"used": s.used, "remaining": s.remaining, "moves": s.moves,
                 "period": s.period, "quota": s.quota, "bank": s.bank,
-                "time_trouble": s.time_trouble})
+                "time_trouble": s.time_trouble, "invalid": s.invalid})
         })
     };
     json!({
@@ -453,7 +582,8 @@ fn expected_json(want: &ClockExpect) -> Value {
         "flag": match &want.flag {
             None => Value::Null,
             Some(None) => json!("none"),
-            Some(Some(f)) => json!({"side": f.side, "at": f.at, "clause": f.clause}),
+            Some(Some(f)) => json!({"side": f.side, "at": f.at, "clause": f.clause,
+                "by": f.by, "report_clause": f.report_clause}),
         },
         "late": match &want.late {
             None => Value::Null,
@@ -462,5 +592,25 @@ fn expected_json(want: &ClockExpect) -> Value {
         },
         "time_trouble_clause": want.time_trouble_clause,
         "now": want.now,
+        "down": want.down,
+        "invalid": want.invalid.as_ref().map(|l| l.iter().map(|m| json!({
+            "side": m.side, "number": m.number, "clause": m.clause})).collect::<Vec<_>>()),
     })
+}
+
+/// The key a case writes for a step (`seal`, `move … forcing`), for skip messages.
+fn step_key(step: &Step) -> &'static str {
+    match step {
+        Step::Timed { time, .. } if time.forcing.is_some() => "a move with `forcing`",
+        Step::Timed { step, .. } => step_key(step),
+        Step::Adjourn => "the step `adjourn`",
+        Step::Seal { .. } => "the step `seal`",
+        Step::Resume { .. } => "the step `resume`",
+        Step::SealReply(_) => "the step `seal_reply`",
+        Step::EnvelopeLost => "the step `envelope_lost`",
+        Step::AgreeDraw => "the step `agree_draw`",
+        Step::ClockObjection(_) => "the step `clock_objection`",
+        Step::Flag { .. } => "the step `flag`",
+        _ => "a step",
+    }
 }

@@ -299,6 +299,7 @@ fn an_engine_refusing_a_valid_history_fails() {
                 version: "1".into(),
                 rulesets: vec!["russian".into()],
                 queries: vec![QueryKind::Legal],
+                features: Vec::new(),
                 arbiter_messages: false,
             }
         }
@@ -378,6 +379,7 @@ fn an_engine_listing_a_wrong_move_fails() {
                 version: "1".into(),
                 rulesets: vec!["russian".into()],
                 queries: vec![QueryKind::Legal, QueryKind::Play, QueryKind::Perft],
+                features: Vec::new(),
                 arbiter_messages: false,
             }
         }

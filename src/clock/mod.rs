@@ -8,6 +8,7 @@
 //! - [`state`]: the [`Clock`], which the game [`Session`](crate::procedure::Session) drives
 //!   with its events (moves with their times, presses, stops, penalties, arrivals, a clock
 //!   replaced, times rescaled after an error).
+//! - [`forcing`]: valid and invalid move counts of repeated forcing moves.
 //! - [`span`]: [`Span`], a length of clock time.
 //! - a timed game replayed move by move (`arbiter clock`) is a procedure:
 //!   [`procedure::replay`](crate::procedure::replay).
@@ -28,11 +29,16 @@
 //! ```
 
 pub mod control;
+pub mod forcing;
 pub mod rules;
 pub mod span;
 pub mod state;
 
 pub use control::{controls, Control, Controls, Lateness, Period, Surplus, TimeTrouble, Timing};
-pub use rules::{BothAbsent, ClaimClock, ClockRules, Correction, PlayerStop};
+pub use forcing::{ForcingRules, ForcingRun};
+pub use rules::{BothAbsent, ClaimClock, ClockRules, Correction, MatchTime, PlayerStop};
 pub use span::{Span, SpanError};
-pub use state::{Clock, ClockError, ClockStart, Flag, LateForfeit, Note, Rescaling, SideReport};
+pub use state::{
+    Clock, ClockError, ClockStart, Flag, FlagFinding, FlagNotice, InvalidMove, LateForfeit, Note,
+    Rescaling, SideReport,
+};

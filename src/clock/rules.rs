@@ -8,9 +8,14 @@
 //! | the arbiter corrects an irregularity | his time is charged to the offender (art. 8 item 2.8) | — |
 //! | a player stops the clocks | loses (art. 9 item 2) | a counted violation (第三章 第六节 三 (四)) |
 //! | both players absent at the start | the first to arrive has the elapsed time split equally over both clocks (art. 9 item 3) | each is charged his own lateness (第四章 第二节 四 (二)) |
+//! | a fallen flag, with flags that fall unnoticed | ends the game when reported, by either player or the arbiter (art. 8 item 4) | ends the game when reported: the fall of the indicator decides (第四章 第二节 一 (三)) |
+//! | both flags down, the order unknown | the game goes on (chess laws art. 12.8) | the game goes on; the next move is the first of the next period (art. 12.8) |
+//! | repeated forcing moves to make up the quota | — | at most four valid (第四章 第二节 一 (五)) |
+//! | time left from the previous game of a match | not carried (art. 8 item 2.10) | — |
 //! | an error corrected by taking moves back | the chess laws' reallocation, not below 5 min or 1 min a move (art. 12.6) | proportional, not within the last two rounds (第四章 第二节 一 (四)) |
 
-use super::Span;
+use super::{ForcingRules, Span};
+use crate::mutant::ClockMutant;
 use crate::Game;
 
 /// How the time the arbiter takes to rule on a draw claim is counted.
@@ -41,6 +46,16 @@ pub enum BothAbsent {
     SplitAtFirstArrival,
     /// Each player is charged his own lateness (xiangqi 第四章 第二节 四 (二)).
     OwnLateness,
+}
+
+/// How the time left at the end of a game of a match counts in the next game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchTime {
+    /// Each game is timed separately: nothing is carried (draughts art. 8 item 2.10).
+    Separate,
+    /// The time left is added to the side's time in the next game (no seed's rule; the
+    /// wrong reading the case checks against).
+    Carried,
 }
 
 /// How used times are rescaled when moves are taken back to correct an error.
@@ -101,6 +116,23 @@ pub struct ClockRules {
     pub correction: Correction,
     /// The clause of a false claim's time penalty and its flag.
     pub penalty_clause: Option<&'static str>,
+    /// The clause of a fallen flag reported to the arbiter (by either player or by the
+    /// arbiter himself), under a clock whose flags fall unnoticed.
+    pub flag_report_clause: &'static str,
+    /// The clause of both flags found down, the order unknown: the game goes on (chess laws
+    /// art. 12.8).
+    pub both_flags_clause: &'static str,
+    /// The clause making the next move the first of the next period after both flags
+    /// (art. 12.8), for a game whose controls have move quotas.
+    pub both_flags_next_control_clause: Option<&'static str>,
+    /// The clause keeping a resignation or an agreed draw after a flag found down
+    /// afterwards (art. 12.7).
+    pub result_stands_clause: &'static str,
+    /// How repeated forcing moves count, when the game has the rule.
+    pub forcing: Option<ForcingRules>,
+    /// How the time left at the end of one game of a match counts in the next, with its
+    /// clause, when the game has a rule.
+    pub match_games: Option<(MatchTime, &'static str)>,
 }
 
 impl ClockRules {
@@ -114,6 +146,42 @@ impl ClockRules {
     /// assert_eq!(ClockRules::of(Game::Xiangqi).correction.recent_rounds, Some(2));
     /// ```
     pub fn of(game: Game) -> ClockRules {
+        let mut rules = ClockRules::unaltered(game);
+        ClockRules::alter_by_mutant(&mut rules);
+        rules
+    }
+
+    /// A game's clock rules as the active mutant of the reference alters them
+    /// ([`crate::mutant`]).
+    fn alter_by_mutant(rules: &mut ClockRules) {
+        let Some(m) = crate::mutant::active_clock() else {
+            return;
+        };
+        if !m.games().contains(&rules.game) {
+            return;
+        }
+        match m {
+            ClockMutant::BothFlagsNoNextControl => rules.both_flags_next_control_clause = None,
+            ClockMutant::MatchTimeCarried => {
+                if let Some((rule, _)) = &mut rules.match_games {
+                    *rule = MatchTime::Carried;
+                }
+            }
+            _ => {}
+        }
+        if let Some(f) = &mut rules.forcing {
+            match m {
+                ClockMutant::FiveValidForcingMoves => f.valid = 5,
+                ClockMutant::ForcingNotConsecutive => f.consecutive = false,
+                ClockMutant::ForcingTwoPointsUnnamed => f.forms.retain(|(n, _)| *n != 2),
+                ClockMutant::ForcingThreePointsAsTwo => f.forms.retain(|(n, _)| *n != 3),
+                ClockMutant::ForcingFourPointsAsThree => f.forms.retain(|(n, _)| *n != 4),
+                _ => {}
+            }
+        }
+    }
+
+    fn unaltered(game: Game) -> ClockRules {
         if game.is_draughts() {
             ClockRules {
                 game,
@@ -144,6 +212,12 @@ impl ClockRules {
                     minimum_clause: Some("chess.irregularity.time-reallocation-minimum"),
                 },
                 penalty_clause: None,
+                flag_report_clause: "d64.timing.flag-claim",
+                both_flags_clause: "chess.clock.both-flags-game-continues",
+                both_flags_next_control_clause: None,
+                result_stands_clause: "chess.clock.result-stands-after-flag-fall",
+                forcing: None,
+                match_games: Some((MatchTime::Separate, "d64.timing.match-games-separate")),
             }
         } else {
             ClockRules {
@@ -172,6 +246,12 @@ impl ClockRules {
                     minimum_clause: None,
                 },
                 penalty_clause: Some("xq.draw.sixty-move-false-claim"),
+                flag_report_clause: "xq.clock.flag-decides",
+                both_flags_clause: "chess.clock.both-flags-game-continues",
+                both_flags_next_control_clause: Some("chess.clock.both-flags-next-control"),
+                result_stands_clause: "chess.clock.result-stands-after-flag-fall",
+                forcing: Some(ForcingRules::xiangqi()),
+                match_games: None,
             }
         }
     }

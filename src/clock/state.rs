@@ -10,8 +10,10 @@
 //! period only if the quota is not met then; with the quota met the next period begins.
 
 use super::control::{Control, Period, Timing};
-use super::rules::{BothAbsent, ClockRules};
+use super::forcing::ForcingRun;
+use super::rules::{BothAbsent, ClockRules, MatchTime};
 use super::Span;
+use crate::mutant::{self, ClockMutant};
 use crate::Game;
 use crate::Side;
 use serde_json::{json, Value};
@@ -25,6 +27,9 @@ struct Dial {
     made: u32,
     /// Moves completed with the clock pressed: the ones that count towards quotas.
     counted: u32,
+    /// Moves made that are invalid (repeated forcing moves beyond the valid ones): they
+    /// never count towards a quota.
+    invalid: u32,
     /// A move was made and the clock not yet pressed.
     unpressed: bool,
     /// Periods: the index of the current period (the last, when it repeats).
@@ -61,6 +66,50 @@ pub struct Flag {
     pub due: Option<u32>,
     /// Why, in words.
     pub reason: String,
+    /// The deciding clause.
+    pub clause: String,
+    /// Under a clock whose flags fall unnoticed: who reported it (a side's name, or
+    /// `arbiter`) and the clause that made the report end the game.
+    pub reported: Option<(String, String)>,
+}
+
+/// How a fallen flag comes to end the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FlagNotice {
+    /// The flag is noticed as it falls and ends the game at once (an electronic clock, an
+    /// arbiter watching).
+    #[default]
+    AtOnce,
+    /// The flag falls unnoticed and ends the game only when it is reported to the arbiter,
+    /// or he establishes it himself ([`Clock::report_flag`]); meanwhile the game goes on and a
+    /// resignation or an agreed draw stands (chess laws art. 12.7).
+    Reported,
+}
+
+/// What the arbiter finds when a flag is reported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlagFinding {
+    /// The side's flag is down and the other's is not: it loses on time.
+    Lost(Side),
+    /// The side's flag is not down: the game goes on.
+    NotDown(Side),
+    /// Both flags are down and which fell first cannot be established: the game goes on
+    /// (art. 12.8); `next_control`: the next move of each side is the first of its next
+    /// period.
+    BothDown {
+        /// Whether both sides were moved into their next period.
+        next_control: bool,
+    },
+}
+
+/// A move that does not count towards the quota: a repeated forcing move beyond the valid
+/// ones (xiangqi 第四章 第二节 一 (五)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidMove {
+    /// Whose.
+    pub side: Side,
+    /// The side's move number on the board (1 = its first move of the game).
+    pub number: u32,
     /// The deciding clause.
     pub clause: String,
 }
@@ -108,6 +157,10 @@ pub struct SideReport {
     pub bank: Option<Span>,
     /// Whether the side is in time trouble (`false` when the control does not say).
     pub time_trouble: bool,
+    /// Moves made that do not count towards the quota (invalid forcing moves).
+    pub invalid: u32,
+    /// Whether its flag is down, unnoticed (a clock whose flags are reported).
+    pub flag_down: bool,
 }
 
 /// How the clock is set up: each side's time used and moves, which clock runs, who is
@@ -127,6 +180,11 @@ pub struct ClockStart {
     pub absent: Vec<Side>,
     /// The lateness limit; the control's when `None`.
     pub lateness_limit: Option<Span>,
+    /// How a fallen flag comes to end the game.
+    pub flags: FlagNotice,
+    /// The time each side had left at the end of the previous game of a match (first
+    /// player first): carried into this game or not, as the game's rules say.
+    pub carried: Option<[Span; 2]>,
 }
 
 /// A clock set up wrongly.
@@ -187,6 +245,12 @@ pub struct Clock {
     lateness_limit: Option<Span>,
     late: Option<LateForfeit>,
     notes: Vec<Note>,
+    notice: FlagNotice,
+    /// The flags down and not yet reported (flags that fall unnoticed).
+    down: [Option<Flag>; 2],
+    /// Each side's run of forcing moves.
+    forcing: [ForcingRun; 2],
+    invalid_moves: Vec<InvalidMove>,
 }
 
 fn ix(side: Side) -> usize {
@@ -218,6 +282,10 @@ impl Clock {
             lateness_limit,
             late: None,
             notes: Vec::new(),
+            notice: start.flags,
+            down: [None, None],
+            forcing: [ForcingRun::default(), ForcingRun::default()],
+            invalid_moves: Vec::new(),
         };
         for side in Side::BOTH {
             let i = ix(side);
@@ -231,6 +299,9 @@ impl Clock {
             clock.absent[ix(*side)] = true;
         }
         clock.both_absent_at_start = clock.absent == [true, true];
+        if let Some(left) = start.carried {
+            clock.carry(left)?;
+        }
         if !start.absent.is_empty() && clock.lateness_limit.is_none() {
             return Err(ClockError(format!(
                 "a player is absent but no lateness limit is set (the control {} has none: give \
@@ -369,7 +440,7 @@ impl Clock {
     fn headroom(&self, side: Side) -> Span {
         let d = &self.dials[ix(side)];
         match &self.control.timing {
-            Timing::SuddenDeath { time } => time.minus(d.used),
+            Timing::SuddenDeath { time } => time.plus(d.bonus).minus(d.used),
             Timing::Fischer { base, .. } => base.plus(d.bonus).minus(d.used),
             Timing::Periods(_) => d.period_end.minus(d.used),
             Timing::PerMove {
@@ -388,7 +459,10 @@ impl Clock {
         let mut left = span;
         loop {
             let run = self.running;
-            let to_limit = run.map(|s| self.headroom(s));
+            // A side whose flag is down (unnoticed) has no limit left to reach.
+            let to_limit = run
+                .filter(|s| self.down[ix(*s)].is_none())
+                .map(|s| self.headroom(s));
             let to_late = (self.absent.contains(&true))
                 .then_some(self.lateness_limit)
                 .flatten()
@@ -415,7 +489,9 @@ impl Clock {
             if let (Some(s), Some(limit)) = (run, to_limit) {
                 if limit == step && !self.next_period(s) {
                     self.fall(s);
-                    return Ok(());
+                    if self.flag.is_some() {
+                        return Ok(());
+                    }
                 }
             }
         }
@@ -536,6 +612,7 @@ impl Clock {
             (reason, self.control.flag_clause.clone())
         };
         let clause = by.map_or(clause, str::to_owned);
+        let unnoticed = self.notice == FlagNotice::Reported;
         let flag = Flag {
             side,
             at: self.wall,
@@ -545,7 +622,14 @@ impl Clock {
             due: d.target.filter(|_| self.periods().is_some()),
             reason: reason.clone(),
             clause: clause.clone(),
+            reported: None,
         };
+        if unnoticed {
+            let text = format!("{}'s flag falls, unnoticed: {reason}", self.name(side));
+            self.note(Some(side), text, &clause);
+            self.down[ix(side)] = Some(flag);
+            return;
+        }
         let text = format!("{}'s flag falls: {reason}", self.name(side));
         self.note(Some(side), text, &clause);
         self.flag = Some(flag);
@@ -592,8 +676,9 @@ impl Clock {
         let running = self.running == Some(side);
         let timing = self.control.timing.clone();
         let d = &mut self.dials[ix(side)];
-        let newly = d.made.saturating_sub(d.counted);
-        d.counted = d.made;
+        let valid = d.made.saturating_sub(d.invalid);
+        let newly = valid.saturating_sub(d.counted);
+        d.counted = valid;
         d.unpressed = false;
         if !running {
             return;
@@ -618,7 +703,7 @@ impl Clock {
     pub fn undo_move(&mut self, side: Side) {
         let d = &mut self.dials[ix(side)];
         d.made = d.made.saturating_sub(1);
-        d.counted = d.counted.min(d.made);
+        d.counted = d.counted.min(d.made.saturating_sub(d.invalid));
         d.unpressed = false;
         if self.running.is_some() {
             self.start(side);
@@ -694,8 +779,16 @@ impl Clock {
             if left == Span::ZERO {
                 return Ok(());
             }
-            if !self.next_period(side) {
-                self.fall_by(side, Some(clause));
+            if self.down[ix(side)].is_some() || !self.next_period(side) {
+                if self.down[ix(side)].is_none() {
+                    self.fall_by(side, Some(clause));
+                }
+                if self.flag.is_none() {
+                    // The flag is down unnoticed: the rest of the charge is on the clock.
+                    let d = &mut self.dials[ix(side)];
+                    d.used = d.used.plus(left);
+                    d.move_used = d.move_used.plus(left);
+                }
                 return Ok(());
             }
         }
@@ -862,8 +955,10 @@ impl Clock {
             let d = &mut self.dials[ix(side)];
             d.made = moves[ix(side)];
             d.counted = moves[ix(side)];
+            d.invalid = 0;
             d.unpressed = false;
         }
+        self.forcing = [ForcingRun::default(), ForcingRun::default()];
         let recent = rule
             .recent_rounds
             .is_some_and(|r| current_move - error_move < r);
@@ -937,6 +1032,209 @@ impl Clock {
         Ok(result)
     }
 
+    /// The flags down and not yet reported (flags that fall unnoticed).
+    pub fn flags_down(&self) -> Vec<Side> {
+        Side::BOTH
+            .into_iter()
+            .filter(|s| self.down[ix(*s)].is_some())
+            .collect()
+    }
+
+    /// The moves that did not count towards a quota, in order.
+    pub fn invalid_moves(&self) -> &[InvalidMove] {
+        &self.invalid_moves
+    }
+
+    /// A side's flag is reported to the arbiter, by a player (`by`) or by the arbiter himself
+    /// (`None`), under a clock whose flags fall unnoticed. The side's flag down and the
+    /// other's not: it loses on time. Both down, which fell first unknown: the game goes on
+    /// (chess laws art. 12.8), and where the rules say so each side's next move is the first
+    /// of its next period. Not down: nothing changes.
+    pub fn report_flag(&mut self, side: Side, by: Option<Side>) -> Result<FlagFinding, ClockError> {
+        self.refuse_if_decided()?;
+        let reporter = by.map_or("arbiter", |s| self.name(s)).to_owned();
+        if by == Some(side) && mutant::clock_is(ClockMutant::OwnFlagReportIgnored) {
+            return Ok(FlagFinding::NotDown(side));
+        }
+        if let (Some(a), Some(b)) = (&self.down[0], &self.down[1]) {
+            if mutant::clock_is(ClockMutant::BothFlagsFirstLoses) {
+                let first = if a.at <= b.at {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                self.flag = self.down[ix(first)].take();
+                return Ok(FlagFinding::Lost(first));
+            }
+        }
+        if self.down[0].is_some() && self.down[1].is_some() {
+            let clause = self.rules.both_flags_clause;
+            self.note(
+                None,
+                "both flags are down and which fell first cannot be established: the game goes on"
+                    .to_owned(),
+                clause,
+            );
+            let next_control = match self.rules.both_flags_next_control_clause {
+                Some(next) if self.periods().is_some() => {
+                    for s in Side::BOTH {
+                        self.next_control(s, next);
+                    }
+                    self.down = [None, None];
+                    true
+                }
+                _ => false,
+            };
+            return Ok(FlagFinding::BothDown { next_control });
+        }
+        let Some(mut flag) = self.down[ix(side)].take() else {
+            let text = format!(
+                "{} reports {}'s flag, which is not down: the game goes on",
+                reporter,
+                self.name(side)
+            );
+            let clause = self.rules.flag_report_clause;
+            self.note(Some(side), text, clause);
+            return Ok(FlagFinding::NotDown(side));
+        };
+        let clause = self.rules.flag_report_clause.to_owned();
+        let text = format!(
+            "{} reports {}'s flag: he loses on time",
+            reporter,
+            self.name(side)
+        );
+        self.note(Some(side), text, &clause);
+        flag.reported = Some((reporter, clause));
+        self.flag = Some(flag);
+        Ok(FlagFinding::Lost(side))
+    }
+
+    /// With both flags down (art. 12.8): the side's next move is the first move of the period
+    /// after the one whose end passed; its quota counts from the moves made now.
+    fn next_control(&mut self, side: Side, clause: &str) {
+        let Some(periods) = self.periods().map(<[Period]>::to_vec) else {
+            return;
+        };
+        let name = self.name(side);
+        let d = &mut self.dials[ix(side)];
+        loop {
+            let next = (d.period + 1).min(periods.len() - 1);
+            d.period = next;
+            d.period_number += 1;
+            d.period_end = d.period_end.plus(periods[next].time);
+            d.target = periods[next].moves.map(|m| d.counted + m);
+            if d.used < d.period_end || d.target.is_none() {
+                break;
+            }
+        }
+        let text = format!(
+            "{name}'s next move is the first of period {} ({} to make)",
+            d.period_number,
+            d.target
+                .map_or("the rest of the game".to_owned(), |t| (t - d.counted)
+                    .to_string())
+        );
+        self.note(Some(side), text, clause);
+    }
+
+    /// A flag reported after the game ended by a resignation or an agreed draw: the result
+    /// stands (chess laws art. 12.7). The clause, when the flag is indeed down.
+    pub fn found_after_result(&mut self, side: Side) -> Option<&'static str> {
+        self.down[ix(side)].as_ref()?;
+        let clause = self.rules.result_stands_clause;
+        let text = format!(
+            "{}'s flag is found down after the game ended: the result stands",
+            self.name(side)
+        );
+        self.note(Some(side), text, clause);
+        Some(clause)
+    }
+
+    /// `side` makes a move the arbiter rules a repeated forbidden forcing move (xiangqi
+    /// 第四章 第二节 一 (五)) with the piece from `from` to `to`, before the clock is pressed:
+    /// beyond the valid ones it is invalid and will not count towards the quota. The clause
+    /// of an invalid move, `None` for a valid one.
+    pub fn forcing_move(
+        &mut self,
+        side: Side,
+        from: &str,
+        to: &str,
+    ) -> Result<Option<String>, ClockError> {
+        let Some(rules) = self.rules.forcing.clone() else {
+            return Err(ClockError(format!(
+                "the {} rules have no valid and invalid move counts for forcing moves",
+                self.game()
+            )));
+        };
+        let verdict = self.forcing[ix(side)].arrive(&rules, from, to);
+        let Some(clause) = verdict else {
+            return Ok(None);
+        };
+        let d = &mut self.dials[ix(side)];
+        d.invalid += 1;
+        let number = d.made + 1;
+        let text = format!(
+            "{}'s move {number} ({from}-{to}) repeats the forcing moves beyond the {} valid ones: \
+             it does not count",
+            self.name(side),
+            rules.valid
+        );
+        self.note(Some(side), text, clause);
+        self.invalid_moves.push(InvalidMove {
+            side,
+            number,
+            clause: clause.to_owned(),
+        });
+        Ok(Some(clause.to_owned()))
+    }
+
+    /// A move that is no forcing move ends the side's run of forcing moves.
+    pub fn plain_move(&mut self, side: Side) {
+        if let Some(rules) = &self.rules.forcing {
+            self.forcing[ix(side)].end(rules);
+        }
+    }
+
+    /// The time left from the previous game of a match, as the rules say: not carried
+    /// (draughts art. 8 item 2.10), or added to each side's time.
+    fn carry(&mut self, left: [Span; 2]) -> Result<(), ClockError> {
+        let Some((rule, clause)) = self.rules.match_games else {
+            return Err(ClockError(format!(
+                "the {} rules say nothing about time left from an earlier game of a match",
+                self.game()
+            )));
+        };
+        match rule {
+            MatchTime::Separate => self.note(
+                None,
+                format!(
+                    "the time left from the previous game ({} {}, {} {}) is not carried",
+                    self.name(Side::First),
+                    left[0],
+                    self.name(Side::Second),
+                    left[1]
+                ),
+                clause,
+            ),
+            MatchTime::Carried => {
+                if !matches!(
+                    self.control.timing,
+                    Timing::SuddenDeath { .. } | Timing::Fischer { .. }
+                ) {
+                    return Err(ClockError(
+                        "time carried between games needs a sudden-death or Fischer control"
+                            .to_owned(),
+                    ));
+                }
+                for side in Side::BOTH {
+                    let d = &mut self.dials[ix(side)];
+                    d.bonus = d.bonus.plus(left[ix(side)]);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A side's time as reported now.
     pub fn report(&self, side: Side) -> SideReport {
         let d = &self.dials[ix(side)];
@@ -971,6 +1269,8 @@ impl Clock {
             quota,
             bank,
             time_trouble,
+            invalid: d.invalid,
+            flag_down: self.down[ix(side)].is_some(),
         }
     }
 
@@ -988,6 +1288,8 @@ impl Clock {
                 "quota": r.quota,
                 "bank": r.bank,
                 "time_trouble": r.time_trouble,
+                "invalid": r.invalid,
+                "flag_down": r.flag_down,
                 "absent": self.is_absent(s),
             })
         };
@@ -1007,7 +1309,14 @@ impl Clock {
                 "due": f.due,
                 "reason": f.reason,
                 "clause": f.clause,
+                "reported_by": f.reported.as_ref().map(|r| &r.0),
+                "report_clause": f.reported.as_ref().map(|r| &r.1),
             })),
+            "invalid": self.invalid_moves.iter().map(|m| json!({
+                "side": m.side.name(game),
+                "number": m.number,
+                "clause": m.clause,
+            })).collect::<Vec<_>>(),
             "late": self.late.as_ref().map(|l| json!({
                 "sides": l.sides.iter().map(|s| s.name(game)).collect::<Vec<_>>(),
                 "at": l.at,

@@ -7,9 +7,9 @@ use crate::mutant::{self, Mutant};
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
-    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer,
-    PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request, ResultAnswer,
-    SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
+    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
+    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
+    ResultAnswer, SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
 };
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -120,6 +120,7 @@ impl Engine for ReferenceEngine {
             version: env!("CARGO_PKG_VERSION").to_owned(),
             rulesets: Game::ALL.iter().map(|g| g.name().to_owned()).collect(),
             queries: QueryKind::ALL.to_vec(),
+            features: Feature::ALL.to_vec(),
             arbiter_messages: true,
         }
     }
@@ -405,6 +406,13 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
         Step::EnvelopeLost => Event::EnvelopeLost,
         Step::AgreeDraw => Event::AgreeDraw,
         Step::ClockObjection(s) => Event::ClockObjection(side(s, game)?),
+        Step::Flag { side: whose, by } => Event::FlagReport {
+            side: side(whose, game)?,
+            by: match by.as_deref() {
+                None | Some("arbiter") => None,
+                Some(b) => Some(side(b, game).map_err(|e| format!("{e} (or arbiter)"))?),
+            },
+        },
         Step::Timed { step, time } => Event::Timed {
             event: Box::new(event(step, game)?),
             time: EventTime {
@@ -412,6 +420,7 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
                 at: time.at,
                 pressed: time.pressed,
                 arbiter: time.arbiter_time,
+                forcing: time.forcing.unwrap_or(false),
             },
         },
     })

@@ -531,6 +531,7 @@ impl UciEngine {
                 version,
                 rulesets: vec!["xiangqi".to_owned()],
                 queries,
+                features: Vec::new(),
                 arbiter_messages: false,
             },
             ranks: probe.ranks,

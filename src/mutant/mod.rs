@@ -16,10 +16,12 @@
 //! assert_eq!(mutant::active(), None);
 //! ```
 
+pub(crate) mod clock;
 pub(crate) mod draws;
 mod moves;
 mod standings;
 
+pub use clock::{clock_is, ClockMutant};
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
 pub use standings::ScoringMutant;
@@ -39,6 +41,8 @@ pub enum Mutant {
     Draws(DrawMutant),
     /// Tournament scoring, standings and colour allocation.
     Scoring(ScoringMutant),
+    /// The clock rules, adjournment and resumption.
+    Clock(ClockMutant),
 }
 
 impl Mutant {
@@ -47,7 +51,8 @@ impl Mutant {
         const M: usize = MoveMutant::ALL.len();
         const D: usize = DrawMutant::ALL.len();
         const S: usize = ScoringMutant::ALL.len();
-        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D + S];
+        const C: usize = ClockMutant::ALL.len();
+        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D + S + C];
         let mut i = 0;
         while i < M {
             all[i] = Mutant::Moves(MoveMutant::ALL[i]);
@@ -61,6 +66,10 @@ impl Mutant {
             all[i] = Mutant::Scoring(ScoringMutant::ALL[i - M - D]);
             i += 1;
         }
+        while i < M + D + S + C {
+            all[i] = Mutant::Clock(ClockMutant::ALL[i - M - D - S]);
+            i += 1;
+        }
         all
     };
 
@@ -70,6 +79,7 @@ impl Mutant {
             Mutant::Moves(m) => m.name(),
             Mutant::Draws(m) => m.name(),
             Mutant::Scoring(m) => m.name(),
+            Mutant::Clock(m) => m.name(),
         }
     }
 
@@ -79,6 +89,7 @@ impl Mutant {
             Mutant::Moves(m) => m.clause(),
             Mutant::Draws(m) => m.clause(),
             Mutant::Scoring(m) => m.clause(),
+            Mutant::Clock(m) => m.clause(),
         }
     }
 
@@ -88,6 +99,7 @@ impl Mutant {
             Mutant::Moves(m) => m.about(),
             Mutant::Draws(m) => m.about(),
             Mutant::Scoring(m) => m.about(),
+            Mutant::Clock(m) => m.about(),
         }
     }
 
@@ -97,6 +109,7 @@ impl Mutant {
             Mutant::Moves(m) => m.games(),
             Mutant::Draws(m) => m.games(),
             Mutant::Scoring(m) => m.games(),
+            Mutant::Clock(m) => m.games(),
         }
     }
 
@@ -145,6 +158,13 @@ pub fn active() -> Option<Mutant> {
 #[inline]
 pub fn moves_is(m: MoveMutant) -> bool {
     active() == Some(Mutant::Moves(m))
+}
+
+/// The clock or adjournment mutant active on this thread, if any: the clock and
+/// adjournment rules read it where their parameters are built.
+#[inline]
+pub fn active_clock() -> Option<ClockMutant> {
+    clock::active()
 }
 
 /// The draw mutant active on this thread, if any (outcomes, draws, procedures): each rule

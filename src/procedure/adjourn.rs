@@ -43,6 +43,7 @@
 //! [`Session`]: super::Session
 
 use crate::clock::Span;
+use crate::mutant::ClockMutant;
 use crate::Game;
 use crate::Side;
 
@@ -94,6 +95,34 @@ impl AdjournRules {
     /// assert_eq!(AdjournRules::of("russian".parse::<arbiter::Ruleset>().unwrap().game).stop, SealStop::Arbiter);
     /// ```
     pub fn of(game: Game) -> AdjournRules {
+        let mut rules = AdjournRules::unaltered(game);
+        AdjournRules::alter_by_mutant(game, &mut rules);
+        rules
+    }
+
+    /// A game's adjournment rules as the active mutant of the reference alters them
+    /// ([`crate::mutant`]).
+    fn alter_by_mutant(game: Game, rules: &mut AdjournRules) {
+        let Some(m) = crate::mutant::active_clock() else {
+            return;
+        };
+        if !m.games().contains(&game) {
+            return;
+        }
+        match m {
+            ClockMutant::SealedMoveNotChangeable => rules.change_clause = None,
+            ClockMutant::DraughtsSealerStopsClocks => rules.stop = SealStop::Sealer,
+            ClockMutant::XiangqiOnlyArbiterStops => rules.stop = SealStop::Arbiter,
+            ClockMutant::SealedErrorAlwaysLoses => rules.sealed_error = SealedError::Loses,
+            ClockMutant::SealedErrorExplainable => {
+                rules.sealed_error = SealedError::ExplainedIsViolation
+            }
+            ClockMutant::SheetMissingNoRule => rules.sheet_missing_clause = None,
+            _ => {}
+        }
+    }
+
+    fn unaltered(game: Game) -> AdjournRules {
         if game.is_draughts() {
             AdjournRules {
                 stop: SealStop::Arbiter,

@@ -59,6 +59,7 @@ use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::mutant::DrawMutant as D;
+use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
@@ -229,6 +230,17 @@ pub enum Event {
     AgreeDraw,
     /// A player points out that the clock was set wrongly at resumption.
     ClockObjection(Side),
+    /// A side's flag is reported to the arbiter, by a player or (`None`) the arbiter himself,
+    /// under a clock whose flags fall unnoticed ([`FlagNotice::Reported`]). After a
+    /// resignation or an agreed draw the result stands (chess laws art. 12.7).
+    ///
+    /// [`FlagNotice::Reported`]: crate::clock::FlagNotice::Reported
+    FlagReport {
+        /// Whose flag.
+        side: Side,
+        /// Who reports it; `None`: the arbiter.
+        by: Option<Side>,
+    },
 }
 
 impl Event {
@@ -253,6 +265,9 @@ pub struct EventTime {
     pub pressed: Option<bool>,
     /// For a claim or a correction: the time the arbiter takes over it.
     pub arbiter: Option<Span>,
+    /// For a move: the arbiter rules it a repeated forbidden forcing move played to make up
+    /// the quota (xiangqi 第四章 第二节 一 (五)); beyond the valid ones it does not count.
+    pub forcing: bool,
 }
 
 /// What happens to an illegal move.
@@ -691,6 +706,21 @@ impl Session {
     /// Applies one event. On error the session is unchanged.
     pub fn apply(&mut self, event: Event) -> Result<(), ProcedureError> {
         if let Some(o) = self.outcome() {
+            // A flag found down after a resignation or an agreed draw: the result stands
+            // (chess laws art. 12.7).
+            if let (Event::FlagReport { side, .. }, Some(c)) = (&event, &mut self.clock) {
+                if !c.decided() && c.found_after_result(*side).is_some() {
+                    if mutant::clock_is(ClockMutant::FlagFoundAfterResultOverrides) {
+                        self.verdict = Some(SessionOutcome {
+                            winner: Some(side.other()),
+                            reason: "time-forfeit".to_owned(),
+                            clause: None,
+                            both_lost: false,
+                        });
+                    }
+                    return Ok(());
+                }
+            }
             return Err(ProcedureError::GameOver(describe(&o, self.policy.game)));
         }
         let fresh = self.fresh_illegal.take();
@@ -749,6 +779,11 @@ impl Session {
         if matches!(event, Event::Timed { .. }) {
             return Err(ProcedureError::Clock(
                 "an event has one timing, not a timed event inside another".to_owned(),
+            ));
+        }
+        if time.forcing && !matches!(event, Event::Move(_)) {
+            return Err(ProcedureError::Clock(
+                "`forcing` goes with a move only".to_owned(),
             ));
         }
         if time.pressed.is_some() && !matches!(event, Event::Move(_) | Event::Illegal { .. }) {
@@ -826,6 +861,25 @@ impl Session {
         }
     }
 
+    /// The forcing-move count of the move just played by `mover` (xiangqi 第四章 第二节 一
+    /// (五)): a forcing move goes on its piece's run, any other move ends the run.
+    fn clock_forcing(&mut self, mover: Side, forcing: bool) -> Result<(), ProcedureError> {
+        let played = self.moves.last().cloned().unwrap_or_default();
+        let Some(c) = &mut self.clock else {
+            return match forcing {
+                true => Err(ProcedureError::NoClock("a forcing move")),
+                false => Ok(()),
+            };
+        };
+        if !forcing {
+            c.plain_move(mover);
+            return Ok(());
+        }
+        let (from, to) = played.split_at(played.len().min(2));
+        c.forcing_move(mover, from, to)?;
+        Ok(())
+    }
+
     /// Time that passes with the clocks stopped (the arbiter at work), then restarted.
     fn clocks_stopped_for(&mut self, span: Span) -> Result<(), ProcedureError> {
         if let Some(c) = &mut self.clock {
@@ -890,7 +944,12 @@ impl Session {
             Event::Move(text) => {
                 let mover = self.turn();
                 self.play(&text)?;
+                self.clock_forcing(mover, time.forcing)?;
                 self.clock_moved(mover, time.pressed.unwrap_or(true));
+                Ok(())
+            }
+            Event::FlagReport { side, by } => {
+                self.clock_mut("a flag report")?.report_flag(side, by)?;
                 Ok(())
             }
             Event::Elapse(span) => Ok(self.clock_mut("elapse")?.elapse(span)?),
@@ -1227,9 +1286,13 @@ impl Session {
                 }
                 let clock = self.clock_mut("an adjournment")?;
                 let announced_used = Side::BOTH.map(|s| clock.report(s).used);
+                let sealer = match mutant::clock_is(ClockMutant::SealerLastMover) {
+                    true => self.turn().other(),
+                    false => self.turn(),
+                };
                 self.adjournment = Some(Adjournment {
                     phase: Phase::Sealing {
-                        sealer: self.turn(),
+                        sealer,
                         sealed: None,
                         announced_used,
                     },
@@ -1256,7 +1319,9 @@ impl Session {
                 }
                 let new = match ev {
                     Event::Seal { text, explained, before_end } => {
-                        if let Some(span) = before_end {
+                        if let Some(span) =
+                            before_end.filter(|_| !mutant::clock_is(ClockMutant::EarlySealNotCharged))
+                        {
                             self.clock_mut("sealing early")?.charge(
                                 sealer,
                                 span,
@@ -1277,7 +1342,7 @@ impl Session {
                 }
                 Ok(None)
             }
-            (Some(Phase::Sealing { sealer, sealed, .. }), Event::StopClocks(by)) => {
+            (Some(Phase::Sealing { sealer, sealed, announced_used }), Event::StopClocks(by)) => {
                 let proper = match (self.adjourn_rules.stop, by) {
                     (_, None) => true,
                     (SealStop::Sealer, Some(s)) => s == sealer,
@@ -1297,7 +1362,10 @@ impl Session {
                 let fen = self.board.fen();
                 let clock = self.clock_mut("an adjournment")?;
                 clock.stop();
-                let used = Side::BOTH.map(|s| clock.report(s).used);
+                let mut used = Side::BOTH.map(|s| clock.report(s).used);
+                if mutant::clock_is(ClockMutant::EnvelopeTimesAtAnnouncement) {
+                    used = announced_used;
+                }
                 let moves = Side::BOTH.map(|s| clock.moves_made(s));
                 if let Some(a) = &mut self.adjournment {
                     a.phase = Phase::Adjourned;
@@ -1332,7 +1400,10 @@ impl Session {
                 for s in Side::BOTH {
                     clock.set_used(s, used[usize::from(s == Side::Second)])?;
                 }
-                clock.start(sealer);
+                match mutant::clock_is(ClockMutant::LostEnvelopeReplierClock) {
+                    true => clock.start(sealer.other()),
+                    false => clock.start(sealer),
+                }
                 if let Some(a) = &mut self.adjournment {
                     a.lost = true;
                     a.phase = Phase::Resumed {
@@ -1404,6 +1475,9 @@ impl Session {
                 if reply.is_some() || self.turn() == sealer {
                     return err("the reply has been made already".to_owned());
                 }
+                if mutant::clock_is(ClockMutant::SealedReplyPlayedAtOnce) {
+                    return Ok(Some(Event::Move(text)));
+                }
                 let m = self.board.read_move(&text)?;
                 self.clock_mut("sealing a reply")?.start(sealer);
                 if let Some(Adjournment { phase: Phase::Resumed { reply, .. }, .. }) = &mut self.adjournment {
@@ -1417,13 +1491,17 @@ impl Session {
             )),
             (Some(Phase::Resumed { set, moved, .. }), Event::ClockObjection(by)) => {
                 let clause = self.adjourn_rules.objection_clause;
-                let upheld = !moved[usize::from(by == Side::Second)];
+                let upheld = !moved[usize::from(by == Side::Second)]
+                    || mutant::clock_is(ClockMutant::EveryObjectionUpheld);
                 if upheld {
                     let envelope = self.envelope()?.used;
                     let clock = self.clock_mut("a clock objection")?;
                     for s in Side::BOTH {
                         let i = usize::from(s == Side::Second);
-                        let since = clock.report(s).used.minus(set[i]);
+                        let mut since = clock.report(s).used.minus(set[i]);
+                        if mutant::clock_is(ClockMutant::ObjectionDropsTimeSinceResumption) {
+                            since = Span::ZERO;
+                        }
                         clock.set_used(s, envelope[i].plus(since))?;
                     }
                     if let Some(Adjournment { phase: Phase::Resumed { set, .. }, .. }) = &mut self.adjournment {
@@ -1513,7 +1591,7 @@ impl Session {
             });
             return Ok(());
         }
-        if replier_absent {
+        if replier_absent && !mutant::clock_is(ClockMutant::EnvelopeOpenedReplierAbsent) {
             // Chess laws art. 14.3, xiangqi: the replier's clock runs, the envelope stays
             // closed until he arrives.
             self.clock_mut("a resumption")?.start(replier);
@@ -1574,7 +1652,10 @@ impl Session {
             c.move_made(sealer);
             c.press(sealer);
             if start {
-                c.start(sealer.other());
+                match mutant::clock_is(ClockMutant::SealerClockAfterSealedMove) {
+                    true => c.start(sealer),
+                    false => c.start(sealer.other()),
+                }
             }
         }
         Ok(())
@@ -1978,5 +2059,6 @@ fn event_name(e: &Event) -> &'static str {
         Event::EnvelopeLost => "envelope_lost",
         Event::AgreeDraw => "agree_draw",
         Event::ClockObjection(_) => "clock_objection",
+        Event::FlagReport { .. } => "flag",
     }
 }

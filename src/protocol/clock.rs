@@ -3,7 +3,7 @@
 //! with the clock's ([`ClockAnswer`]). See `docs/protocol.md` and `docs/clock.md`.
 
 use super::SessionAnswer;
-use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
+use crate::clock::{Clock, ClockRules, ClockStart, Control, FlagNotice, Span};
 use crate::procedure::{Adjournment, Phase, Session, Side};
 use crate::Game;
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,14 @@ pub struct ClockStartText {
     /// The lateness limit, when not the control's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lateness_limit: Option<Span>,
+    /// How a fallen flag ends the game: `at-once` (the default) or `reported` (it falls
+    /// unnoticed until a `flag` step reports it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flags: Option<String>,
+    /// The time each side had left at the end of the previous game of the match, by side
+    /// name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<BTreeMap<String, Span>>,
 }
 
 impl ClockStartText {
@@ -106,6 +114,22 @@ impl ClockStartText {
             .map(|name| side(name, ".absent"))
             .collect::<Result<_, _>>()?;
         start.lateness_limit = self.lateness_limit;
+        start.flags = match self.flags.as_deref() {
+            None | Some("at-once") => FlagNotice::AtOnce,
+            Some("reported") => FlagNotice::Reported,
+            Some(other) => {
+                return Err(format!(
+                    "clock.flags: '{other}' (expected `at-once` or `reported`)"
+                ))
+            }
+        };
+        if let Some(carried) = &self.carried {
+            let mut left = [Span::ZERO; 2];
+            for (name, span) in carried {
+                left[usize::from(side(name, ".carried")? == Side::Second)] = *span;
+            }
+            start.carried = Some(left);
+        }
         Ok(start)
     }
 }
@@ -149,6 +173,29 @@ pub struct SideClock {
     pub bank: Option<Span>,
     /// In time trouble.
     pub time_trouble: bool,
+    /// Moves made that do not count towards the quota (invalid forcing moves).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub invalid: u32,
+    /// Its flag is down, not yet reported (a clock whose flags are reported).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flag_down: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A move that does not count towards the quota, in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InvalidMoveReport {
+    /// Whose.
+    pub side: String,
+    /// The side's move number on the board.
+    pub number: u32,
+    /// The deciding clause.
+    #[serde(default)]
+    pub clause: Option<String>,
 }
 
 /// A fallen flag in an answer.
@@ -165,6 +212,12 @@ pub struct FlagReport {
     /// The deciding clause.
     #[serde(default)]
     pub clause: Option<String>,
+    /// Who reported it (a side, or `arbiter`), under a clock whose flags are reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported_by: Option<String>,
+    /// The clause that made the report end the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report_clause: Option<String>,
 }
 
 /// A lateness forfeit in an answer.
@@ -199,6 +252,9 @@ pub struct ClockReport {
     /// The clause deciding time trouble under this control.
     #[serde(default)]
     pub time_trouble_clause: Option<String>,
+    /// The moves that did not count towards a quota (invalid forcing moves), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invalid: Vec<InvalidMoveReport>,
 }
 
 impl ClockReport {
@@ -218,6 +274,8 @@ impl ClockReport {
                         quota: r.quota,
                         bank: r.bank,
                         time_trouble: r.time_trouble,
+                        invalid: r.invalid,
+                        flag_down: r.flag_down,
                     },
                 )
             })
@@ -234,6 +292,8 @@ impl ClockReport {
                 at: f.at,
                 reason: f.reason.clone(),
                 clause: Some(f.clause.clone()),
+                reported_by: f.reported.as_ref().map(|r| r.0.clone()),
+                report_clause: f.reported.as_ref().map(|r| r.1.clone()),
             }),
             late: clock.late_forfeit().map(|l| LateReport {
                 sides: l.sides.iter().map(|s| s.name(game).to_owned()).collect(),
@@ -245,6 +305,15 @@ impl ClockReport {
                 .time_trouble
                 .as_ref()
                 .map(|t| t.clause.clone()),
+            invalid: clock
+                .invalid_moves()
+                .iter()
+                .map(|m| InvalidMoveReport {
+                    side: m.side.name(game).to_owned(),
+                    number: m.number,
+                    clause: Some(m.clause.clone()),
+                })
+                .collect(),
         }
     }
 }

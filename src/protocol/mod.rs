@@ -26,7 +26,7 @@ pub mod wire;
 
 pub use clock::{
     AdjournmentReport, ClockAnswer, ClockReport, ClockRequest, ClockStartText, EnvelopeReport,
-    FlagReport, LateReport, ObjectionReport, SideClock, SideStart,
+    FlagReport, InvalidMoveReport, LateReport, ObjectionReport, SideClock, SideStart,
 };
 pub use standings::{ColourAnswer, StandingRow, StandingsAnswer};
 pub use step::{SquareText, Step, StepTime};
@@ -518,6 +518,9 @@ pub struct EngineInfo {
     pub rulesets: Vec<String>,
     /// The queries it answers.
     pub queries: Vec<QueryKind>,
+    /// The optional parts of the `clock` query it supports (`features` in its `start`
+    /// reply): a case that needs one it does not list is skipped.
+    pub features: Vec<Feature>,
     /// Whether its refusal messages are worded as the reference words them.
     pub arbiter_messages: bool,
 }
@@ -534,5 +537,61 @@ impl EngineInfo {
     /// Whether it answers queries of this kind.
     pub fn answers(&self, kind: QueryKind) -> bool {
         self.queries.contains(&kind)
+    }
+
+    /// Whether it supports an optional part of a query.
+    pub fn supports(&self, feature: Feature) -> bool {
+        self.features.contains(&feature)
+    }
+}
+
+/// An optional part of the `clock` query, which an engine lists in the `features` of its
+/// `start` reply. A case that needs a feature the engine does not list is skipped with the
+/// reason, never passed or failed.
+///
+/// ```
+/// use arbiter::protocol::Feature;
+///
+/// assert_eq!(Feature::from_name("adjournment"), Some(Feature::Adjournment));
+/// assert_eq!(Feature::FlagReports.name(), "flag-reports");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Feature {
+    /// Adjournment and resumption: the steps `adjourn`, `seal`, `resume`, `seal_reply`,
+    /// `envelope_lost`, `agree_draw`, `clock_objection`, and `expect.adjournment`.
+    Adjournment,
+    /// Flags that fall unnoticed until reported: the set-up `flags: reported` and the step
+    /// `flag`.
+    FlagReports,
+    /// Valid and invalid move counts of repeated forcing moves: the move key `forcing`.
+    ForcingMoves,
+}
+
+impl Feature {
+    /// Every feature.
+    pub const ALL: [Feature; 3] = [
+        Feature::Adjournment,
+        Feature::FlagReports,
+        Feature::ForcingMoves,
+    ];
+
+    /// The name on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Adjournment => "adjournment",
+            Feature::FlagReports => "flag-reports",
+            Feature::ForcingMoves => "forcing-moves",
+        }
+    }
+
+    /// The feature of a wire name.
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }

@@ -144,6 +144,15 @@ pub enum Step {
     AgreeDraw,
     /// `{clock_objection: red}`: a player points out a wrongly set clock at resumption.
     ClockObjection(String),
+    /// `{flag: black}` or `{flag: black, by: white}`: a side's flag is reported to the
+    /// arbiter (by either player, or by the arbiter himself: the default) under a clock whose
+    /// flags fall unnoticed (`flags: reported`).
+    Flag {
+        /// Whose flag.
+        side: String,
+        /// Who reports it: a side, or `arbiter` (the default).
+        by: Option<String>,
+    },
     /// A step with its timing (`took`, `at`, `pressed`, `arbiter_time`): `{move: h2e2,
     /// took: 35}`.
     Timed {
@@ -171,6 +180,10 @@ pub struct StepTime {
     /// The arbiter's time ruling on a claim or carrying out a correction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arbiter_time: Option<Span>,
+    /// For a move: the arbiter rules it one of the repeated forbidden forcing moves played
+    /// only to make up the move quota (xiangqi 第四章 第二节 一 (五)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forcing: Option<bool>,
 }
 
 impl StepTime {
@@ -305,6 +318,10 @@ struct RawStep {
     #[serde(default)]
     clock_objection: Option<String>,
     #[serde(default)]
+    flag: Option<String>,
+    #[serde(default)]
+    forcing: Option<bool>,
+    #[serde(default)]
     elapse: Option<Span>,
     #[serde(default)]
     press: Option<String>,
@@ -371,7 +388,7 @@ struct RawStep {
 const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
      refuse_correction, violation, resign, forfeit, offer, answer, claim, and the clock's \
      elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock, \
-     and the adjournment's adjourn, seal, resume, seal_reply, envelope_lost, agree_draw, \
+     flag, and the adjournment's adjourn, seal, resume, seal_reply, envelope_lost, agree_draw, \
      clock_objection";
 
 impl TryFrom<RawStep> for Step {
@@ -408,6 +425,7 @@ impl TryFrom<RawStep> for Step {
             ("envelope_lost", r.envelope_lost.is_some()),
             ("agree_draw", r.agree_draw.is_some()),
             ("clock_objection", r.clock_objection.is_some()),
+            ("flag", r.flag.is_some()),
         ]
         .into_iter()
         .filter(|(_, g)| *g)
@@ -447,6 +465,11 @@ impl TryFrom<RawStep> for Step {
                 "`pressed` does not go with `{event}` (only with a move)"
             ));
         }
+        if r.forcing.is_some() && event != "move" {
+            return Err(format!(
+                "`forcing` does not go with `{event}` (only with a move)"
+            ));
+        }
         if r.arbiter_time.is_some() && !["claim", "correct", "adjourn"].contains(&event) {
             return Err(format!(
                 "`arbiter_time` does not go with `{event}` (only with claim, correct or adjourn)"
@@ -457,6 +480,7 @@ impl TryFrom<RawStep> for Step {
             at: r.at,
             pressed: r.pressed,
             arbiter_time: r.arbiter_time,
+            forcing: r.forcing,
         };
         let yes = |key: &str, v: Option<bool>| match v {
             Some(true) => Ok(()),
@@ -659,6 +683,13 @@ impl TryFrom<RawStep> for Step {
                 only(&[])?;
                 Step::ClockObjection(r.clock_objection.unwrap_or_default())
             }
+            "flag" => {
+                only(&["by"])?;
+                Step::Flag {
+                    side: r.flag.unwrap_or_default(),
+                    by: r.by,
+                }
+            }
             _ => {
                 only(&[])?;
                 let raw = r.set_clock.ok_or("`set_clock` needs side and used")?;
@@ -764,6 +795,10 @@ impl fmt::Display for Step {
             Step::EnvelopeLost => f.write_str("envelope_lost: true"),
             Step::AgreeDraw => f.write_str("agree_draw: true"),
             Step::ClockObjection(s) => write!(f, "clock_objection: {s}"),
+            Step::Flag { side, by } => {
+                write!(f, "flag: {side}")?;
+                by.iter().try_for_each(|s| write!(f, ", by: {s}"))
+            }
             Step::Timed { step, time } => {
                 write!(f, "{step}")?;
                 time.took
@@ -775,7 +810,10 @@ impl fmt::Display for Step {
                     .try_for_each(|p| write!(f, ", pressed: {p}"))?;
                 time.arbiter_time
                     .iter()
-                    .try_for_each(|t| write!(f, ", arbiter_time: {t}"))
+                    .try_for_each(|t| write!(f, ", arbiter_time: {t}"))?;
+                time.forcing
+                    .iter()
+                    .try_for_each(|t| write!(f, ", forcing: {t}"))
             }
         }
     }
@@ -802,7 +840,37 @@ impl Step {
                 | Step::EnvelopeLost
                 | Step::AgreeDraw
                 | Step::ClockObjection(_)
+                | Step::Flag { .. }
         )
+    }
+
+    /// The step without its timing keys.
+    pub fn untimed(&self) -> &Step {
+        match self {
+            Step::Timed { step, .. } => step,
+            other => other,
+        }
+    }
+
+    /// The protocol feature an engine must list to be asked this step ([`Feature`]), if
+    /// any: the adjournment steps, a flag report, a forcing move.
+    ///
+    /// [`Feature`]: super::Feature
+    pub fn feature(&self) -> Option<super::Feature> {
+        use super::Feature;
+        match self {
+            Step::Adjourn
+            | Step::Seal { .. }
+            | Step::Resume { .. }
+            | Step::SealReply(_)
+            | Step::EnvelopeLost
+            | Step::AgreeDraw
+            | Step::ClockObjection(_) => Some(Feature::Adjournment),
+            Step::Flag { .. } => Some(Feature::FlagReports),
+            Step::Timed { time, .. } if time.forcing.is_some() => Some(Feature::ForcingMoves),
+            Step::Timed { step, .. } => step.feature(),
+            _ => None,
+        }
     }
 
     /// The step as a JSON object with the keys a case writes (`{"touch":["h2","h9"]}`), as
@@ -876,6 +944,7 @@ impl Step {
             Step::EnvelopeLost => json!({"envelope_lost": true}),
             Step::AgreeDraw => json!({"agree_draw": true}),
             Step::ClockObjection(s) => json!({"clock_objection": s}),
+            Step::Flag { side, by } => json!({"flag": side, "by": by}),
             Step::Timed { step, time } => {
                 let mut v = step.to_json();
                 if let (Some(map), Ok(serde_json::Value::Object(keys))) =

@@ -5,8 +5,8 @@
 
 use super::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
-    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind,
-    RepetitionAnswer, Reply, Request, SessionAnswer, Stage, StandingsAnswer, Step,
+    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, OutcomeAnswer, Query,
+    QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage, StandingsAnswer, Step,
     PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
@@ -125,6 +125,9 @@ pub fn start_reply_json(info: &EngineInfo) -> Value {
         "rulesets": info.rulesets,
         "queries": info.queries.iter().map(|q| q.name()).collect::<Vec<_>>(),
     });
+    if !info.features.is_empty() {
+        v["features"] = json!(info.features.iter().map(|f| f.name()).collect::<Vec<_>>());
+    }
     if info.arbiter_messages {
         v["messages"] = json!("arbiter");
     }
@@ -173,11 +176,20 @@ pub fn parse_start_reply(line: &str) -> Result<EngineInfo, WireError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let arbiter_messages = opt_string(&map, "messages")?.as_deref() == Some("arbiter");
+    // Unknown features are ignored: a later protocol may add some this arbiter never asks.
+    let features = match map.get("features") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(_) => strings(&map, "features")?
+            .iter()
+            .filter_map(|f| Feature::from_name(f))
+            .collect(),
+    };
     Ok(EngineInfo {
         name,
         version,
         rulesets,
         queries,
+        features,
         arbiter_messages,
     })
 }

@@ -19,7 +19,7 @@ use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Stat
 ///
 /// ```
 /// use arbiter::{Rules, Ruleset};
-/// use arbiter::draughts::DraughtsRules;
+/// use arbiter::rules::DraughtsRules;
 ///
 /// let rules = DraughtsRules::new("brazilian".parse::<Ruleset>().unwrap());
 /// let moves = rules.legal_moves(&rules.start_fen(), Some("algebraic")).unwrap();

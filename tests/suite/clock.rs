@@ -6,15 +6,15 @@
 use crate::common::root;
 use arbiter::case::{load_cases, Case, Runner, Verdict};
 use arbiter::clock::{
-    controls, BothAbsent, ClaimClock, Clock, ClockRules, ClockStart, Controls, PlayerStop, Span,
-    Surplus, Timing,
+    controls, BothAbsent, ClaimClock, Clock, ClockRules, ClockStart, Controls, MatchTime,
+    PlayerStop, Span, Surplus, Timing,
 };
-use arbiter::engine::{Engine, ReferenceEngine};
+use arbiter::engine::{Engine, ProcessEngine, ProcessOptions, ReferenceEngine};
 use arbiter::procedure::Side;
 use arbiter::protocol::wire::{parse_reply, reply_json, request_json};
 use arbiter::protocol::{
-    ClockRequest, ClockStartText, EngineInfo, Query, QueryKind, Reply, Request, SideStart, Step,
-    StepTime,
+    ClockRequest, ClockStartText, EngineInfo, Feature, Query, QueryKind, Reply, Request, SideStart,
+    Step, StepTime,
 };
 use arbiter::{rules_for, Game, Ruleset};
 use jsonschema::Validator;
@@ -266,6 +266,80 @@ fn wrong_clocks() -> Vec<WrongClock> {
         by_rules("a flag after a move not pressed is an ordinary flag", |r| {
             r.unpressed_clause = None
         }),
+        by_request("flags are noticed as they fall, reported or not", |r| {
+            with_clock(r, |c, _| c.start.flags = None)
+        }),
+        by_request("a player's report of his own flag is ignored", |r| {
+            with_clock(r, |_, steps| {
+                each_step(steps, &|s| match untimed(&s) {
+                    (Step::Flag { side, by: Some(by) }, _) if side == by => vec![],
+                    _ => vec![s],
+                })
+            })
+        }),
+        by_request("the arbiter cannot establish a flag himself", |r| {
+            with_clock(r, |_, steps| {
+                each_step(steps, &|s| match untimed(&s) {
+                    (Step::Flag { by: None, .. }, _) => vec![],
+                    _ => vec![s],
+                })
+            })
+        }),
+        by_request("a flag report is taken at its word", |r| {
+            with_clock(r, |_, steps| {
+                each_step(steps, &|s| match untimed(&s) {
+                    (Step::Flag { side, .. }, _) => vec![Step::Resign(side.clone())],
+                    _ => vec![s],
+                })
+            })
+        }),
+        by_rules(
+            "both flags down: the next move is not the next period's first",
+            |r| r.both_flags_next_control_clause = None,
+        ),
+        by_rules("time left in a match game is carried into the next", |r| {
+            if let Some((rule, _)) = &mut r.match_games {
+                *rule = MatchTime::Carried;
+            }
+        }),
+        by_rules("five valid forcing moves", |r| {
+            if let Some(f) = &mut r.forcing {
+                f.valid = 5;
+            }
+        }),
+        by_rules(
+            "invalid forcing moves decided by the general clause only",
+            |r| {
+                if let Some(f) = &mut r.forcing {
+                    f.forms.clear();
+                }
+            },
+        ),
+        by_rules("forcing moves counted whether consecutive or not", |r| {
+            if let Some(f) = &mut r.forcing {
+                f.consecutive = false;
+            }
+        }),
+        by_request(
+            "the defender's replies to forcing moves are limited too",
+            |r| {
+                with_clock(r, |_, steps| {
+                    let mut after_forcing = false;
+                    for s in steps.iter_mut() {
+                        let forcing =
+                            matches!(s, Step::Timed { time, .. } if time.forcing == Some(true));
+                        if after_forcing && !forcing {
+                            if let Step::Timed { step, time } = s {
+                                if matches!(**step, Step::Move(_)) {
+                                    time.forcing = Some(true);
+                                }
+                            }
+                        }
+                        after_forcing = forcing;
+                    }
+                })
+            },
+        ),
     ]
 }
 
@@ -349,6 +423,52 @@ fn an_engine_without_the_clock_query_skips_clock_cases() {
     }
 }
 
+/// An engine (a protocol process) that answers `clock` queries but does not list the
+/// `adjournment` feature gets every case with an adjournment step or `expect.adjournment`
+/// skipped with the reason, never passed and never asked (it would answer `errored`); its
+/// other clock cases are run as usual.
+#[test]
+fn an_engine_without_the_adjournment_feature_skips_adjournment_cases() {
+    let command = format!(
+        "env ARBITER_BIN={} python3 {} no-adjournment",
+        env!("CARGO_BIN_EXE_arbiter"),
+        root().join("tests/fixtures/engines/faulty.py").display()
+    );
+    let engine =
+        ProcessEngine::start(&command, ProcessOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!engine.info().supports(Feature::Adjournment));
+    assert!(engine.info().supports(Feature::FlagReports));
+    let runner = Runner::new(Box::new(engine), Arc::new(rules_for));
+    let (mut skipped, mut passed) = (0, 0);
+    for case in clock_cases() {
+        let adjourns = case.expect.adjournment.is_some()
+            || case
+                .steps
+                .iter()
+                .flatten()
+                .any(|s| s.feature() == Some(Feature::Adjournment));
+        for ruleset in &case.rulesets {
+            let r = runner.run(&case, ruleset);
+            if adjourns {
+                assert_eq!(r.verdict, Verdict::Skipped, "{}: {}", case.id, r.message);
+                assert!(
+                    r.message
+                        .contains("does not list the `adjournment` feature"),
+                    "{}: {}",
+                    case.id,
+                    r.message
+                );
+                skipped += 1;
+            } else {
+                assert_eq!(r.verdict, Verdict::Passed, "{}: {}", case.id, r.message);
+                passed += 1;
+            }
+        }
+    }
+    assert!(skipped >= 30, "only {skipped} adjournment runs skipped");
+    assert!(passed >= 40, "only {passed} other clock runs passed");
+}
+
 // ---------------------------------------------------------------- the protocol
 
 fn schema(name: &str) -> Validator {
@@ -411,6 +531,22 @@ fn every_clock_step() -> Vec<Step> {
             side: "red".into(),
             used: Span::from_minutes(80),
         },
+        timed(
+            Step::Move("h0g2".into()),
+            StepTime {
+                took: Some(Span::from_secs(20)),
+                forcing: Some(true),
+                ..StepTime::default()
+            },
+        ),
+        Step::Flag {
+            side: "black".into(),
+            by: Some("red".into()),
+        },
+        Step::Flag {
+            side: "red".into(),
+            by: None,
+        },
     ]
 }
 
@@ -429,6 +565,7 @@ fn clock_request(control: &str, steps: Vec<Step>) -> Request {
                     running: Some("red".into()),
                     absent: vec!["black".into()],
                     lateness_limit: Some(Span::from_minutes(30)),
+                    flags: Some("reported".into()),
                     ..ClockStartText::default()
                 },
             }),

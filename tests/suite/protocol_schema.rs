@@ -425,6 +425,7 @@ fn the_reference_start_reply_validates() {
         version: "0.1".into(),
         rulesets: vec!["russian@fmjd64".into(), "xiangqi".into()],
         queries: vec![QueryKind::Legal, QueryKind::DrawOffer],
+        features: Vec::new(),
         arbiter_messages: false,
     };
     let plain = start_reply_json(&plain);

@@ -1,0 +1,161 @@
+//! Mutants of the clock rules and of adjournment and resumption, and where each one alters
+//! the rules.
+//!
+//! Most alter one parameter of the game's `ClockRules` or `AdjournRules` where those are
+//! built (`ClockRules::of` and `AdjournRules::of` read [`active_clock`](crate::mutant::active_clock),
+//! once per session: this module knows none of their types); the rest are steps of the
+//! adjournment machine and of flag reports with no parameter of their own, read once per
+//! event ([`clock_is`]). With no mutant active the rules are unchanged.
+//!
+//! ```
+//! use arbiter::clock::ClockRules;
+//! use arbiter::mutant::{self, ClockMutant, Mutant};
+//! use arbiter::Game;
+//!
+//! let valid = || ClockRules::of(Game::Xiangqi).forcing.unwrap().valid;
+//! assert_eq!(valid(), 4);
+//! assert_eq!(mutant::with(Mutant::Clock(ClockMutant::FiveValidForcingMoves), valid), 5);
+//! ```
+
+use crate::Game;
+
+/// Declares the mutants: variant = name, clause broken, games altered, what it does.
+macro_rules! clock_mutants {
+    ($($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
+        $about:literal;)+) => {
+        /// A mutant of the clock rules, adjournment and resumption.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ClockMutant {
+            $(#[doc = $about] $variant,)+
+        }
+
+        impl ClockMutant {
+            /// Every such mutant.
+            pub const ALL: &'static [ClockMutant] = &[$(ClockMutant::$variant,)+];
+
+            /// The name, in kebab case.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(ClockMutant::$variant => $name,)+
+                }
+            }
+
+            /// The catalog id of the clause broken.
+            pub fn clause(self) -> &'static str {
+                match self {
+                    $(ClockMutant::$variant => $clause,)+
+                }
+            }
+
+            /// What it does, in one line.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $(ClockMutant::$variant => $about,)+
+                }
+            }
+
+            /// The games it alters.
+            pub fn games(self) -> &'static [Game] {
+                match self {
+                    $(ClockMutant::$variant => &[$(Game::$game),+],)+
+                }
+            }
+        }
+    };
+}
+
+clock_mutants! {
+    // Flags reported, both flags, matches.
+    OwnFlagReportIgnored = "own-flag-report-ignored", "d64.timing.flag-claim",
+        [Brazilian, Russian],
+        "a player's report of his own fallen flag is ignored";
+    FlagFoundAfterResultOverrides = "flag-found-after-result-overrides",
+        "chess.clock.result-stands-after-flag-fall", [Brazilian, Russian, Xiangqi],
+        "a flag found down after a resignation or an agreed draw makes the flagged side lose";
+    BothFlagsFirstLoses = "both-flags-first-fallen-loses",
+        "chess.clock.both-flags-game-continues", [Brazilian, Russian, Xiangqi],
+        "with both flags down the one that fell first loses, as if the order were known";
+    BothFlagsNoNextControl = "both-flags-no-next-control",
+        "chess.clock.both-flags-next-control", [Xiangqi],
+        "with both flags down the next move is not the first of the next period";
+    MatchTimeCarried = "match-time-carried", "d64.timing.match-games-separate",
+        [Brazilian, Russian],
+        "the time left at the end of a match game is added in the next game";
+    // Forcing moves.
+    FiveValidForcingMoves = "five-valid-forcing-moves", "xq.timing.forcing-moves-valid",
+        [Xiangqi],
+        "five consecutive forcing moves are valid instead of four";
+    ForcingNotConsecutive = "forcing-moves-not-consecutive", "xq.timing.forcing-moves-valid",
+        [Xiangqi],
+        "forcing moves are counted together even when another move came between";
+    ForcingTwoPointsUnnamed = "forcing-two-points-unnamed", "xq.timing.forcing-two-points",
+        [Xiangqi],
+        "an invalid move of a two-point cycle is not decided by the two-point rule";
+    ForcingThreePointsAsTwo = "forcing-three-points-as-two", "xq.timing.forcing-three-points",
+        [Xiangqi],
+        "a three-point cycle is judged by the two-point rule";
+    ForcingFourPointsAsThree = "forcing-four-points-as-three",
+        "xq.timing.forcing-four-points", [Xiangqi],
+        "a cycle on four points is judged by the three-point rule";
+    // Adjournment: the rules' parameters.
+    SealedMoveNotChangeable = "sealed-move-not-changeable", "xq.adjournment.change-sealed-move",
+        [Xiangqi],
+        "a xiangqi sealed move cannot be changed while the clock runs";
+    DraughtsSealerStopsClocks = "draughts-sealer-stops-clocks", "d64.adjournment.stop-clocks",
+        [Brazilian, Russian],
+        "a draughts sealer stops the clocks himself, not the arbiter";
+    XiangqiOnlyArbiterStops = "xiangqi-only-arbiter-stops-clocks",
+        "chess.adjournment.stop-clock-after-sealing", [Xiangqi],
+        "a xiangqi sealer may not stop the clock after sealing: only the arbiter";
+    SealedErrorAlwaysLoses = "sealed-move-error-always-loses", "xq.resumption.sealed-move-error",
+        [Xiangqi],
+        "an erroneous xiangqi sealed move loses even when it can be explained";
+    SealedErrorExplainable = "draughts-sealed-move-error-explainable",
+        "d64.adjournment.sealed-move-legal", [Brazilian, Russian],
+        "an erroneous draughts sealed move that can be explained is played, with a violation";
+    SheetMissingNoRule = "sealed-sheet-missing-no-rule", "xq.resumption.sealed-sheet-missing",
+        [Xiangqi],
+        "a sealed score sheet missing from the envelope is no rule of xiangqi";
+    // Adjournment: the machine's steps.
+    SealerLastMover = "sealer-is-the-last-mover", "chess.adjournment.sealed-move-written",
+        [Brazilian, Russian, Xiangqi],
+        "the side that moved last seals, not the side to move";
+    EarlySealNotCharged = "early-seal-not-charged",
+        "chess.adjournment.early-seal-charged-to-session-end", [Brazilian, Russian, Xiangqi],
+        "sealing before the session's end costs no time";
+    EnvelopeTimesAtAnnouncement = "envelope-times-at-announcement",
+        "chess.adjournment.resume-position-and-clocks", [Brazilian, Russian, Xiangqi],
+        "the envelope records the times when the adjournment was announced, not when the clocks stopped";
+    SealerClockAfterSealedMove = "sealer-clock-runs-after-sealed-move",
+        "chess.adjournment.start-clock-after-sealed-move", [Brazilian, Russian, Xiangqi],
+        "after the sealed move is played the sealer's clock runs instead of the replier's";
+    EnvelopeOpenedReplierAbsent = "envelope-opened-replier-absent",
+        "chess.adjournment.open-envelope-when-replier-present", [Brazilian, Russian, Xiangqi],
+        "the envelope is opened and the sealed move played though the replier is absent";
+    SealedReplyPlayedAtOnce = "sealed-reply-played-at-once",
+        "chess.adjournment.sealer-absent-seal-reply", [Brazilian, Russian, Xiangqi],
+        "a reply sealed while the sealer is absent is played at once";
+    EveryObjectionUpheld = "every-clock-objection-upheld",
+        "chess.adjournment.clock-error-corrected-before-first-move", [Brazilian, Russian, Xiangqi],
+        "an objection to the clock setting is upheld even after the objector has moved";
+    ObjectionDropsTimeSinceResumption = "objection-drops-time-since-resumption",
+        "xq.timing.resumption-clock-objection", [Brazilian, Russian, Xiangqi],
+        "a corrected clock is set to the envelope's times, dropping the time since resumption";
+    LostEnvelopeReplierClock = "lost-envelope-replier-clock-starts",
+        "chess.adjournment.lost-envelope-resume-at-adjournment", [Brazilian, Russian, Xiangqi],
+        "after a lost envelope the replier's clock starts, not the clock of the sealer, who is to move";
+}
+
+pub(crate) fn active() -> Option<ClockMutant> {
+    match super::active() {
+        Some(super::Mutant::Clock(m)) => Some(m),
+        _ => None,
+    }
+}
+
+/// Whether `m` is the clock mutant active on this thread (the adjournment's steps, flag
+/// reports).
+#[inline]
+pub fn clock_is(m: ClockMutant) -> bool {
+    active() == Some(m)
+}
