@@ -207,12 +207,12 @@ fn patterns(marker: &Marker) -> Vec<String> {
         Marker::Dotted(parts) => {
             let joined = parts.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
             if parts.len() == 1 {
-                vec![format!("{joined}."), format!("{joined}、")]
+                vec![format!("{joined}."), format!("{joined} ."), format!("{joined}、")]
             } else {
                 vec![joined]
             }
         }
-        Marker::Leading(n) => vec![format!("{n}."), format!("{n}、")],
+        Marker::Leading(n) => vec![format!("{n}."), format!("{n} ."), format!("{n}、")],
         Marker::Preface => vec!["前言".to_owned(), "前 言".to_owned()],
         Marker::Word(w) => vec![w.clone()],
     }
@@ -230,13 +230,14 @@ fn starts(chars: &[char], span: (usize, usize), marker: &Marker) -> Vec<usize> {
                 !matches!(chars.get(e), Some('第' | '规' | '中'))
             }
             Marker::Dotted(_) | Marker::Point(_) => {
-                let before_ok = s == 0 || !(chars[s - 1].is_ascii_digit() || chars[s - 1] == '.');
+                // Items begin a passage; `第2款2.3涉及` cites one.
+                let before_ok = s == 0 || chars[s - 1].is_whitespace();
                 let after = chars.get(e);
                 let after_ok = after.is_none_or(|c| !c.is_ascii_digit())
                     && !(after == Some(&'.') && chars.get(e + 1).is_some_and(char::is_ascii_digit));
                 before_ok && after_ok
             }
-            Marker::Leading(_) => s == 0 || !(chars[s - 1].is_ascii_digit() || chars[s - 1] == '.'),
+            Marker::Leading(_) => s == 0 || chars[s - 1].is_whitespace(),
             Marker::ZhItem(_) => s == 0 || !"〇一二三四五六七八九十第".contains(chars[s - 1]),
             _ => true,
         });
@@ -254,9 +255,10 @@ fn enders(marker: &Marker) -> Vec<Marker> {
         Marker::Chapter(n) => vec![Marker::Chapter(n + 1)],
         Marker::Section(n) => vec![Marker::Section(n + 1), Marker::Section(1)],
         Marker::ZhItem(n) => vec![Marker::ZhItem(n + 1), Marker::ZhItem(1)],
-        Marker::ZhParen(n) => vec![Marker::ZhParen(n + 1), Marker::ZhParen(1), Marker::ZhItem(1)],
+        // Not a list starting again: `（一）` is also cited inside the text (条款（一）).
+        Marker::ZhParen(n) => vec![Marker::ZhParen(n + 1)],
         Marker::Point(n) => vec![Marker::Point(n + 1), Marker::Point(1)],
-        Marker::Paren(n) => vec![Marker::Paren(n + 1), Marker::Paren(1)],
+        Marker::Paren(n) => vec![Marker::Paren(n + 1)],
         Marker::Article(n) => (1..=10)
             .map(Marker::Chapter)
             .chain([Marker::Article(n + 1)])
@@ -278,6 +280,20 @@ fn enders(marker: &Marker) -> Vec<Marker> {
     }
 }
 
+/// The position after `n` words from `from` (words separated by whitespace).
+fn past_words(chars: &[char], from: usize, n: usize) -> usize {
+    let mut at = from;
+    for _ in 0..n {
+        while at < chars.len() && chars[at].is_whitespace() {
+            at += 1;
+        }
+        while at < chars.len() && !chars[at].is_whitespace() {
+            at += 1;
+        }
+    }
+    at
+}
+
 fn find(
     chars: &[char],
     span: (usize, usize),
@@ -292,7 +308,15 @@ fn find(
             .min()
             .unwrap_or(span.1)
     };
-    let candidates = starts(chars, span, marker);
+    // A table of contents (titles, dashes, page numbers) is not the text.
+    let contents = |s: usize| {
+        let e = end_of(s);
+        chars[s..e].windows(5).any(|w| w.iter().all(|&c| c == '-'))
+    };
+    let candidates: Vec<usize> = starts(chars, span, marker)
+        .into_iter()
+        .filter(|&s| !contents(s))
+        .collect();
     let start = match marker {
         // Headings: the copy with the longest span (the body, not the table of contents).
         Marker::Chapter(_) | Marker::Section(_) => {
@@ -316,6 +340,14 @@ fn find(
             let s = candidates.into_iter().find(|&s| s >= after)?;
             *prev_article = Some((*n, s));
             s
+        }
+        // A word (`裁判长`) begins a passage: after a space, and past the heading of the
+        // span it is looked for in (`第二节 裁判人员及其职责` names 裁判人员 too).
+        Marker::Word(_) => {
+            let heading_end = past_words(chars, span.0, 2);
+            candidates
+                .into_iter()
+                .find(|&s| s >= heading_end && s > 0 && chars[s - 1].is_whitespace())?
         }
         _ => candidates.into_iter().next()?,
     };
