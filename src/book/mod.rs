@@ -62,7 +62,7 @@ th { background: #f4ecdc; }
 .case, .failure { border: 1px solid var(--line); border-radius: 6px; padding: 0.8em 1em; margin: 1em 0; background: #fff; }
 .failure { border-left: 5px solid #c81e1e; } .failure.engine { border-left-color: #d98e04; } .failure.known { border-left-color: #888; }
 .boards { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-.boards figure { margin: 0; } .boards figcaption { font-size: 0.85em; color: var(--muted); max-width: 460px; }
+.boards figure { margin: 0; flex: 1 1 340px; max-width: 470px; } .boards figcaption { font-size: 0.85em; color: var(--muted); max-width: 460px; }
 .board svg { max-width: 100%; height: auto; display: block; }
 .rounds { font-family: "Noto Sans CJK SC", sans-serif; word-spacing: 0.15em; }
 .expect li { margin: 0.15em 0; }
