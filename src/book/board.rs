@@ -11,9 +11,9 @@ use std::fmt::Write as _;
 pub enum ArrowKind {
     /// A move the case expects (drawn solid, blue-green).
     Expected,
-    /// A move the rules allow that the engine left out (dashed, green).
+    /// A move the case expects that the engine left out (dashed, green).
     Missing,
-    /// A move the engine gave that the rules do not allow (dotted, red).
+    /// A move the engine gave that the case does not expect (dotted, red).
     Extra,
 }
 
@@ -74,13 +74,21 @@ pub fn board_svg(ruleset: &Ruleset, req: &BoardRequest<'_>) -> Result<String, St
                     marks = Marks::draughts_move(&m);
                 }
             }
+            // One expected move on a board without a last move: drawn as the board's own
+            // route, with the pieces it captures crossed out.
+            let mut arrows = req.arrows.as_slice();
+            if let ([(ArrowKind::Expected, text)], true) = (arrows, marks.route.is_empty()) {
+                if let Ok(m) = pos.parse_move(text) {
+                    marks = Marks::draughts_move(&m);
+                    arrows = &[];
+                }
+            }
             marks.touched = req
                 .touched
                 .iter()
                 .filter_map(|t| draughts_square(t))
                 .collect();
-            let points: Vec<(ArrowKind, Vec<(f64, f64)>)> = req
-                .arrows
+            let points: Vec<(ArrowKind, Vec<(f64, f64)>)> = arrows
                 .iter()
                 .map(|(kind, text)| {
                     let route = match pos.parse_move(text) {
@@ -106,13 +114,19 @@ pub fn board_svg(ruleset: &Ruleset, req: &BoardRequest<'_>) -> Result<String, St
                     }
                 }
             }
+            let mut arrows = req.arrows.as_slice();
+            if let ([(ArrowKind::Expected, text)], true) = (arrows, marks.route.is_empty()) {
+                if let Ok(m) = parse_move(&pos, text) {
+                    marks = Marks::xiangqi_move(&pos, m);
+                    arrows = &[];
+                }
+            }
             marks.touched = req
                 .touched
                 .iter()
                 .filter_map(|t| t.trim().parse::<Square>().ok())
                 .collect();
-            let points = req
-                .arrows
+            let points = arrows
                 .iter()
                 .map(|(kind, text)| {
                     let route: Vec<Square> = match parse_move(&pos, text) {
@@ -206,8 +220,8 @@ pub fn legend(kinds: &[ArrowKind]) -> String {
             dash = kind.dash(),
             label = escape(match kind {
                 ArrowKind::Expected => "expected move",
-                ArrowKind::Missing => "missing: legal, but the engine left it out",
-                ArrowKind::Extra => "extra: the engine gave it, the rules do not allow it",
+                ArrowKind::Missing => "missing: the case expects it, the engine left it out",
+                ArrowKind::Extra => "extra: the engine gave it, the case does not expect it",
             })
         );
     }

@@ -45,7 +45,11 @@ pub fn scene_html(ruleset: &Ruleset, scene: &Scene<'_>) -> String {
         out.push_str(":<br>");
         match &replay {
             Ok(r) => {
-                let _ = write!(out, r#"<span class="rounds">{}</span>"#, escape(&r.rounds()));
+                let _ = write!(
+                    out,
+                    r#"<span class="rounds">{}</span>"#,
+                    escape(&r.rounds())
+                );
                 if let Some((at, why)) = &r.refused {
                     let _ = write!(
                         out,
@@ -57,7 +61,11 @@ pub fn scene_html(ruleset: &Ruleset, scene: &Scene<'_>) -> String {
                 }
             }
             Err(_) => {
-                let _ = write!(out, r#"<span class="rounds">{}</span>"#, escape(&scene.moves.join(" ")));
+                let _ = write!(
+                    out,
+                    r#"<span class="rounds">{}</span>"#,
+                    escape(&scene.moves.join(" "))
+                );
             }
         }
         out.push_str("</p>");
@@ -66,7 +74,15 @@ pub fn scene_html(ruleset: &Ruleset, scene: &Scene<'_>) -> String {
     match &replay {
         Ok(r) => {
             if !r.texts.is_empty() {
-                figure(&mut out, ruleset, &BoardRequest { fen: &r.fens[0], ..BoardRequest::default() }, "The starting position");
+                figure(
+                    &mut out,
+                    ruleset,
+                    &BoardRequest {
+                        fen: &r.fens[0],
+                        ..BoardRequest::default()
+                    },
+                    "The starting position",
+                );
             }
             let caption = if r.texts.is_empty() {
                 "The position".to_owned()
@@ -116,7 +132,11 @@ pub fn scene_html(ruleset: &Ruleset, scene: &Scene<'_>) -> String {
             kinds.push(*k);
         }
     }
-    if !kinds.is_empty() {
+    // One expected move is the board's own route (see `board_svg`), not an arrow.
+    let single = matches!(scene.arrows.as_slice(), [(ArrowKind::Expected, _)]);
+    if single {
+        out.push_str(r#"<p class="legend small muted">The expected move is marked on the board; the pieces it takes are crossed out.</p>"#);
+    } else if !kinds.is_empty() {
         out.push_str(&legend(&kinds));
     }
     out

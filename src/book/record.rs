@@ -157,6 +157,10 @@ pub fn plies_in_moves(plies: u64, game: Game) -> String {
         "moves"
     };
     let ply = if plies == 1 { "ply" } else { "plies" };
-    let zh = if game == Game::Xiangqi { ", 回合" } else { "" };
+    let zh = if game == Game::Xiangqi {
+        ", 回合"
+    } else {
+        ""
+    };
     format!("{plies} {ply} ({moves} {unit}{zh})")
 }

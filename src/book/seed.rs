@@ -74,7 +74,12 @@ enum Marker {
 }
 
 fn zh_number(text: &str) -> Option<u32> {
-    let digit = |c: char| "〇一二三四五六七八九".chars().position(|d| d == c).map(|n| n as u32);
+    let digit = |c: char| {
+        "〇一二三四五六七八九"
+            .chars()
+            .position(|d| d == c)
+            .map(|n| n as u32)
+    };
     let chars: Vec<char> = text.chars().collect();
     match chars.as_slice() {
         [] => None,
@@ -106,7 +111,14 @@ fn parse_reference(reference: &str) -> Option<Vec<Marker>> {
     }
     // Trailing remarks in parentheses of words (`(fragment)`).
     let r = match r.rfind(" (") {
-        Some(at) if r[at + 2..].chars().next().is_some_and(|c| c.is_ascii_alphabetic()) => &r[..at],
+        Some(at)
+            if r[at + 2..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic()) =>
+        {
+            &r[..at]
+        }
         _ => r,
     };
     if r == "preface" {
@@ -197,17 +209,34 @@ fn is_space(c: Option<&char>) -> bool {
 /// The start patterns of a marker, and which check applies at a match.
 fn patterns(marker: &Marker) -> Vec<String> {
     match marker {
-        Marker::Chapter(n) => vec![format!("第{}章", zh_numeral(*n)), format!("第{}陼", zh_numeral(*n))],
+        Marker::Chapter(n) => vec![
+            format!("第{}章", zh_numeral(*n)),
+            format!("第{}陼", zh_numeral(*n)),
+        ],
         Marker::Section(n) => vec![format!("第{}节", zh_numeral(*n))],
         Marker::ZhItem(n) => vec![format!("{}、", zh_numeral(*n))],
-        Marker::ZhParen(n) => vec![format!("（{}）", zh_numeral(*n)), format!("({})", zh_numeral(*n))],
+        Marker::ZhParen(n) => vec![
+            format!("（{}）", zh_numeral(*n)),
+            format!("({})", zh_numeral(*n)),
+        ],
         Marker::Point(n) => vec![format!("{n}、"), format!("{n}.")],
         Marker::Paren(n) => vec![format!("（{n}）"), format!("({n})")],
-        Marker::Article(n) => vec![format!("第{}条", zh_numeral(*n)), format!("第{}條", zh_numeral(*n))],
+        Marker::Article(n) => vec![
+            format!("第{}条", zh_numeral(*n)),
+            format!("第{}條", zh_numeral(*n)),
+        ],
         Marker::Dotted(parts) => {
-            let joined = parts.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+            let joined = parts
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(".");
             if parts.len() == 1 {
-                vec![format!("{joined}."), format!("{joined} ."), format!("{joined}、")]
+                vec![
+                    format!("{joined}."),
+                    format!("{joined} ."),
+                    format!("{joined}、"),
+                ]
             } else {
                 vec![joined]
             }
@@ -224,11 +253,10 @@ fn starts(chars: &[char], span: (usize, usize), marker: &Marker) -> Vec<usize> {
     for pattern in patterns(marker) {
         let found = occurrences(chars, span, &pattern, |s, e| match marker {
             Marker::Chapter(_) | Marker::Section(_) => {
-                is_space(chars.get(e)) && (s == 0 || is_space(chars.get(s - 1)) || !chars[s - 1].is_alphanumeric())
+                is_space(chars.get(e))
+                    && (s == 0 || is_space(chars.get(s - 1)) || !chars[s - 1].is_alphanumeric())
             }
-            Marker::Article(_) => {
-                !matches!(chars.get(e), Some('第' | '规' | '中'))
-            }
+            Marker::Article(_) => !matches!(chars.get(e), Some('第' | '规' | '中')),
             Marker::Dotted(_) | Marker::Point(_) => {
                 // Items begin a passage; `第2款2.3涉及` cites one.
                 let before_ok = s == 0 || chars[s - 1].is_whitespace();
@@ -319,9 +347,9 @@ fn find(
         .collect();
     let start = match marker {
         // Headings: the copy with the longest span (the body, not the table of contents).
-        Marker::Chapter(_) | Marker::Section(_) => {
-            candidates.into_iter().max_by_key(|&s| (end_of(s) - s, usize::MAX - s))?
-        }
+        Marker::Chapter(_) | Marker::Section(_) => candidates
+            .into_iter()
+            .max_by_key(|&s| (end_of(s) - s, usize::MAX - s))?,
         // Articles: the first heading of that number after the article before it.
         Marker::Article(n) => {
             let after = match *prev_article {
@@ -330,7 +358,10 @@ fn find(
                     // Headings of the articles before, in order.
                     let mut at = span.0;
                     for k in 1..*n {
-                        if let Some(s) = starts(chars, (at, span.1), &Marker::Article(k)).into_iter().next() {
+                        if let Some(s) = starts(chars, (at, span.1), &Marker::Article(k))
+                            .into_iter()
+                            .next()
+                        {
                             at = s;
                         }
                     }
@@ -365,14 +396,26 @@ mod tests {
 
     #[test]
     fn xiangqi_references_find_their_item_not_the_contents() {
-        assert_eq!(seed_text(XQ, "第一章 第一节 二").as_deref(), Some("二、河界。"));
-        assert_eq!(seed_text(XQ, "第一章 第二节 二 (一) 2").as_deref(), Some("2、九宫。"));
+        assert_eq!(
+            seed_text(XQ, "第一章 第一节 二").as_deref(),
+            Some("二、河界。")
+        );
+        assert_eq!(
+            seed_text(XQ, "第一章 第二节 二 (一) 2").as_deref(),
+            Some("2、九宫。")
+        );
         assert_eq!(
             seed_text(XQ, "第一章 第二节 二 (二)").as_deref(),
             Some("（二）车 见第一章第一节。")
         );
-        assert_eq!(seed_text(XQ, "第二章 第一节 裁判员 一").as_deref(), Some("一、执行。"));
-        assert_eq!(seed_text(XQ, "第二章 第一节 裁判长 二").as_deref(), Some("二、审定。 裁判员"));
+        assert_eq!(
+            seed_text(XQ, "第二章 第一节 裁判员 一").as_deref(),
+            Some("一、执行。")
+        );
+        assert_eq!(
+            seed_text(XQ, "第二章 第一节 裁判长 二").as_deref(),
+            Some("二、审定。 裁判员")
+        );
         assert_eq!(seed_text(XQ, "第一章 第三节"), None);
         assert_eq!(seed_text(XQ, "第五章 第一节"), None);
     }
@@ -384,22 +427,43 @@ mod tests {
     #[test]
     fn draughts_articles_and_items() {
         assert_eq!(seed_text(D64, "preface").as_deref(), Some("前 言 规则。"));
-        assert_eq!(seed_text(D64, "art. 1, item 1.1").as_deref(), Some("1.1正方形 8×8,64格。"));
-        assert_eq!(seed_text(D64, "art. 1, item 2").as_deref(), Some("2.比赛用, 2.1 35cm×35cm。"));
-        assert_eq!(seed_text(D64, "art. 2, item 1").as_deref(), Some("1. 白棋。"));
+        assert_eq!(
+            seed_text(D64, "art. 1, item 1.1").as_deref(),
+            Some("1.1正方形 8×8,64格。")
+        );
+        assert_eq!(
+            seed_text(D64, "art. 1, item 2").as_deref(),
+            Some("2.比赛用, 2.1 35cm×35cm。")
+        );
+        assert_eq!(
+            seed_text(D64, "art. 2, item 1").as_deref(),
+            Some("1. 白棋。")
+        );
         assert_eq!(
             seed_text(D64, "art. 3, item 2").as_deref(),
             Some("2. 后退。")
         );
         assert_eq!(seed_text(D64, "art. 3, item 4"), None);
-        assert_eq!(seed_text(D64, "FMJD-64 Russian rules art. 7.2.4 (via RULES.md; not in the seed)"), None);
+        assert_eq!(
+            seed_text(
+                D64,
+                "FMJD-64 Russian rules art. 7.2.4 (via RULES.md; not in the seed)"
+            ),
+            None
+        );
     }
 
     #[test]
     fn chess_items_with_parentheses() {
         let seed = "12.9裁判员不得提醒 。\n(1)对手已经下过棋了 。\n(2)忘记按钟\n第十三條:封棋\n13.1(1)记录着法。\n(2)封棋。\n13.2信封";
-        assert_eq!(seed_text(seed, "art. 12.9(2)").as_deref(), Some("(2)忘记按钟"));
-        assert_eq!(seed_text(seed, "art. 13.1(1)").as_deref(), Some("(1)记录着法。"));
+        assert_eq!(
+            seed_text(seed, "art. 12.9(2)").as_deref(),
+            Some("(2)忘记按钟")
+        );
+        assert_eq!(
+            seed_text(seed, "art. 13.1(1)").as_deref(),
+            Some("(1)记录着法。")
+        );
         assert_eq!(seed_text(seed, "art. 13.2").as_deref(), Some("13.2信封"));
         assert_eq!(seed_text(seed, "art. 12.4(1) (fragment)"), None);
     }

@@ -81,6 +81,8 @@ pub fn build_book(sources: &Sources, out: &Path) -> Result<BookSummary, BookErro
         })
         .collect();
     let mut rows: Vec<IndexRow> = Vec::new();
+    let drawn = std::cell::RefCell::new(BTreeMap::new());
+    let mut cited_by: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (catalog, clause) in spec.clauses() {
         let cases: Vec<(&LoadedCaseFile, &Case)> = suite
             .cases()
@@ -90,7 +92,9 @@ pub fn build_book(sources: &Sources, out: &Path) -> Result<BookSummary, BookErro
                     .any(|id| spec.clause(id).is_some_and(|c| c.id == clause.id))
             })
             .collect();
-        let seed = seeds.get(&catalog.catalog.document.id).and_then(Option::as_ref);
+        let seed = seeds
+            .get(&catalog.catalog.document.id)
+            .and_then(Option::as_ref);
         let words = seed.and_then(|s| seed_text(s, &clause.source));
         if !outside_seed(&clause.source) {
             if words.is_some() {
@@ -116,7 +120,14 @@ pub fn build_book(sources: &Sources, out: &Path) -> Result<BookSummary, BookErro
             seed_available: seed.is_some(),
             status,
             out: &out_abs,
+            drawn: &drawn,
         });
+        for (_, case) in &cases {
+            cited_by
+                .entry(case.id.clone())
+                .or_default()
+                .push(clause.id.clone());
+        }
         let path = clause_dir.join(format!("{}.html", clause.id));
         write(&path, &html)?;
         summary.pages += 1;
@@ -133,8 +144,40 @@ pub fn build_book(sources: &Sources, out: &Path) -> Result<BookSummary, BookErro
             cases: cases.len(),
         });
     }
-    write(&out.join("index.html"), &index_page(&spec, &rows, &coverage))?;
+    write(
+        &out.join("index.html"),
+        &index_page(&spec, &rows, &coverage),
+    )?;
     summary.pages += 1;
+    // One page per case too (the same section, with links to the clauses it cites), to link
+    // to and to look at alone.
+    let case_dir = out.join("cases");
+    std::fs::create_dir_all(&case_dir).map_err(|source| BookError::Write {
+        path: case_dir.clone(),
+        source,
+    })?;
+    for (id, section) in drawn.into_inner() {
+        let clauses: Vec<String> = cited_by
+            .get(&id)
+            .into_iter()
+            .flatten()
+            .map(|c| {
+                format!(
+                    r#"<a href="../clauses/{0}.html"><code>{0}</code></a>"#,
+                    escape(c)
+                )
+            })
+            .collect();
+        let body = format!(
+            r#"<nav class="crumbs"><a href="../index.html">Index</a> › case</nav>{section}<p class="small">Cites {}.</p>"#,
+            clauses.join(", ")
+        );
+        write(
+            &case_dir.join(format!("{id}.html")),
+            &page(&format!("{id} — arbiter book"), &body),
+        )?;
+        summary.pages += 1;
+    }
     Ok(summary)
 }
 
@@ -232,11 +275,15 @@ fn group_of(source: &str) -> String {
 fn raw_cases(suite: &Suite) -> BTreeMap<(PathBuf, String), Value> {
     let mut out = BTreeMap::new();
     for file in &suite.files {
-        let Ok(serde_yaml::Value::Sequence(items)) = serde_yaml::from_str::<serde_yaml::Value>(&file.text) else {
+        let Ok(serde_yaml::Value::Sequence(items)) =
+            serde_yaml::from_str::<serde_yaml::Value>(&file.text)
+        else {
             continue;
         };
         for item in items {
-            let Ok(json) = serde_json::to_value(&item) else { continue };
+            let Ok(json) = serde_json::to_value(&item) else {
+                continue;
+            };
             if let Some(id) = json.get("id").and_then(Value::as_str) {
                 out.insert((file.path.clone(), id.to_owned()), json);
             }
@@ -255,6 +302,8 @@ struct ClausePage<'a> {
     seed_available: bool,
     status: Coverage3,
     out: &'a Path,
+    /// Each case's section, drawn once, by id.
+    drawn: &'a std::cell::RefCell<BTreeMap<String, String>>,
 }
 
 fn clause_page(p: &ClausePage<'_>) -> String {
@@ -286,7 +335,11 @@ fn clause_page(p: &ClausePage<'_>) -> String {
                 escape(words),
                 escape(&doc.source),
                 escape(&c.source),
-                if doc.note.is_some() { " (the catalog's note below the title says how they are read)" } else { "" }
+                if doc.note.is_some() {
+                    " (the catalog's note below the title says how they are read)"
+                } else {
+                    ""
+                }
             );
         }
         None if outside_seed(&c.source) => {
@@ -325,14 +378,21 @@ fn clause_page(p: &ClausePage<'_>) -> String {
                 .see_also
                 .iter()
                 .map(|id| match p.spec.clause(id) {
-                    Some(other) => format!(r#"<a href="{0}.html"><code>{0}</code></a>"#, escape(&other.id)),
+                    Some(other) => format!(
+                        r#"<a href="{0}.html"><code>{0}</code></a>"#,
+                        escape(&other.id)
+                    ),
                     None => format!("<code>{}</code>", escape(id)),
                 })
                 .collect();
             b.push_str(&links.join(", "));
         }
         if !c.aliases.is_empty() {
-            let _ = write!(b, " · formerly <code>{}</code>", escape(&c.aliases.join(", ")));
+            let _ = write!(
+                b,
+                " · formerly <code>{}</code>",
+                escape(&c.aliases.join(", "))
+            );
         }
         b.push_str("</p>");
     }
@@ -345,7 +405,17 @@ fn clause_page(p: &ClausePage<'_>) -> String {
         });
     }
     for (file, case) in p.cases {
-        case_html(&mut b, p, file, case);
+        let section = p
+            .drawn
+            .borrow_mut()
+            .entry(case.id.clone())
+            .or_insert_with(|| {
+                let mut one = String::new();
+                case_html(&mut one, p, file, case);
+                one
+            })
+            .clone();
+        b.push_str(&section);
     }
     page(&format!("{} — arbiter book", c.id), &b)
 }
@@ -365,7 +435,14 @@ fn editions_html(b: &mut String, c: &Clause) {
                         edition: e.id.clone(),
                     })
                 })
-                .map(|e| format!("{}@{}{}", e.game, e.id, if e.default { " (default)" } else { "" }))
+                .map(|e| {
+                    format!(
+                        "{}@{}{}",
+                        e.game,
+                        e.id,
+                        if e.default { " (default)" } else { "" }
+                    )
+                })
         })
         .collect();
     b.push_str("<h2>Editions</h2>");
@@ -432,7 +509,10 @@ fn editions_html(b: &mut String, c: &Clause) {
         }
         b.push_str("</div>");
     }
-    let offers: Vec<_> = reg.editions().filter(|e| e.draw_offer.clause == c.id).collect();
+    let offers: Vec<_> = reg
+        .editions()
+        .filter(|e| e.draw_offer.clause == c.id)
+        .collect();
     if !offers.is_empty() {
         b.push_str(r#"<h3>The draw-offer rule in each edition</h3><div class="editions">"#);
         for e in offers {
@@ -463,7 +543,7 @@ fn case_html(b: &mut String, p: &ClausePage<'_>, file: &LoadedCaseFile, case: &C
     let rulesets: Vec<String> = case.rulesets.iter().map(ToString::to_string).collect();
     let _ = write!(
         b,
-        r#"<section class="case" id="{id}"><h3><code>{id}</code></h3><p class="small">under {rs} · source <a href="{href}{anchor}"><code>{shown}</code></a></p>"#,
+        r#"<section class="case" id="{id}"><h3><a href="../cases/{id}.html"><code>{id}</code></a></h3><p class="small">under {rs} · source <a href="{href}{anchor}"><code>{shown}</code></a></p>"#,
         id = escape(&case.id),
         rs = escape(&rulesets.join(", ")),
         href = escape(&href),
@@ -491,12 +571,18 @@ fn case_html(b: &mut String, p: &ClausePage<'_>, file: &LoadedCaseFile, case: &C
         .flatten()
         .filter_map(|s| s.get("touch"))
         .flat_map(|t| match t {
-            Value::Array(items) => items.iter().filter_map(|i| i.as_str().map(str::to_owned)).collect(),
+            Value::Array(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_owned))
+                .collect(),
             Value::String(s) => s.split(',').map(|x| x.trim().to_owned()).collect(),
             _ => Vec::new(),
         })
         .collect();
-    let expect = raw.and_then(|r| r.get("expect")).cloned().unwrap_or(Value::Null);
+    let expect = raw
+        .and_then(|r| r.get("expect"))
+        .cloned()
+        .unwrap_or(Value::Null);
     let expected_moves: Vec<String> = ["legal", "legal_includes"]
         .iter()
         .filter_map(|k| expect.get(*k))
@@ -505,7 +591,10 @@ fn case_html(b: &mut String, p: &ClausePage<'_>, file: &LoadedCaseFile, case: &C
         .filter_map(|v| v.as_str().map(str::to_owned))
         .collect();
     let arrows = if expected_moves.len() <= 12 {
-        expected_moves.into_iter().map(|m| (ArrowKind::Expected, m)).collect()
+        expected_moves
+            .into_iter()
+            .map(|m| (ArrowKind::Expected, m))
+            .collect()
     } else {
         Vec::new()
     };
@@ -539,7 +628,10 @@ fn compact(v: &Value) -> String {
     match v {
         Value::Object(m) => format!(
             "{{{}}}",
-            m.iter().map(|(k, v)| format!("{k}: {}", compact(v))).collect::<Vec<_>>().join(", ")
+            m.iter()
+                .map(|(k, v)| format!("{k}: {}", compact(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Value::Array(a) => format!("[{}]", a.iter().map(compact).collect::<Vec<_>>().join(", ")),
         Value::String(s) => s.clone(),
@@ -575,7 +667,12 @@ fn index_page(spec: &Spec, rows: &[IndexRow], coverage: &Coverage) -> String {
     for loaded in &spec.catalogs {
         let doc = &loaded.catalog.document;
         let row = coverage.documents.iter().find(|r| r.name == doc.id);
-        let _ = write!(b, r#"<h2 id="{}">{}</h2>"#, escape(&doc.id), escape(&doc.title));
+        let _ = write!(
+            b,
+            r#"<h2 id="{}">{}</h2>"#,
+            escape(&doc.id),
+            escape(&doc.title)
+        );
         if let Some(r) = row {
             let _ = write!(
                 b,

@@ -83,7 +83,10 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
     let get = |k: &str| value.get(k).filter(|v| !v.is_null());
     match key {
         "legal" => format!("The side to move has {}.", moves_phrase(&list(value))),
-        "legal_includes" => format!("These moves are legal (among others): {}.", list(value).join(", ")),
+        "legal_includes" => format!(
+            "These moves are legal (among others): {}.",
+            list(value).join(", ")
+        ),
         "illegal" => format!("These moves are not legal: {}.", list(value).join(", ")),
         "legal_count" => format!("The side to move has {} legal moves.", scalar(value)),
         "perft" => {
@@ -151,11 +154,16 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
             if kinds.is_empty() {
                 "No draw can be claimed now.".to_owned()
             } else {
-                format!("A draw can be claimed now by: {}.", kinds.iter().map(|k| slug(k)).collect::<Vec<_>>().join(", "))
+                format!(
+                    "A draw can be claimed now by: {}.",
+                    kinds.iter().map(|k| slug(k)).collect::<Vec<_>>().join(", ")
+                )
             }
         }
         "claim" => {
-            let by = get("by").map(|s| side(&scalar(s), game)).unwrap_or_default();
+            let by = get("by")
+                .map(|s| side(&scalar(s), game))
+                .unwrap_or_default();
             let kind = get("kind").map(|k| slug(&scalar(k))).unwrap_or_default();
             let upheld = get("upheld").and_then(Value::as_bool) == Some(true);
             format!(
@@ -169,7 +177,9 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
                 .map(|m| {
                     m.iter()
                         .map(|(rule, n)| match n.as_u64() {
-                            Some(n) if rule.contains("repetition") || rule.contains("threefold") => {
+                            Some(n)
+                                if rule.contains("repetition") || rule.contains("threefold") =>
+                            {
                                 format!("the {} counter stands at {n} occurrences", slug(rule))
                             }
                             Some(n) => format!(
@@ -190,12 +200,19 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
             }
         }
         "draw_offer" => {
-            let by = get("by").map(|s| side(&scalar(s), game)).unwrap_or_default();
+            let by = get("by")
+                .map(|s| side(&scalar(s), game))
+                .unwrap_or_default();
             let allowed = get("allowed").and_then(Value::as_bool) == Some(true);
-            format!("{by} {} offer a draw now.", if allowed { "may" } else { "may not" })
+            format!(
+                "{by} {} offer a draw now.",
+                if allowed { "may" } else { "may not" }
+            )
         }
         "repetition" => match value {
-            Value::String(s) if s == "none" => "The history ends in no repetition cycle.".to_owned(),
+            Value::String(s) if s == "none" => {
+                "The history ends in no repetition cycle.".to_owned()
+            }
             _ => {
                 let verdict = get("verdict").map(scalar).unwrap_or_else(|| scalar(value));
                 let natures = get("natures")
@@ -209,10 +226,14 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
                     .filter(|t| !t.is_empty())
                     .map(|t| format!(" (the moves of the cycle: {t})"))
                     .unwrap_or_default();
-                let who = get("side").map(|s| side(&scalar(s), game)).unwrap_or_default();
+                let who = get("side")
+                    .map(|s| side(&scalar(s), game))
+                    .unwrap_or_default();
                 let ruling = match verdict.as_str() {
                     "draw" => "the game is drawn (neither side must change)".to_owned(),
-                    "must-change" => format!("{who} must change its moves (a forbidden repetition)"),
+                    "must-change" => {
+                        format!("{who} must change its moves (a forbidden repetition)")
+                    }
                     "loss" => format!("{who} loses (went on with a forbidden repetition)"),
                     other => slug(other),
                 };
@@ -232,27 +253,51 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
                     get("by").map(scalar),
                 ),
             };
-            let mut text = format!("After the touches, the player may make {}", moves_phrase(&moves));
+            let mut text = format!(
+                "After the touches, the player may make {}",
+                moves_phrase(&moves)
+            );
             if let Some(by) = by {
-                text.push_str(&format!(", by {by}"));
+                text.push_str(&format!(" (decided by {by})"));
             }
             text.push('.');
             text
         }
         "violations" => {
             let (first, second) = sides(game);
-            let (a, b) = if game == Game::Xiangqi { ("red", "black") } else { ("white", "black") };
+            let (a, b) = if game == Game::Xiangqi {
+                ("red", "black")
+            } else {
+                ("white", "black")
+            };
             let kinds = get("kinds").map(list).unwrap_or_default();
             format!(
                 "Violations counted: {first} {}, {second} {}{}.",
                 get(a).map(scalar).unwrap_or_else(|| "0".into()),
                 get(b).map(scalar).unwrap_or_else(|| "0".into()),
-                if kinds.is_empty() { String::new() } else { format!(" ({})", kinds.iter().map(|k| slug(k)).collect::<Vec<_>>().join(", ")) }
+                if kinds.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " ({})",
+                        kinds.iter().map(|k| slug(k)).collect::<Vec<_>>().join(", ")
+                    )
+                }
             )
         }
         "offer" => match get("pending") {
             Some(s) => format!("A draw offer by {} is pending.", side(&scalar(s), game)),
             None => "No draw offer is pending.".to_owned(),
+        },
+        // A failed history in a report: `accepted`, or what the engine refused.
+        "moves" => match value {
+            Value::String(s) if s == "accepted" => "Every history move is accepted.".to_owned(),
+            _ => match (get("rejected"), get("message")) {
+                (Some(stage), Some(msg)) => {
+                    format!("The {} is refused: {}.", scalar(stage), scalar(msg))
+                }
+                _ => format!("moves: {}.", compact(value)),
+            },
         },
         other => format!("{}: {}.", slug(other), compact(value)),
     }
@@ -262,7 +307,10 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
 fn compact(value: &Value) -> String {
     match value {
         Value::Object(m) => {
-            let parts: Vec<String> = m.iter().map(|(k, v)| format!("{k} {}", compact(v))).collect();
+            let parts: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("{k} {}", compact(v)))
+                .collect();
             format!("{{{}}}", parts.join(", "))
         }
         Value::Array(items) => {

@@ -43,7 +43,7 @@ pub fn to_html(report: &Report, gate: &Gate) -> String {
             .command
             .as_deref()
             .map(|c| format!(" (<code>{}</code>)", escape(c)))
-            .unwrap_or_else(|| " (the built-in reference)".to_owned()),
+            .unwrap_or_else(|| " (built in)".to_owned()),
         escape(&report.header.arbiter),
         escape(report.header.suite_commit.as_deref().unwrap_or("unknown")),
         escape(&report.header.started),
@@ -59,7 +59,10 @@ pub fn to_html(report: &Report, gate: &Gate) -> String {
         if gate.conformant() {
             "conformant: nothing failed but what the baseline lists".to_owned()
         } else {
-            format!("<b>not conformant</b>: {} unexpected failure(s)", gate.unexpected_failures.len())
+            format!(
+                "<b>not conformant</b>: {} unexpected failure(s)",
+                gate.unexpected_failures.len()
+            )
         }
     );
     // Summary per clause group.
@@ -83,10 +86,18 @@ pub fn to_html(report: &Report, gate: &Gate) -> String {
     for (g, [p, f, s, e]) in &groups {
         let _ = write!(
             b,
-            r#"<tr><td><code>{}</code></td><td>{p}</td><td{}>{f}</td><td>{s}</td><td{}>{e}</td></tr>"#,
+            r#"<tr><td><code>{}</code></td><td>{p}</td><td>{}</td><td>{s}</td><td>{}</td></tr>"#,
             escape(g),
-            if *f > 0 { r#" class="badge failed""# } else { "" },
-            if *e > 0 { r#" class="badge errored""# } else { "" }
+            if *f > 0 {
+                format!(r#"<span class="badge failed">{f}</span>"#)
+            } else {
+                f.to_string()
+            },
+            if *e > 0 {
+                format!(r#"<span class="badge errored">{e}</span>"#)
+            } else {
+                e.to_string()
+            }
         );
     }
     b.push_str("</table>");
@@ -123,7 +134,11 @@ pub fn to_html(report: &Report, gate: &Gate) -> String {
 fn move_lists(value: &Value) -> Option<(Vec<String>, bool)> {
     let texts = |v: &Value| -> Vec<String> {
         v.as_array()
-            .map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(str::to_owned))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     if let Some(v) = value.get("legal") {
@@ -142,12 +157,22 @@ fn move_lists(value: &Value) -> Option<(Vec<String>, bool)> {
 
 /// The arrows of a move-list failure: expected moves the engine left out (missing) and moves
 /// it gave that are not expected (extra), compared by the reference's move identity.
-fn difference(ruleset: &Ruleset, fen: &str, expected: &Value, actual: &Value) -> Vec<(ArrowKind, String)> {
+fn difference(
+    ruleset: &Ruleset,
+    fen: &str,
+    expected: &Value,
+    actual: &Value,
+) -> Vec<(ArrowKind, String)> {
     let (Some((want, exact)), Some((got, _))) = (move_lists(expected), move_lists(actual)) else {
         return Vec::new();
     };
     let rules = rules_for(ruleset);
-    let key = |t: &String| rules.resolve_move(fen, t).map(|m| m.key).unwrap_or_else(|_| format!("?{t}"));
+    let key = |t: &String| {
+        rules
+            .resolve_move(fen, t)
+            .map(|m| m.key)
+            .unwrap_or_else(|_| format!("?{t}"))
+    };
     let got_keys: BTreeSet<String> = got.iter().map(key).collect();
     let want_keys: BTreeSet<String> = want.iter().map(key).collect();
     let mut arrows: Vec<(ArrowKind, String)> = want
@@ -180,12 +205,20 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
         r#"<p class="small">under <b>{}</b> · engine <b>{}</b> · {} · clauses {} · case file <code>{}</code></p>"#,
         escape(&r.ruleset),
         escape(engine),
-        if kind == "engine" { "the engine went wrong" } else { "the answer disagrees with the rules" },
+        if kind == "engine" {
+            "the engine went wrong"
+        } else {
+            "the answer disagrees with the rules"
+        },
         escape(&r.clauses.join(", ")),
         escape(&r.file)
     );
     if let Some(reason) = r.expected_failure() {
-        let _ = write!(b, r#"<p class="muted">Known failure: {}</p>"#, escape(reason));
+        let _ = write!(
+            b,
+            r#"<p class="muted">Known failure: {}</p>"#,
+            escape(reason)
+        );
     }
     let _ = write!(b, "<pre>{}</pre>", escape(&r.message));
     let ruleset: Option<Ruleset> = r.ruleset.parse().ok();
@@ -206,7 +239,10 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
             .iter()
             .filter_map(|s| s.get("touch"))
             .flat_map(|t| match t {
-                Value::Array(items) => items.iter().filter_map(|i| i.as_str().map(str::to_owned)).collect(),
+                Value::Array(items) => items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_owned))
+                    .collect(),
                 Value::String(s) => s.split(',').map(|x| x.trim().to_owned()).collect(),
                 _ => Vec::new(),
             })
@@ -242,7 +278,11 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
     }
     if !r.steps.is_empty() {
         let steps: Vec<String> = r.steps.iter().map(Value::to_string).collect();
-        let _ = write!(b, r#"<p class="small">Steps: <code>{}</code></p>"#, escape(&steps.join(" ")));
+        let _ = write!(
+            b,
+            r#"<p class="small">Steps: <code>{}</code></p>"#,
+            escape(&steps.join(" "))
+        );
     }
     let _ = write!(
         b,
@@ -250,7 +290,11 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
         escape(&r.reproduce_command(command))
     );
     if let Some(stderr) = r.stderr.as_deref().filter(|s| !s.trim().is_empty()) {
-        let _ = write!(b, r#"<details><summary>the engine's stderr</summary><pre>{}</pre></details>"#, escape(stderr));
+        let _ = write!(
+            b,
+            r#"<details><summary>the engine's stderr</summary><pre>{}</pre></details>"#,
+            escape(stderr)
+        );
     }
     b.push_str("</section>");
 }

@@ -57,7 +57,9 @@ fn screenshot(chromium: &Path, page: &Path, png: &Path, width: u32, height: u32)
 /// The spread of a screenshot: the standard deviation of its luminance (0–255) and the
 /// number of distinct colours.
 fn spread(png_path: &Path) -> (f64, usize) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png_path).unwrap()));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(png_path).unwrap(),
+    ));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
@@ -68,7 +70,11 @@ fn spread(png_path: &Path) -> (f64, usize) {
     let mut colours = std::collections::HashSet::new();
     let mut n = 0.0;
     for px in bytes.chunks_exact(channels) {
-        let (r, g, b) = if channels >= 3 { (px[0], px[1], px[2]) } else { (px[0], px[0], px[0]) };
+        let (r, g, b) = if channels >= 3 {
+            (px[0], px[1], px[2])
+        } else {
+            (px[0], px[0], px[0])
+        };
         let y = 0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b);
         sum += y;
         sum2 += y * y;
@@ -97,16 +103,24 @@ fn a_blank_page_is_seen_as_blank() {
     };
     let dir = temp_dir("browser-blank");
     let page = dir.join("blank.html");
-    std::fs::write(&page, "<!DOCTYPE html><html><body style=\"background:#fffdf8\"></body></html>").unwrap();
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><html><body style=\"background:#fffdf8\"></body></html>",
+    )
+    .unwrap();
     let png = dir.join("blank.png");
     screenshot(&chromium, &page, &png, 800, 600);
     let (deviation, colours) = spread(&png);
-    assert!(deviation < 1.0 && colours < 5, "deviation {deviation}, {colours} colours");
+    assert!(
+        deviation < 1.0 && colours < 5,
+        "deviation {deviation}, {colours} colours"
+    );
 }
 
 #[test]
 fn clause_pages_show_their_cases_as_boards() {
-    let Some(chromium) = chromium_or_skip("browser::clause_pages_show_their_cases_as_boards") else {
+    let Some(chromium) = chromium_or_skip("browser::clause_pages_show_their_cases_as_boards")
+    else {
         return;
     };
     let dir = temp_dir("browser-book");
@@ -116,11 +130,18 @@ fn clause_pages_show_their_cases_as_boards() {
     for (clause, pieces, width) in [
         ("d64.capture.compulsory", r#"class="piece man"#, 1100),
         ("xq.touch-move.own-piece", r#"class="piece red"#, 1100),
-        ("xq.repetition.perpetual-check-loses", r#"class="piece red"#, 1100),
+        (
+            "xq.repetition.perpetual-check-loses",
+            r#"class="piece red"#,
+            1100,
+        ),
     ] {
         let page = dir.join("clauses").join(format!("{clause}.html"));
         let html = std::fs::read_to_string(&page).unwrap();
-        assert!(html.contains(&format!("<code>{clause}</code>")), "{clause}: no title");
+        assert!(
+            html.contains(&format!("<code>{clause}</code>")),
+            "{clause}: no title"
+        );
         assert!(html.matches("<svg").count() >= 2, "{clause}: no boards");
         assert!(html.contains(pieces), "{clause}: no pieces drawn");
         assert!(html.contains("The seed's own words"), "{clause}");
@@ -140,7 +161,9 @@ fn clause_pages_show_their_cases_as_boards() {
 
 #[test]
 fn a_failure_report_draws_the_missing_and_extra_moves() {
-    let Some(chromium) = chromium_or_skip("browser::a_failure_report_draws_the_missing_and_extra_moves") else {
+    let Some(chromium) =
+        chromium_or_skip("browser::a_failure_report_draws_the_missing_and_extra_moves")
+    else {
         return;
     };
     let dir = temp_dir("browser-report");
@@ -154,14 +177,30 @@ fn a_failure_report_draws_the_missing_and_extra_moves() {
     )
     .unwrap();
     let report = dir.join("report.jsonl");
-    let out = arbiter(&["run", case.to_str().unwrap(), "--report", report.to_str().unwrap()]);
+    let out = arbiter(&[
+        "run",
+        case.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
     assert_eq!(code(&out), 1, "{}{}", stdout(&out), stderr(&out));
     let html_path = dir.join("report.html");
-    let out = arbiter(&["report", report.to_str().unwrap(), "--format", "html", "-o", html_path.to_str().unwrap()]);
+    let out = arbiter(&[
+        "report",
+        report.to_str().unwrap(),
+        "--format",
+        "html",
+        "-o",
+        html_path.to_str().unwrap(),
+    ]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let html = std::fs::read_to_string(&html_path).unwrap();
     assert!(html.contains("browser.wrong-expectation"));
-    assert_eq!(html.matches(r#"class="arrow missing""#).count(), 2, "22-17 and 25-21");
+    assert_eq!(
+        html.matches(r#"class="arrow missing""#).count(),
+        2,
+        "22-17 and 25-21"
+    );
     assert_eq!(html.matches(r#"class="arrow extra""#).count(), 1, "22x15");
     assert!(html.contains("arbiter run"), "a reproduce command");
     assert!(!html.contains("<script"), "the report needs no script");
