@@ -6,8 +6,8 @@
 //! of markers, each looked for inside the span of the one before:
 //!
 //! - `第四章 第一节 一 (三) 2 (1)` (xiangqi): chapter, section (each a heading followed by
-//!   a space; of several copies of a heading the one with the longest span, so that the
-//!   table of contents is passed over), item `一、`, sub-item `（三）`, point `2、`,
+//!   a space; of several copies of a heading the longest whose span holds no other copy,
+//!   so that the table of contents is passed over), item `一、`, sub-item `（三）`, point `2、`,
 //!   sub-point `（1）`; a word (`裁判长`) is looked for as it stands;
 //! - `art. 6, item 12.1.2` (draughts): article `第六条` (the first heading of that
 //!   number after the article before it), then the numbered item `12.1.2`;
@@ -346,10 +346,18 @@ fn find(
         .filter(|&s| !contents(s))
         .collect();
     let start = match marker {
-        // Headings: the copy with the longest span (the body, not the table of contents).
-        Marker::Chapter(_) | Marker::Section(_) => candidates
-            .into_iter()
-            .max_by_key(|&s| (end_of(s) - s, usize::MAX - s))?,
+        // Headings: the copy with the longest span (the body, not the table of contents);
+        // a copy whose span holds another copy of the heading is a table of contents.
+        Marker::Chapter(_) | Marker::Section(_) => {
+            let alone: Vec<usize> = candidates
+                .iter()
+                .copied()
+                .filter(|&s| !candidates.iter().any(|&c| c > s && c < end_of(s)))
+                .collect();
+            alone
+                .into_iter()
+                .max_by_key(|&s| (end_of(s) - s, usize::MAX - s))?
+        }
         // Articles: the first heading of that number after the article before it.
         Marker::Article(n) => {
             let after = match *prev_article {
