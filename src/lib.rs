@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod audit;
+pub mod book;
 pub mod case;
 pub mod clock;
 pub mod draughts;

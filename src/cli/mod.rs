@@ -3,6 +3,7 @@
 
 mod baseline;
 mod board;
+mod book;
 mod clock;
 mod engine;
 mod fuzz;
@@ -62,10 +63,14 @@ enum Command {
     /// The standings of a tournament from game records or a tournament file: points,
     /// tie-breaks (小分/Sonneborn-Berger, 对手分/Buchholz, violations), shared places.
     Standings(standings::StandingsArgs),
-    /// Show a JSON-lines report (terminal, markdown, JUnit) and judge it against a baseline.
+    /// Show a JSON-lines report (terminal, markdown, JUnit, HTML) and judge it against a
+    /// baseline.
     Report(report::ReportArgs),
     /// Baselines of known failures: write one from a report.
     Baseline(baseline::BaselineArgs),
+    /// Write the clause catalogs as a static site: per clause the seed's words, the reading,
+    /// the editions and its cases drawn as boards; an index with coverage.
+    Book(book::BookArgs),
 }
 
 /// Output format of commands that print data.
@@ -99,5 +104,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Standings(args) => standings::standings_cmd(args),
         Command::Report(args) => report::report(args),
         Command::Baseline(args) => baseline::run(args),
+        Command::Book(args) => book::book(args),
     }
 }

@@ -1,7 +1,9 @@
 //! `arbiter report`: a view of a JSON-lines report, judged against a baseline.
 
 use super::CliError;
-use arbiter::report::{gate, read_report, to_markdown, write_atomically, Baseline, Junit, Summary};
+use arbiter::report::{
+    gate, read_report, to_html, to_markdown, write_atomically, Baseline, Junit, Summary,
+};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,6 +45,9 @@ enum ReportFormat {
     Markdown,
     /// JUnit XML.
     Junit,
+    /// One self-contained HTML page: the summary per clause group, each failure with its
+    /// board (missing and extra moves drawn on it) and the command reproducing it.
+    Html,
 }
 
 /// Prints or writes the view and returns the verdict's exit code.
@@ -85,6 +90,7 @@ pub fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
             let path = args.out.clone().unwrap_or_else(|| PathBuf::from("-"));
             Junit::from_report(&report, &path).to_xml()
         }
+        ReportFormat::Html => to_html(&report, &gate),
     };
     match &args.out {
         Some(path) => write_atomically(path, view.as_bytes())

@@ -1,6 +1,6 @@
 //! Reports: one stream of [`Event`]s (a header, one result per case run, a footer) and the
 //! views derived from it: the terminal [`Summary`], the [`JsonLines`] report, [`Junit`] XML
-//! and the markdown summary ([`to_markdown`]).
+//! the markdown summary ([`to_markdown`]) and the HTML page with boards ([`to_html`]).
 //!
 //! A report is read back with [`read_report`]; a [`Baseline`] lists an engine's known
 //! failures, and [`gate`] judges a run against it.
@@ -16,6 +16,7 @@
 mod baseline;
 mod error;
 mod event;
+mod html;
 mod jsonl;
 mod junit;
 mod markdown;
@@ -28,6 +29,7 @@ pub use error::ReportError;
 pub use event::{
     shell_quote, BaselineMark, EngineRecord, Event, Failure, Footer, Header, ResultEvent, Totals,
 };
+pub use html::to_html;
 pub use jsonl::JsonLines;
 pub use junit::Junit;
 pub use markdown::{clause_group, to_markdown};

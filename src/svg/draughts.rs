@@ -9,6 +9,17 @@ const CELL: f64 = 50.0;
 /// The margin around the board that holds the coordinates.
 const MARGIN: f64 = 24.0;
 
+/// The centre of a square in the drawing's coordinates (white at the bottom, square 1 = b8
+/// at the top), for drawing more on a board.
+///
+/// ```
+/// use arbiter::draughts::Square;
+/// assert_eq!(arbiter::svg::draughts_point(Square::from_number(29).unwrap()), (49.0, 399.0));
+/// ```
+pub fn draughts_point(sq: Square) -> (f64, f64) {
+    centre(sq)
+}
+
 /// The centre of a square (white at the bottom, square 1 = b8 at the top).
 fn centre(sq: Square) -> (f64, f64) {
     let x = MARGIN + f64::from(sq.file()) * CELL + CELL / 2.0;

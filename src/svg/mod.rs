@@ -20,8 +20,8 @@
 mod draughts;
 mod xiangqi;
 
-pub use self::draughts::draughts_board;
-pub use self::xiangqi::xiangqi_board;
+pub use self::draughts::{draughts_board, draughts_point};
+pub use self::xiangqi::{xiangqi_board, xiangqi_point};
 
 use std::fmt::Write;
 

@@ -11,6 +11,17 @@ const MARGIN: f64 = 62.0;
 /// Red's file numbers, from red's right (file i) to red's left (file a): 一 … 九.
 const RED_FILES: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
+/// The point of a square in the drawing's coordinates (red at the bottom, file a on the
+/// left), for drawing more on a board.
+///
+/// ```
+/// let a0: arbiter::xiangqi::Square = "a0".parse().unwrap();
+/// assert_eq!(arbiter::svg::xiangqi_point(a0), (62.0, 512.0));
+/// ```
+pub fn xiangqi_point(sq: Square) -> (f64, f64) {
+    point(sq)
+}
+
 /// The point of a square (red at the bottom, file a on the left).
 fn point(sq: Square) -> (f64, f64) {
     let x = MARGIN + f64::from(sq.file()) * STEP;

@@ -12,6 +12,7 @@
 //!   parse rulesets on other threads first, so it needs a process of its own.
 
 mod baseline;
+mod browser;
 mod clause_ids_in_code;
 mod cli_engine;
 mod cli_fuzz;
