@@ -23,6 +23,7 @@ pub mod fuzz;
 pub mod game;
 pub mod mutant;
 pub mod outcome;
+pub mod page;
 pub mod play;
 pub mod procedure;
 pub mod protocol;

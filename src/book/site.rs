@@ -1,10 +1,10 @@
 //! `arbiter book`: the static site of the catalogs.
 
-use super::figure::{scene_html, Scene};
-use super::{escape, expectation_words, outside_seed, page, seed_text, ArrowKind};
+use super::{outside_seed, seed_text};
 use crate::audit::Coverage;
 use crate::case::{load_cases, Case, LoadedCaseFile, Suite};
 use crate::edition::registry;
+use crate::page::{escape, expectation_words, page, scene_html, ArrowKind, Scene};
 use crate::spec::{load_catalogs, Clause, LoadedCatalog, Spec};
 use crate::yaml::find_id_line;
 use crate::{Game, Ruleset};
@@ -486,7 +486,7 @@ fn editions_html(b: &mut String, c: &Clause) {
             for r in rules {
                 let mut parts = vec![format!("{:?}", r.mode).to_lowercase()];
                 if let Some(m) = r.moves {
-                    parts.push(super::plies_in_moves(u64::from(m) * 2, game));
+                    parts.push(crate::page::plies_in_moves(u64::from(m) * 2, game));
                 }
                 if let Some(o) = r.occurrences {
                     parts.push(format!("{o} occurrences"));

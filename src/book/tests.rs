@@ -1,4 +1,4 @@
-use super::*;
+use crate::page::*;
 use crate::{Game, Ruleset};
 use serde_json::json;
 

@@ -3,8 +3,8 @@
 //! extra moves apart), the engine and the command that reproduces it.
 
 use super::{clause_group, Gate, Report, ResultEvent};
-use crate::book::{escape, expectation_words, page, scene_html, ArrowKind, Scene};
 use crate::case::Verdict;
+use crate::page::{escape, expectation_words, page, scene_html, ArrowKind, Scene};
 use crate::{rules_for, Ruleset};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -225,7 +225,7 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
     if let Some(ruleset) = &ruleset {
         let game = ruleset.game;
         let fen = r.fen.clone().or_else(|| {
-            crate::book::Replay::play(ruleset, r.position.as_deref(), &r.moves)
+            crate::page::Replay::play(ruleset, r.position.as_deref(), &r.moves)
                 .ok()
                 .filter(|p| p.refused.is_none())
                 .map(|p| p.reached().to_owned())

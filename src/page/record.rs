@@ -26,7 +26,7 @@ impl Replay {
     /// the replay there (see [`Replay::refused`]).
     ///
     /// ```
-    /// use arbiter::book::Replay;
+    /// use arbiter::page::Replay;
     ///
     /// let r = Replay::play(&"xiangqi".parse().unwrap(), None, &["h2e2".into(), "h9g7".into()]).unwrap();
     /// assert_eq!(r.texts, ["炮二平五", "马8进7"]);
