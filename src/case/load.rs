@@ -18,7 +18,9 @@ pub struct SharedHistory {
     /// The starting position as FEN; the start position when absent.
     #[serde(default)]
     pub position: Option<String>,
-    /// The moves played from it.
+    /// The moves played from it: a list of texts, or numbered rounds in one string
+    /// ([`read_rounds`](crate::case::read_rounds)).
+    #[serde(deserialize_with = "super::rounds::list_or_rounds")]
     pub moves: Vec<String>,
     /// What the history is, for a reader.
     #[serde(default)]

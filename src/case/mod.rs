@@ -27,6 +27,7 @@ mod model;
 mod moves;
 mod repetition;
 mod result;
+mod rounds;
 mod run;
 mod select;
 mod session;
@@ -43,6 +44,7 @@ pub use model::{
     OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures,
 };
 pub use result::{CaseResult, Mismatch, Verdict};
+pub use rounds::read_rounds;
 pub use run::{capture_panics, Runner};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
 pub use standings::{ColourExpect, RowExpect};

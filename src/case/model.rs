@@ -27,9 +27,10 @@ pub struct Case {
     /// The starting position as FEN; the start position when absent.
     #[serde(default)]
     pub position: Option<String>,
-    /// Moves played from the position before the expectations are checked. After loading,
-    /// a shared history's moves come first.
-    #[serde(default)]
+    /// Moves played from the position before the expectations are checked: a list of
+    /// texts, or numbered rounds in one string ([`read_rounds`](crate::case::read_rounds)).
+    /// After loading, a shared history's moves come first.
+    #[serde(default, deserialize_with = "super::rounds::list_or_rounds")]
     pub moves: Vec<String>,
     /// The name of a history shared with other cases (`histories.yaml` beside the case
     /// file): the case starts from its position and plays its moves before `moves`.
@@ -539,6 +540,24 @@ mod tests {
         ] {
             assert!(!is_case_id(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn moves_are_a_list_or_numbered_rounds() {
+        let case = |moves: &str| {
+            serde_yaml::from_str::<Case>(&format!(
+                "{{id: a.b, clauses: [x], ruleset: russian, moves: {moves}, expect: {{}}}}"
+            ))
+        };
+        let list = case("[22-18, 11-15, 18x11]").unwrap();
+        let rounds = case("\"1. 22-18 11-15 2. 18x11\"").unwrap();
+        assert_eq!(list.moves, rounds.moves);
+        let err = case("\"1. 22-18 11-15 3. 18x11\"").unwrap_err().to_string();
+        assert!(
+            err.contains("round number '3.' where 2. was expected"),
+            "{err}"
+        );
+        assert!(case("{a: b}").is_err());
     }
 
     #[test]

@@ -139,7 +139,7 @@ impl Replay {
 /// of each side).
 ///
 /// ```
-/// use arbiter::{book::plies_in_moves, Game};
+/// use arbiter::{page::plies_in_moves, Game};
 /// assert_eq!(plies_in_moves(30, Game::Brazilian), "30 plies (15 moves)");
 /// assert_eq!(plies_in_moves(119, Game::Xiangqi), "119 plies (59½ moves, 回合)");
 /// assert_eq!(plies_in_moves(1, Game::Russian), "1 ply (½ move)");

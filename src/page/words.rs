@@ -56,7 +56,7 @@ fn moves_phrase(moves: &[String]) -> String {
 /// given; keys this function does not know are said as `key: value`.
 ///
 /// ```
-/// use arbiter::{book::expectation_words, Game};
+/// use arbiter::{page::expectation_words, Game};
 /// use serde_json::json;
 ///
 /// let words = expectation_words(&json!({"outcome": {"result": "white", "reason": "no-legal-move"}}), Game::Russian);

@@ -187,3 +187,34 @@ fn a_malformed_histories_file_is_reported() {
     assert!(errors[0].message.contains("start"), "{}", errors[0]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A history in numbered rounds that skips a round number is a load error at its line,
+/// in a case file and in a shared history alike.
+#[test]
+fn a_misnumbered_round_names_the_file_line_and_number() {
+    let dir = temp_dir("spec-load-rounds");
+    std::fs::write(
+        dir.join("histories.yaml"),
+        "shuffle:\n  position: \"W:WK30:BK3\"\n  moves: \"1. 30-26 3-7 3. 26-30\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("a.yaml"),
+        "- id: russian.t.rounds\n  clauses: [d64.t.t]\n  ruleset: russian\n  moves: >-\n    1. 22-18 11-15\n    2. 18x11 8x15 4. 24-19\n  expect: {check: false}\n",
+    )
+    .unwrap();
+    let errors = load_cases(std::slice::from_ref(&dir)).unwrap_err().0;
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        text.iter().any(
+            |e| e.contains("a.yaml:4") && e.contains("round number '4.' where 3. was expected")
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|e| e.contains("histories.yaml:3")
+            && e.contains("round number '3.' where 2. was expected")),
+        "{text:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
