@@ -17,54 +17,9 @@
 //! assert_eq!(mutant::with(Mutant::Clock(ClockMutant::FiveValidForcingMoves), valid), 5);
 //! ```
 
-use crate::Game;
-
-/// Declares the mutants: variant = name, clause broken, games altered, what it does.
-macro_rules! clock_mutants {
-    ($($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
-        $about:literal;)+) => {
-        /// A mutant of the clock rules, adjournment and resumption.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum ClockMutant {
-            $(#[doc = $about] $variant,)+
-        }
-
-        impl ClockMutant {
-            /// Every such mutant.
-            pub const ALL: &'static [ClockMutant] = &[$(ClockMutant::$variant,)+];
-
-            /// The name, in kebab case.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(ClockMutant::$variant => $name,)+
-                }
-            }
-
-            /// The catalog id of the clause broken.
-            pub fn clause(self) -> &'static str {
-                match self {
-                    $(ClockMutant::$variant => $clause,)+
-                }
-            }
-
-            /// What it does, in one line.
-            pub fn about(self) -> &'static str {
-                match self {
-                    $(ClockMutant::$variant => $about,)+
-                }
-            }
-
-            /// The games it alters.
-            pub fn games(self) -> &'static [Game] {
-                match self {
-                    $(ClockMutant::$variant => &[$(Game::$game),+],)+
-                }
-            }
-        }
-    };
-}
-
-clock_mutants! {
+super::mutant_family! {
+    /// A mutant of the clock rules, adjournment and resumption.
+    ClockMutant;
     // Flags reported, both flags, matches.
     OwnFlagReportIgnored = "own-flag-report-ignored", "d64.timing.flag-claim",
         [Brazilian, Russian],

@@ -37,53 +37,9 @@ use crate::edition::{DiagonalCount, DrawKind, Edition, Mode, Reoffer};
 use crate::{Game, Ruleset};
 use std::borrow::Cow;
 
-/// Declares the mutants: variant = name, clause broken, games altered, what it does (also
-/// the variant's documentation).
-macro_rules! draw_mutants {
-    ($($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
-        $about:literal;)+) => {
-        /// A mutant of outcomes, draws, repetition and procedures.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum DrawMutant {
-            $(#[doc = $about] $variant,)+
-        }
-
-        impl DrawMutant {
-            /// Every such mutant.
-            pub const ALL: &'static [DrawMutant] = &[$(DrawMutant::$variant,)+];
-
-            /// The name, in kebab case.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(DrawMutant::$variant => $name,)+
-                }
-            }
-
-            /// The catalog id of the clause broken.
-            pub fn clause(self) -> &'static str {
-                match self {
-                    $(DrawMutant::$variant => $clause,)+
-                }
-            }
-
-            /// What it does, in one line.
-            pub fn about(self) -> &'static str {
-                match self {
-                    $(DrawMutant::$variant => $about,)+
-                }
-            }
-
-            /// The games it alters.
-            pub fn games(self) -> &'static [Game] {
-                match self {
-                    $(DrawMutant::$variant => &[$(Game::$game),+],)+
-                }
-            }
-        }
-    };
-}
-
-draw_mutants! {
+super::mutant_family! {
+    /// A mutant of outcomes, draws, repetition and procedures.
+    DrawMutant;
     // Outcomes decided by the position.
     StalemateIsDraw = "stalemate-is-draw", "xq.result.stalemate-loses", [Xiangqi],
         "a xiangqi side without a legal move draws instead of losing";

@@ -16,6 +16,55 @@
 //! assert_eq!(mutant::active(), None);
 //! ```
 
+/// Declares a family of mutants: an enum whose variants are each `Variant = name, clause
+/// broken, [games altered], what it does;` (the last also the variant's documentation),
+/// with `ALL`, `name`, `clause`, `about` and `games`.
+macro_rules! mutant_family {
+    ($(#[$meta:meta])* $family:ident;
+     $($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
+        $about:literal;)+) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $family {
+            $(#[doc = $about] $variant,)+
+        }
+
+        impl $family {
+            /// Every such mutant.
+            pub const ALL: &'static [$family] = &[$($family::$variant,)+];
+
+            /// The name, in kebab case.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($family::$variant => $name,)+
+                }
+            }
+
+            /// The catalog id of the clause broken.
+            pub fn clause(self) -> &'static str {
+                match self {
+                    $($family::$variant => $clause,)+
+                }
+            }
+
+            /// What it does, in one line.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $($family::$variant => $about,)+
+                }
+            }
+
+            /// The games it alters.
+            pub fn games(self) -> &'static [crate::Game] {
+                match self {
+                    $($family::$variant => &[$(crate::Game::$game),+],)+
+                }
+            }
+        }
+    };
+}
+use mutant_family;
+
 pub(crate) mod clock;
 pub(crate) mod draws;
 mod moves;

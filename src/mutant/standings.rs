@@ -2,54 +2,9 @@
 //! a competition's table ([`crate::standings::Competition`]) — a point value, a tie-break or
 //! its place in the order, the withdrawal rule, a colour rule.
 
-use crate::Game;
-
-/// Declares the mutants: variant = name, clause broken, games altered, what it does.
-macro_rules! scoring_mutants {
-    ($($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
-        $about:literal;)+) => {
-        /// A mutant of scoring and standings.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum ScoringMutant {
-            $(#[doc = $about] $variant,)+
-        }
-
-        impl ScoringMutant {
-            /// Every such mutant.
-            pub const ALL: &'static [ScoringMutant] = &[$(ScoringMutant::$variant,)+];
-
-            /// The name, in kebab case.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(ScoringMutant::$variant => $name,)+
-                }
-            }
-
-            /// The catalog id of the clause broken.
-            pub fn clause(self) -> &'static str {
-                match self {
-                    $(ScoringMutant::$variant => $clause,)+
-                }
-            }
-
-            /// What it does, in one line.
-            pub fn about(self) -> &'static str {
-                match self {
-                    $(ScoringMutant::$variant => $about,)+
-                }
-            }
-
-            /// The games it alters.
-            pub fn games(self) -> &'static [Game] {
-                match self {
-                    $(ScoringMutant::$variant => &[$(Game::$game),+],)+
-                }
-            }
-        }
-    };
-}
-
-scoring_mutants! {
+super::mutant_family! {
+    /// A mutant of scoring and standings.
+    ScoringMutant;
     DraughtsChessScale = "draughts-chess-scale", "d64.scoring.win-two", [Brazilian, Russian],
         "draughts games score 1/½/0 instead of 2/1/0";
     XiangqiGamesTwoOneZero = "xiangqi-games-two-one-zero", "xq.scoring.game-points", [Xiangqi],
