@@ -333,6 +333,15 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             side: side(s, game)?,
             kind: kind.clone(),
         },
+        Step::Unrecorded {
+            side: s,
+            moves,
+            time_pressure,
+        } => Event::Unrecorded {
+            side: side(s, game)?,
+            moves: *moves,
+            time_pressure: *time_pressure,
+        },
         Step::Resign(s) => Event::Resign(side(s, game)?),
         Step::Forfeit { side: s, reason } => Event::Forfeit {
             side: side(s, game)?,

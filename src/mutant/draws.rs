@@ -225,6 +225,15 @@ super::mutant_family! {
     RefusedCorrectionGoesOn = "refused-correction-does-not-lose",
         "d64.penalty.refused-technical-correction-loses", [Brazilian, Russian],
         "refusing a demanded draughts correction does not lose";
+    OmissionsOwnMovesOnly = "omissions-count-own-moves-only", "xq.recording.omission-limit",
+        [Xiangqi],
+        "a score sheet may lack three moves of its own side (six in time pressure), not three in all";
+    OmissionPressureIgnored = "omission-limit-ignores-time-pressure", "xq.recording.omission-limit",
+        [Xiangqi],
+        "the omission limit stays three in severe time pressure instead of rising to six";
+    OmissionNoReminder = "omission-first-excess-counted", "xq.recording.omission-penalty",
+        [Xiangqi],
+        "a side's first excess of the omission limit counts a violation instead of a reminder";
     // Touch-move.
     OwnThenOpponentSwapped = "own-then-opponent-steps-swapped",
         "xq.touch-move.own-then-opponent-move-own", [Xiangqi],

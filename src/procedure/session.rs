@@ -118,6 +118,18 @@ pub enum Event {
         /// The kind (see [`Policy::violation_kinds`]).
         kind: String,
     },
+    /// The arbiter finds `moves` moves (both sides' together) missing from a side's score
+    /// sheet (xiangqi 第四章 第三节): more than the limit — three, or six when the arbiter
+    /// judges the time severely short (`time_pressure`) — earns that side a reminder the
+    /// first time and a counted violation every later time ([`Policy::omissions`]).
+    Unrecorded {
+        /// Whose score sheet.
+        side: Side,
+        /// How many moves it lacks.
+        moves: u32,
+        /// Whether the arbiter judges that side to be in severe time pressure.
+        time_pressure: bool,
+    },
     /// A player resigns.
     Resign(Side),
     /// A draw offer by a side (draughts art. 12.4, xiangqi 第一章 第四节 二 (二)), allowed or not
@@ -310,7 +322,30 @@ pub struct Policy {
     pub resigning_at_once_uncounts: bool,
     /// Whether refusing a demanded correction loses (draughts art. 14.4).
     pub refused_correction_loses: bool,
+    /// How many moves a score sheet may lack, when the game limits it (xiangqi).
+    pub omissions: Option<OmissionLimits>,
 }
+
+/// How many moves (both sides' together) a score sheet may lack before the arbiter acts,
+/// and what he does then (xiangqi 第四章 第三节).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OmissionLimits {
+    /// The limit without time pressure (three).
+    pub calm: u32,
+    /// The limit in severe time pressure, as the arbiter judges it (six).
+    pub pressed: u32,
+    /// Whether a side's first excess earns only a reminder (later ones count violations).
+    pub first_is_reminder: bool,
+    /// The clause of the reminder and of the violations.
+    pub penalty_clause: &'static str,
+}
+
+const XIANGQI_OMISSIONS: OmissionLimits = OmissionLimits {
+    calm: 3,
+    pressed: 6,
+    first_is_reminder: true,
+    penalty_clause: "xq.recording.omission-penalty",
+};
 
 const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
     ("illegal-move", "xq.violation.illegal-move"),
@@ -354,6 +389,22 @@ impl Policy {
                 self.resigning_at_once_uncounts = false
             }
             Some(D::RefusedCorrectionGoesOn) if !xiangqi => self.refused_correction_loses = false,
+            Some(D::OmissionsOwnMovesOnly) => {
+                if let Some(o) = &mut self.omissions {
+                    o.calm *= 2;
+                    o.pressed *= 2;
+                }
+            }
+            Some(D::OmissionPressureIgnored) => {
+                if let Some(o) = &mut self.omissions {
+                    o.pressed = o.calm;
+                }
+            }
+            Some(D::OmissionNoReminder) => {
+                if let Some(o) = &mut self.omissions {
+                    o.first_is_reminder = false;
+                }
+            }
             _ => {}
         }
         self
@@ -375,6 +426,7 @@ impl Policy {
                 unannounced_adjust_touches: true,
                 resigning_at_once_uncounts: true,
                 refused_correction_loses: true,
+                omissions: None,
             }
         } else {
             Policy {
@@ -390,6 +442,7 @@ impl Policy {
                 unannounced_adjust_touches: true,
                 resigning_at_once_uncounts: true,
                 refused_correction_loses: true,
+                omissions: Some(XIANGQI_OMISSIONS),
             }
         }
     }
@@ -488,6 +541,8 @@ pub struct Session {
     pending: Option<Pending>,
     breaches: Vec<Breach>,
     counts: PerSide<u32>,
+    /// Whether a side has had its reminder for an incomplete score sheet (第四章 第三节).
+    reminded: PerSide<bool>,
     /// A violation for an illegal move just made: not counted if its author resigns at
     /// once (第三章 第六节 三 (一)).
     fresh_illegal: Option<Side>,
@@ -530,6 +585,7 @@ impl Session {
             pending: None,
             breaches: Vec::new(),
             counts: PerSide::default(),
+            reminded: PerSide::default(),
             fresh_illegal: None,
             demanded: None,
             verdict: None,
@@ -1116,6 +1172,11 @@ impl Session {
                 self.count(side, &kind, clause);
                 Ok(())
             }
+            Event::Unrecorded {
+                side,
+                moves,
+                time_pressure,
+            } => self.unrecorded(side, moves, time_pressure),
             Event::Offer(side) => {
                 // Draughts art. 12.4 (a)–(c), xiangqi 第一章 第四节 二 (二): the offer is made on
                 // one's own time, after the move and before pressing the clock.
@@ -1875,6 +1936,37 @@ impl Session {
     }
 
     /// Counts a violation; reaching the limit loses.
+    /// A score sheet found lacking `moves` moves (第四章 第三节): within the limit nothing
+    /// happens; beyond it the side's first time is a reminder (an uncounted breach
+    /// `omission-reminder`) and every later time a counted `recording-omissions` violation.
+    fn unrecorded(
+        &mut self,
+        side: Side,
+        moves: u32,
+        time_pressure: bool,
+    ) -> Result<(), ProcedureError> {
+        let limits = self
+            .policy
+            .omissions
+            .ok_or(ProcedureError::WrongGame("unrecorded"))?;
+        let limit = if time_pressure {
+            limits.pressed
+        } else {
+            limits.calm
+        };
+        if moves <= limit {
+            return Ok(());
+        }
+        let reminded = self.reminded.slot(side);
+        if limits.first_is_reminder && !*reminded {
+            *reminded = true;
+            self.breach(side, "omission-reminder", limits.penalty_clause, false);
+        } else {
+            self.count(side, "recording-omissions", limits.penalty_clause);
+        }
+        Ok(())
+    }
+
     fn count(&mut self, side: Side, kind: &str, clause: &str) {
         self.breach(side, kind, clause, true);
         let n = self.counts.slot(side);
@@ -2038,6 +2130,7 @@ fn event_name(e: &Event) -> &'static str {
         Event::Correct => "correct",
         Event::RefuseCorrection(_) => "refuse_correction",
         Event::Violation { .. } => "violation",
+        Event::Unrecorded { .. } => "unrecorded",
         Event::Resign(_) => "resign",
         Event::Offer(_) => "offer",
         Event::Answer { .. } => "answer",

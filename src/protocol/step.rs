@@ -57,6 +57,16 @@ pub enum Step {
         /// The kind slug.
         kind: String,
     },
+    /// `{unrecorded: {side: red, moves: 4, time_pressure: false}}`: the arbiter finds moves
+    /// missing from a side's score sheet (xiangqi 第四章 第三节).
+    Unrecorded {
+        /// Whose score sheet.
+        side: String,
+        /// How many moves (both sides' together) it lacks.
+        moves: u32,
+        /// Whether the arbiter judges that side in severe time pressure.
+        time_pressure: bool,
+    },
     /// `{resign: red}`.
     Resign(String),
     /// `{forfeit: {side: red, reason: forbidden-repetition}}`: a loss declared elsewhere.
@@ -238,6 +248,15 @@ struct SideKind {
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawUnrecorded {
+    side: String,
+    moves: u32,
+    #[serde(default)]
+    time_pressure: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SideReason {
     side: String,
     reason: String,
@@ -372,6 +391,8 @@ struct RawStep {
     #[serde(default)]
     violation: Option<SideKind>,
     #[serde(default)]
+    unrecorded: Option<RawUnrecorded>,
+    #[serde(default)]
     resign: Option<String>,
     #[serde(default)]
     forfeit: Option<SideReason>,
@@ -386,7 +407,7 @@ struct RawStep {
 }
 
 const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
-     refuse_correction, violation, resign, forfeit, offer, answer, claim, and the clock's \
+     refuse_correction, violation, unrecorded, resign, forfeit, offer, answer, claim, and the clock's \
      elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock, \
      flag, and the adjournment's adjourn, seal, resume, seal_reply, envelope_lost, agree_draw, \
      clock_objection";
@@ -405,6 +426,7 @@ impl TryFrom<RawStep> for Step {
             ("correct", r.correct.is_some()),
             ("refuse_correction", r.refuse_correction.is_some()),
             ("violation", r.violation.is_some()),
+            ("unrecorded", r.unrecorded.is_some()),
             ("resign", r.resign.is_some()),
             ("forfeit", r.forfeit.is_some()),
             ("offer", r.offer.is_some()),
@@ -550,6 +572,15 @@ impl TryFrom<RawStep> for Step {
                 Step::Violation {
                     side: v.side,
                     kind: v.kind,
+                }
+            }
+            "unrecorded" => {
+                only(&[])?;
+                let u = r.unrecorded.ok_or("`unrecorded` needs side and moves")?;
+                Step::Unrecorded {
+                    side: u.side,
+                    moves: u.moves,
+                    time_pressure: u.time_pressure,
                 }
             }
             "resign" => {
@@ -730,6 +761,14 @@ impl fmt::Display for Step {
             Step::Violation { side, kind } => {
                 write!(f, "violation: {{side: {side}, kind: {kind}}}")
             }
+            Step::Unrecorded {
+                side,
+                moves,
+                time_pressure,
+            } => write!(
+                f,
+                "unrecorded: {{side: {side}, moves: {moves}, time_pressure: {time_pressure}}}"
+            ),
             Step::Resign(s) => write!(f, "resign: {s}"),
             Step::Forfeit { side, reason } => {
                 write!(f, "forfeit: {{side: {side}, reason: {reason}}}")
@@ -893,6 +932,13 @@ impl Step {
             Step::Correct => json!({"correct": true}),
             Step::RefuseCorrection(s) => json!({"refuse_correction": s}),
             Step::Violation { side, kind } => json!({"violation": {"side": side, "kind": kind}}),
+            Step::Unrecorded {
+                side,
+                moves,
+                time_pressure,
+            } => {
+                json!({"unrecorded": {"side": side, "moves": moves, "time_pressure": time_pressure}})
+            }
             Step::Resign(s) => json!({"resign": s}),
             Step::Forfeit { side, reason } => json!({"forfeit": {"side": side, "reason": reason}}),
             Step::Offer(s) => json!({"offer": s}),

@@ -189,6 +189,11 @@ fn every_step() -> Vec<Step> {
             side: "red".into(),
             kind: "repeated-draw-offer".into(),
         },
+        Step::Unrecorded {
+            side: "red".into(),
+            moves: 4,
+            time_pressure: true,
+        },
         Step::Resign("red".into()),
         Step::Forfeit {
             side: "red".into(),
