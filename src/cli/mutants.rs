@@ -2,14 +2,12 @@
 //! cases kill each one; with `--fuzz N`, also how many generated positions the differential
 //! fuzzer needs to find each move-generation mutant.
 
-use super::run::load_failed;
+use super::run::{case_paths, load_linted};
 use super::{CliError, Format};
-use arbiter::audit::lint;
 use arbiter::audit::mutants::{self as scoring, Found, Kill};
-use arbiter::case::{capture_panics, load_cases, planned_runs, Selection, Verdict};
+use arbiter::case::{capture_panics, planned_runs, Selection, Verdict};
 use arbiter::fuzz::FuzzError;
 use arbiter::mutant::Mutant;
-use arbiter::spec::load_catalogs;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -204,30 +202,11 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::from(2));
     }
     capture_panics();
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("cases")]
-    } else {
-        args.paths.clone()
-    };
-    let spec = match load_catalogs(&args.spec) {
-        Ok(spec) => spec,
-        Err(errors) => return Ok(load_failed(&errors)),
-    };
-    let suite = match load_cases(&paths) {
+    let paths = case_paths(&args.paths);
+    let suite = match load_linted(&args.spec, &paths) {
         Ok(suite) => suite,
-        Err(errors) => return Ok(load_failed(&errors)),
+        Err(code) => return Ok(code),
     };
-    let problems = lint(&spec, &suite);
-    if !problems.is_empty() {
-        for p in &problems {
-            eprintln!("{p}");
-        }
-        eprintln!(
-            "error: {} lint problem(s); run `arbiter spec lint` for details",
-            problems.len()
-        );
-        return Ok(ExitCode::from(2));
-    }
     let runs = planned_runs(&suite, &Selection::default());
     if runs.is_empty() {
         eprintln!("error: no case to run");

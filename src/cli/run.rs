@@ -2,7 +2,9 @@
 
 use super::CliError;
 use arbiter::audit::lint;
-use arbiter::case::{capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Verdict};
+use arbiter::case::{
+    capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Suite, Verdict,
+};
 use arbiter::engine::{Engine, ProcessOptions};
 use arbiter::report::{
     gate, rfc3339_utc, shell_quote, suite_commit, Baseline, EngineRecord, Event, Failure, Footer,
@@ -83,22 +85,20 @@ pub fn load_failed(errors: &LoadErrors) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Runs the cases.
-pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
-    capture_panics();
-    let paths = if args.paths.is_empty() {
+/// The case files and directories to load: those given, or `cases/`.
+pub fn case_paths(given: &[PathBuf]) -> Vec<PathBuf> {
+    if given.is_empty() {
         vec![PathBuf::from("cases")]
     } else {
-        args.paths.clone()
-    };
-    let spec = match load_catalogs(&args.spec) {
-        Ok(spec) => spec,
-        Err(errors) => return Ok(load_failed(&errors)),
-    };
-    let suite = match load_cases(&paths) {
-        Ok(suite) => suite,
-        Err(errors) => return Ok(load_failed(&errors)),
-    };
+        given.to_vec()
+    }
+}
+
+/// Loads the cases and lints them against the catalogs; on any problem, prints it and
+/// returns the exit code (2: could not run).
+pub fn load_linted(spec_dir: &Path, paths: &[PathBuf]) -> Result<Suite, ExitCode> {
+    let spec = load_catalogs(spec_dir).map_err(|errors| load_failed(&errors))?;
+    let suite = load_cases(paths).map_err(|errors| load_failed(&errors))?;
     let problems = lint(&spec, &suite);
     if !problems.is_empty() {
         for p in &problems {
@@ -108,8 +108,19 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
             "error: {} lint problem(s); run `arbiter spec lint` for details",
             problems.len()
         );
-        return Ok(ExitCode::from(2));
+        return Err(ExitCode::from(2));
     }
+    Ok(suite)
+}
+
+/// Runs the cases.
+pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
+    capture_panics();
+    let paths = case_paths(&args.paths);
+    let suite = match load_linted(&args.spec, &paths) {
+        Ok(suite) => suite,
+        Err(code) => return Ok(code),
+    };
     let baseline = match &args.baseline {
         Some(path) => Baseline::load(path)?,
         None => Baseline::default(),
