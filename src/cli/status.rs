@@ -3,6 +3,7 @@
 
 use super::board::PositionArgs;
 use super::{CliError, Format};
+use arbiter::edition::DrawKind;
 use arbiter::{ClaimRuling, Game, GameOutcome};
 use clap::Args;
 use serde_json::Value;
@@ -94,11 +95,10 @@ fn print_outcome(o: &GameOutcome) {
     println!("claims    {claims}");
     for (name, value) in &o.counters {
         let limit = o.limits.get(name).copied().unwrap_or(0);
-        let unit = if name == "threefold" || name == "repetition" {
-            "occurrences"
-        } else {
-            "plies"
-        };
+        let occurrences = name
+            .parse::<DrawKind>()
+            .is_ok_and(DrawKind::counts_occurrences);
+        let unit = if occurrences { "occurrences" } else { "plies" };
         println!("counter   {name} {value}/{limit} {unit}");
     }
 }

@@ -164,12 +164,9 @@ impl ReferenceEngine {
 
 /// The canonical starting position of a request, or its rejection.
 fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
-    match &request.position {
-        Some(fen) => rules
-            .canonical_fen(fen)
-            .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string())),
-        None => Ok(rules.start_fen()),
-    }
+    rules
+        .position_or_start(request.position.as_deref())
+        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
 }
 
 fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
