@@ -4,13 +4,14 @@
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
 use crate::mutant::{self, Mutant};
-use crate::procedure::{Event, EventTime, Session, Side};
+use crate::procedure::{Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
     CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
     OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
 };
+use crate::Side;
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
 
