@@ -386,6 +386,7 @@ impl Policy {
 /// The procedures of 64-square draughts (Brazilian and Russian alike): the FMJD rules'
 /// articles cited in the module docs.
 const DRAUGHTS_POLICY: Policy = Policy {
+    // Replaced by the game the table is used for (`Policy::rules_of`).
     game: Game::Russian,
     illegal: IllegalHandling::OpponentChooses,
     violation_kinds: DRAUGHTS_VIOLATIONS,
