@@ -7,7 +7,7 @@ use super::result::{CaseResult, Mismatch, Verdict};
 use super::{Case, Stage};
 use crate::engine::Engine;
 use crate::protocol::{Answer, EngineFailure, EngineInfo, Query, Reply, Request};
-use crate::{Game, Rules, Ruleset};
+use crate::{Rules, Ruleset};
 use serde_json::{json, Value};
 
 /// Stops a case before its expectations are all checked.
@@ -59,10 +59,7 @@ impl<'a> Checker<'a> {
         ruleset: &'a Ruleset,
         rules: &'a dyn Rules,
     ) -> Self {
-        let start = match &case.position {
-            Some(p) => rules.canonical_fen(p).ok(),
-            None => Some(rules.start_fen()),
-        };
+        let start = rules.position_or_start(case.position.as_deref()).ok();
         let position = match (&case.position, &start) {
             (None, _) => None,
             (Some(_), Some(fen)) => Some(fen.clone()),
@@ -153,10 +150,7 @@ impl<'a> Checker<'a> {
 
     /// Whether a side name belongs to the case's game.
     pub fn is_side(&self, name: &str) -> bool {
-        match self.ruleset.game {
-            Game::Xiangqi => ["red", "black"].contains(&name),
-            _ => ["white", "black"].contains(&name),
-        }
+        crate::Side::parse(name, self.ruleset.game).is_ok()
     }
 
     pub fn skip(&mut self, reason: String) {

@@ -7,6 +7,18 @@ use crate::protocol::{Answer, OutcomeAnswer, Query};
 use serde_json::json;
 use std::collections::BTreeMap;
 
+/// What an engine said of a claim, for [`Checker::compare_claim`]: the kind and claimant
+/// when the engine names them (a session's last claim), the ruling, and the result after it
+/// when reported.
+pub(super) struct ClaimSeen<'a> {
+    pub kind: Option<&'a str>,
+    pub by: Option<&'a str>,
+    pub upheld: bool,
+    pub reason: &'a str,
+    pub penalty_seconds: Option<u32>,
+    pub result: Option<&'a str>,
+}
+
 impl Checker<'_> {
     pub(super) fn check_endings(&mut self, expect: &Expect) -> Result<(), Halt> {
         if let Some(want) = &expect.outcome {
@@ -134,12 +146,6 @@ impl Checker<'_> {
     }
 
     fn check_claim(&mut self, want: &ClaimExpect) -> Result<(), Halt> {
-        let expected = json!({
-            "kind": want.kind.name(),
-            "by": want.by,
-            "upheld": want.upheld,
-            "penalty_seconds": want.penalty_seconds,
-        });
         if !want.kind.belongs_to(self.ruleset.game) {
             return Err(Halt::Errored(format!(
                 "claim: '{}' is not a claim of {}",
@@ -159,24 +165,54 @@ impl Checker<'_> {
         let Some(Answer::Claim(ruling)) = self.ask(query)? else {
             return Ok(());
         };
+        self.compare_claim(
+            want,
+            &ClaimSeen {
+                kind: None,
+                by: None,
+                upheld: ruling.upheld,
+                reason: &ruling.reason,
+                penalty_seconds: ruling.penalty_seconds,
+                result: ruling.result.as_deref(),
+            },
+        );
+        Ok(())
+    }
+
+    /// `claim`: the engine's ruling on a claim (a `claim` query's answer, or a session's
+    /// last claim step) compared with the expected one.
+    pub(super) fn compare_claim(&mut self, want: &ClaimExpect, got: &ClaimSeen) {
         let mut problems = Vec::new();
-        if ruling.upheld != want.upheld {
+        if let Some(kind) = got.kind.filter(|k| *k != want.kind.name()) {
             problems.push(format!(
-                "the claim was {}: {}",
-                if ruling.upheld { "upheld" } else { "refused" },
-                ruling.reason
+                "the last claim is {kind}, expected {}",
+                want.kind.name()
             ));
         }
-        if ruling.penalty_seconds != want.penalty_seconds {
-            let say = |p: Option<u32>| p.map_or("no penalty".to_owned(), |s| format!("{s} s"));
+        if let (Some(by), Some(got_by)) = (&want.by, got.by) {
+            if by != got_by {
+                problems.push(format!("claimed by {got_by}, expected {by}"));
+            }
+        }
+        if got.upheld != want.upheld {
+            let say = |upheld: bool| if upheld { "upheld" } else { "refused" };
+            problems.push(format!(
+                "the claim was {} ({}), expected {}",
+                say(got.upheld),
+                got.reason,
+                say(want.upheld)
+            ));
+        }
+        if got.penalty_seconds != want.penalty_seconds {
+            let say = |p: Option<u32>| p.map_or("none".to_owned(), |s| format!("{s} s"));
             problems.push(format!(
                 "penalty {}, expected {}",
-                say(ruling.penalty_seconds),
+                say(got.penalty_seconds),
                 say(want.penalty_seconds)
             ));
         }
-        if let Some(result) = &ruling.result {
-            if ruling.upheld && result != "draw" {
+        if let Some(result) = got.result {
+            if got.upheld && result != "draw" {
                 problems.push(format!("an upheld claim left the game {result}"));
             }
         }
@@ -184,17 +220,21 @@ impl Checker<'_> {
             self.fail(
                 "claim",
                 problems.join("; "),
-                expected,
                 json!({
                     "kind": want.kind.name(),
                     "by": want.by,
-                    "upheld": ruling.upheld,
-                    "penalty_seconds": ruling.penalty_seconds,
-                    "reason": ruling.reason,
+                    "upheld": want.upheld,
+                    "penalty_seconds": want.penalty_seconds,
+                }),
+                json!({
+                    "kind": got.kind.unwrap_or(want.kind.name()),
+                    "by": got.by.map_or(json!(want.by), |b| json!(b)),
+                    "upheld": got.upheld,
+                    "penalty_seconds": got.penalty_seconds,
+                    "reason": got.reason,
                 }),
             );
         }
-        Ok(())
     }
 
     fn check_draw_offer(&mut self, want: &DrawOfferExpect) -> Result<(), Halt> {

@@ -4,6 +4,7 @@
 //! checked against the state it answers, or `rejected` against the stage it refused.
 
 use super::check::{Checker, Halt};
+use super::endings::ClaimSeen;
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use super::{Case, ClaimExpect, Rejected, Stage};
 use crate::protocol::{Answer, Query, QueryKind, Reply, SessionAnswer};
@@ -303,55 +304,27 @@ impl Checker<'_> {
     }
 
     fn check_session_claim(&mut self, state: &SessionAnswer, want: &ClaimExpect) {
-        let expected = json!({"kind": want.kind.name(), "by": want.by, "upheld": want.upheld,
-            "penalty_seconds": want.penalty_seconds});
         let Some(got) = &state.claim else {
             self.fail(
                 "claim",
                 "no claim was made in the steps".to_owned(),
-                expected,
+                json!({"kind": want.kind.name(), "by": want.by, "upheld": want.upheld,
+                    "penalty_seconds": want.penalty_seconds}),
                 json!(null),
             );
             return;
         };
-        let mut problems = Vec::new();
-        if got.kind != want.kind.name() {
-            problems.push(format!(
-                "the last claim is {}, expected {}",
-                got.kind,
-                want.kind.name()
-            ));
-        }
-        if let Some(by) = &want.by {
-            if *by != got.by {
-                problems.push(format!("claimed by {}, expected {by}", got.by));
-            }
-        }
-        if got.upheld != want.upheld {
-            problems.push(format!(
-                "the claim was {} ({}), expected {}",
-                if got.upheld { "upheld" } else { "refused" },
-                got.reason,
-                if want.upheld { "upheld" } else { "refused" }
-            ));
-        }
-        if got.penalty_seconds != want.penalty_seconds {
-            let say = |p: Option<u32>| p.map_or("none".to_owned(), |s| format!("{s} s"));
-            problems.push(format!(
-                "penalty {}, expected {}",
-                say(got.penalty_seconds),
-                say(want.penalty_seconds)
-            ));
-        }
-        if !problems.is_empty() {
-            self.fail(
-                "claim",
-                problems.join("; "),
-                expected,
-                json!({"kind": got.kind, "by": got.by, "upheld": got.upheld,
-                    "penalty_seconds": got.penalty_seconds, "reason": got.reason}),
-            );
-        }
+        self.compare_claim(
+            want,
+            &ClaimSeen {
+                kind: Some(&got.kind),
+                by: Some(&got.by),
+                upheld: got.upheld,
+                reason: &got.reason,
+                penalty_seconds: got.penalty_seconds,
+                result: None,
+            },
+        );
     }
 
     fn check_violations(&mut self, state: &SessionAnswer, want: &ViolationsExpect) {

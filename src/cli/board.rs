@@ -36,10 +36,7 @@ impl PositionArgs {
     /// The rules and the canonical FEN of the starting position (before `--moves`).
     pub fn start(&self) -> Result<(Box<dyn Rules>, String), CliError> {
         let rules = rules_for(&self.ruleset);
-        let fen = match &self.position {
-            Some(fen) => rules.canonical_fen(fen)?,
-            None => rules.start_fen(),
-        };
+        let fen = rules.position_or_start(self.position.as_deref())?;
         Ok((rules, fen))
     }
 
@@ -124,11 +121,7 @@ fn moves_batch(args: &MovesArgs) -> Result<ExitCode, CliError> {
             None => (text, Vec::new()),
         };
         let answer = (|| -> Result<serde_json::Value, arbiter::RulesError> {
-            let fen = if fen_text == "startpos" {
-                rules.start_fen()
-            } else {
-                rules.canonical_fen(fen_text)?
-            };
+            let fen = rules.position_or_start(Some(fen_text).filter(|f| *f != "startpos"))?;
             let fen = if moves.is_empty() {
                 fen
             } else {

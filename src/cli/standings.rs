@@ -151,7 +151,7 @@ pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
                     c.game,
                     c.board.map(|b| format!(" board {b}")).unwrap_or_default(),
                     c.first,
-                    arbiter::procedure::Side::First.name(game),
+                    arbiter::Side::First.name(game),
                     c.second
                 );
             }

@@ -3,9 +3,11 @@
 
 use super::board::PositionArgs;
 use super::{CliError, Format};
+use arbiter::edition::DrawKind;
+use arbiter::rules::XiangqiRules;
+use arbiter::xiangqi::repetition::{Judgement, Verdict};
 use arbiter::{ClaimRuling, Game, GameOutcome};
 use clap::Args;
-use serde_json::Value;
 use std::process::ExitCode;
 
 /// Arguments of `arbiter status`.
@@ -66,7 +68,9 @@ pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
             println!("moves     {}", moves.len());
             print_outcome(&outcome);
             if rules.ruleset().game == Game::Xiangqi {
-                print_repetition(outcome.repetition.as_ref());
+                // The typed verdict, from the same replay the outcome's JSON comes from.
+                let game = XiangqiRules::new(rules.ruleset().clone()).replay(&start, &moves)?;
+                print_repetition(game.verdict());
             }
             if let Some(r) = &ruling {
                 print_ruling(r);
@@ -94,47 +98,48 @@ fn print_outcome(o: &GameOutcome) {
     println!("claims    {claims}");
     for (name, value) in &o.counters {
         let limit = o.limits.get(name).copied().unwrap_or(0);
-        let unit = if name == "threefold" || name == "repetition" {
-            "occurrences"
-        } else {
-            "plies"
-        };
+        let occurrences = name
+            .parse::<DrawKind>()
+            .is_ok_and(DrawKind::counts_occurrences);
+        let unit = if occurrences { "occurrences" } else { "plies" };
         println!("counter   {name} {value}/{limit} {unit}");
     }
 }
 
-/// The repetition verdict (its JSON, docs/repetition.md): the ruling, then one line per move
-/// of the cycle with its nature and the pieces it chases, then the reasoning.
-fn print_repetition(verdict: Option<&Value>) {
+/// The repetition verdict (docs/repetition.md): the ruling, then one line per move of the
+/// cycle with its nature and the pieces it chases, then the reasoning.
+fn print_repetition(verdict: Option<&Verdict>) {
     let Some(v) = verdict else {
         println!(
             "repetition none (the history does not end in a cycle played three times in a row)"
         );
         return;
     };
-    let text = |v: &Value| v.as_str().unwrap_or("-").to_owned();
-    let side = match v["side"].as_str() {
-        Some(s) => format!(" for {s}"),
+    let judgement = |j: Judgement| match j {
+        Judgement::Allowed => "allowed",
+        Judgement::Forbidden => "forbidden",
+    };
+    let side = match v.side {
+        Some(s) => format!(" for {}", s.name()),
         None => String::new(),
     };
     println!(
         "repetition {}{side}: cycle of {} plies played {} times; red {}, black {}",
-        text(&v["verdict"]),
-        v["cycle"].as_array().map_or(0, Vec::len),
-        v["repetitions"],
-        text(&v["judgement"]["red"]),
-        text(&v["judgement"]["black"]),
+        v.ruling.slug(),
+        v.cycle.len(),
+        v.repetitions,
+        judgement(v.judgement.red),
+        judgement(v.judgement.black),
     );
-    for m in v["cycle"].as_array().map_or(&[][..], Vec::as_slice) {
-        let nature = match m["sub_kind"].as_str() {
-            Some(kind) => format!("{} ({kind})", text(&m["nature"])),
-            None => text(&m["nature"]),
+    for m in &v.cycle {
+        let nature = match m.sub_kind {
+            Some(kind) => format!("{} ({kind})", m.nature),
+            None => m.nature.to_string(),
         };
-        let chased: Vec<String> = m["chased"]
-            .as_array()
-            .map_or(&[][..], Vec::as_slice)
+        let chased: Vec<String> = m
+            .chased
             .iter()
-            .map(|c| format!("{} {}", text(&c["piece"]), text(&c["square"])))
+            .map(|c| format!("{} {}", c.role, c.square))
             .collect();
         let chased = if chased.is_empty() {
             String::new()
@@ -143,12 +148,12 @@ fn print_repetition(verdict: Option<&Value>) {
         };
         println!(
             "  ply {:<4} {:<5} {:<6} {nature}{chased}",
-            m["ply"].as_u64().unwrap_or(0),
-            text(&m["move"]),
-            text(&m["side"]),
+            m.ply,
+            m.mv.to_string(),
+            m.side.name(),
         );
     }
-    println!("reasoning  {}", text(&v["reason"]));
+    println!("reasoning  {}", v.reason);
 }
 
 fn print_ruling(r: &ClaimRuling) {

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart, Span};
-//! use arbiter::procedure::Side;
+//! use arbiter::Side;
 //! use arbiter::Game;
 //!
 //! // 时间分计制: 2 minutes a move, and 30 minutes of extension for the game.

@@ -4,13 +4,14 @@
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
 use crate::mutant::{self, Mutant};
-use crate::procedure::{Event, EventTime, Session, Side};
+use crate::procedure::{Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
     CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
     OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
 };
+use crate::Side;
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
 
@@ -164,12 +165,9 @@ impl ReferenceEngine {
 
 /// The canonical starting position of a request, or its rejection.
 fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
-    match &request.position {
-        Some(fen) => rules
-            .canonical_fen(fen)
-            .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string())),
-        None => Ok(rules.start_fen()),
-    }
+    rules
+        .position_or_start(request.position.as_deref())
+        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
 }
 
 fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {

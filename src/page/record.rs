@@ -38,10 +38,9 @@ impl Replay {
         moves: &[String],
     ) -> Result<Replay, String> {
         let rules = rules_for(ruleset);
-        let start = match position {
-            Some(fen) => rules.canonical_fen(fen).map_err(|e| e.to_string())?,
-            None => rules.start_fen(),
-        };
+        let start = rules
+            .position_or_start(position)
+            .map_err(|e| e.to_string())?;
         let mut replay = Replay {
             fens: vec![start.clone()],
             texts: Vec::new(),

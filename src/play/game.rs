@@ -33,8 +33,9 @@
 use super::player::{Choice, MoveRequest, Player, PlayerError};
 use super::record::{Decision, Entry, GameRecord, GameResult};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
-use crate::procedure::{Event, EventTime, ProcedureError, Session, Side};
+use crate::procedure::{Event, EventTime, ProcedureError, Session};
 use crate::Ruleset;
+use crate::Side;
 use std::time::Instant;
 
 /// Refused moves in a row after which a xiangqi player loses.

@@ -21,7 +21,8 @@
 
 use crate::clock::Span;
 use crate::fuzz::Rng;
-use crate::procedure::{Board, Session, Side};
+use crate::procedure::{Board, Session};
+use crate::Side;
 use crate::{draughts, xiangqi, Ruleset};
 
 /// What a player is asked: everything it needs to choose its move (the session's history

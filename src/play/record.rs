@@ -34,7 +34,8 @@
 //! ```
 
 use crate::clock::{Clock, ClockRules, ClockStart, Span};
-use crate::procedure::{Event, EventTime, ProcedureError, Session, Side};
+use crate::procedure::{Event, EventTime, ProcedureError, Session};
+use crate::Side;
 use crate::{Game, Ruleset};
 use std::fmt::Write as _;
 

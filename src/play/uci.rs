@@ -228,7 +228,7 @@ impl Player for UciPlayer {
                 if inc > 0 {
                     go.push_str(&format!(" winc {inc} binc {inc}"));
                 }
-                let i = usize::from(request.side == crate::procedure::Side::Second);
+                let i = usize::from(request.side == crate::Side::Second);
                 if let Some(Some(q)) = request.quota.map(|q| q[i]) {
                     if q > 0 {
                         go.push_str(&format!(" movestogo {q}"));

@@ -25,7 +25,8 @@
 //!
 //! ```
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
-//! use arbiter::procedure::{Event, Phase, Session, Side};
+//! use arbiter::procedure::{Event, Phase, Session};
+//! use arbiter::Side;
 //!
 //! let ruleset: arbiter::Ruleset = "xiangqi".parse().unwrap();
 //! let control = controls().get(arbiter::Game::Xiangqi, "national").unwrap().clone();

@@ -27,7 +27,6 @@ pub mod replay;
 pub mod session;
 pub mod touch;
 
-pub use crate::side::Side;
 pub use adjourn::{
     AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
 };

@@ -9,7 +9,8 @@
 //! ```
 //! use arbiter::procedure::replay::{parse_timed_moves, replay};
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
-//! use arbiter::procedure::{Session, Side};
+//! use arbiter::procedure::Session;
+//! use arbiter::Side;
 //! use arbiter::Game;
 //!
 //! let ruleset = "xiangqi".parse().unwrap();

@@ -14,7 +14,8 @@
 //! | counted violations | 违例, the third loses (第一章 第四节 一 (八)) | oral warnings, the second loses (art. 14.2.4) |
 //!
 //! ```
-//! use arbiter::procedure::{Event, Session, Side};
+//! use arbiter::procedure::{Event, Session};
+//! use arbiter::Side;
 //!
 //! // Red's rook on e1 shields his general from black's rook on e9.
 //! let fen = "3kr4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
@@ -38,7 +39,8 @@
 //! and [`Rules::claim`]:
 //!
 //! ```
-//! use arbiter::procedure::{Event, Session, Side};
+//! use arbiter::procedure::{Event, Session};
+//! use arbiter::Side;
 //!
 //! let mut game = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
 //! game.apply(Event::Move("h2e2".into())).unwrap();
@@ -322,6 +324,18 @@ pub struct Policy {
     pub resigning_at_once_uncounts: bool,
     /// Whether refusing a demanded correction loses (draughts art. 14.4).
     pub refused_correction_loses: bool,
+    /// The reason slug of the loss at the violation limit (`third-violation`,
+    /// `second-warning`).
+    pub violation_limit_reason: &'static str,
+    /// The clause of a loss by resignation.
+    pub resignation_clause: &'static str,
+    /// The clause breached by a draw offer made after pressing the clock (on the
+    /// opponent's time).
+    pub offer_after_press_clause: &'static str,
+    /// The clause breached by touching a piece when not on move (draughts art. 5.11: a
+    /// `touch-off-move` breach, no obligation); `None`: such a touch is not regulated and
+    /// is ignored (xiangqi).
+    pub touch_off_move_clause: Option<&'static str>,
     /// How many moves a score sheet may lack, when the game limits it (xiangqi).
     pub omissions: Option<OmissionLimits>,
 }
@@ -377,18 +391,17 @@ impl Policy {
     /// This policy as the reference applies it: unchanged, unless the active mutant of the
     /// reference ([`crate::mutant`]) alters it.
     fn in_force(mut self) -> Policy {
-        let xiangqi = self.game == Game::Xiangqi;
-        match crate::mutant::active_draw() {
-            Some(D::ThirdViolationGoesOn) if xiangqi => self.violation_limit += 1,
-            Some(D::SecondWarningGoesOn) if !xiangqi => self.violation_limit += 1,
-            Some(D::RepeatedOfferNotCounted) if xiangqi => self.reoffer_counted = false,
-            Some(D::IllegalMovePieceNotTouched) if xiangqi => self.retaken_piece_touched = false,
-            Some(D::CorrectedPieceNotTouched) if !xiangqi => self.retaken_piece_touched = false,
-            Some(D::UnannouncedAdjustNoTouch) if xiangqi => self.unannounced_adjust_touches = false,
-            Some(D::IllegalCountedOnResignation) if xiangqi => {
-                self.resigning_at_once_uncounts = false
+        // A mutant alters only the games it names.
+        let active = crate::mutant::active_draw().filter(|d| d.games().contains(&self.game));
+        match active {
+            Some(D::ThirdViolationGoesOn | D::SecondWarningGoesOn) => self.violation_limit += 1,
+            Some(D::RepeatedOfferNotCounted) => self.reoffer_counted = false,
+            Some(D::IllegalMovePieceNotTouched | D::CorrectedPieceNotTouched) => {
+                self.retaken_piece_touched = false
             }
-            Some(D::RefusedCorrectionGoesOn) if !xiangqi => self.refused_correction_loses = false,
+            Some(D::UnannouncedAdjustNoTouch) => self.unannounced_adjust_touches = false,
+            Some(D::IllegalCountedOnResignation) => self.resigning_at_once_uncounts = false,
+            Some(D::RefusedCorrectionGoesOn) => self.refused_correction_loses = false,
             Some(D::OmissionsOwnMovesOnly) => {
                 if let Some(o) = &mut self.omissions {
                     o.calm *= 2;
@@ -410,43 +423,61 @@ impl Policy {
         self
     }
 
-    /// The policy of a game by its rules.
+    /// The policy of a game by its rules: the game's table ([`DRAUGHTS_POLICY`],
+    /// [`XIANGQI_POLICY`]).
     fn rules_of(game: Game) -> Policy {
-        if game.is_draughts() {
-            Policy {
-                game,
-                illegal: IllegalHandling::OpponentChooses,
-                violation_kinds: DRAUGHTS_VIOLATIONS,
-                violation_limit: 2,
-                violation_limit_clause: "d64.penalty.two-warnings-lose",
-                agreement_clause: "d64.end.agreed-draw",
-                reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
-                reoffer_counted: false,
-                retaken_piece_touched: true,
-                unannounced_adjust_touches: true,
-                resigning_at_once_uncounts: true,
-                refused_correction_loses: true,
-                omissions: None,
-            }
-        } else {
-            Policy {
-                game,
-                illegal: IllegalHandling::TakenBack,
-                violation_kinds: XIANGQI_VIOLATIONS,
-                violation_limit: 3,
-                violation_limit_clause: "xq.result.third-violation",
-                agreement_clause: "xq.draw-offer.agreement",
-                reoffer_clause: "xq.violation.repeated-draw-offer",
-                reoffer_counted: true,
-                retaken_piece_touched: true,
-                unannounced_adjust_touches: true,
-                resigning_at_once_uncounts: true,
-                refused_correction_loses: true,
-                omissions: Some(XIANGQI_OMISSIONS),
-            }
-        }
+        let table = match game {
+            Game::Brazilian | Game::Russian => DRAUGHTS_POLICY,
+            Game::Xiangqi => XIANGQI_POLICY,
+        };
+        Policy { game, ..table }
     }
 }
+
+/// The procedures of 64-square draughts (Brazilian and Russian alike): the FMJD rules'
+/// articles cited in the module docs.
+const DRAUGHTS_POLICY: Policy = Policy {
+    // Replaced by the game the table is used for (`Policy::rules_of`).
+    game: Game::Russian,
+    illegal: IllegalHandling::OpponentChooses,
+    violation_kinds: DRAUGHTS_VIOLATIONS,
+    violation_limit: 2,
+    violation_limit_clause: "d64.penalty.two-warnings-lose",
+    violation_limit_reason: "second-warning",
+    agreement_clause: "d64.end.agreed-draw",
+    reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
+    reoffer_counted: false,
+    retaken_piece_touched: true,
+    unannounced_adjust_touches: true,
+    resigning_at_once_uncounts: true,
+    refused_correction_loses: true,
+    resignation_clause: "d64.end.resignation",
+    offer_after_press_clause: "d64.draw-offer.then-start-clock",
+    touch_off_move_clause: Some("d64.touch-move.no-touch-off-move"),
+    omissions: None,
+};
+
+/// The procedures of xiangqi (CXA competition rules, both editions): the sections cited in
+/// the module docs.
+const XIANGQI_POLICY: Policy = Policy {
+    game: Game::Xiangqi,
+    illegal: IllegalHandling::TakenBack,
+    violation_kinds: XIANGQI_VIOLATIONS,
+    violation_limit: 3,
+    violation_limit_clause: "xq.result.third-violation",
+    violation_limit_reason: "third-violation",
+    agreement_clause: "xq.draw-offer.agreement",
+    reoffer_clause: "xq.violation.repeated-draw-offer",
+    reoffer_counted: true,
+    retaken_piece_touched: true,
+    unannounced_adjust_touches: true,
+    resigning_at_once_uncounts: true,
+    refused_correction_loses: true,
+    resignation_clause: "xq.result.resignation",
+    offer_after_press_clause: "xq.draw-offer.before-clock",
+    touch_off_move_clause: None,
+    omissions: Some(XIANGQI_OMISSIONS),
+};
 
 /// A breach recorded by the session, counted or not.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1052,13 +1083,8 @@ impl Session {
                 let by = side.unwrap_or(self.turn());
                 if by == self.turn() {
                     self.touches.push(touch);
-                } else if self.policy.game.is_draughts() {
-                    self.breach(
-                        by,
-                        "touch-off-move",
-                        "d64.touch-move.no-touch-off-move",
-                        false,
-                    );
+                } else if let Some(clause) = self.policy.touch_off_move_clause {
+                    self.breach(by, "touch-off-move", clause, false);
                 }
                 Ok(())
             }
@@ -1129,7 +1155,8 @@ impl Session {
                 Ok(())
             }
             Event::RefuseCorrection(side) => {
-                if !self.policy.game.is_draughts() {
+                // Only an irregular move left for the opponent to correct can be refused.
+                if self.policy.illegal != IllegalHandling::OpponentChooses {
                     return Err(ProcedureError::WrongGame("refusing a correction"));
                 }
                 let p = demanded
@@ -1182,11 +1209,7 @@ impl Session {
                 // one's own time, after the move and before pressing the clock.
                 if let Some(c) = &self.clock {
                     if c.running().is_some() && c.running() != Some(side) {
-                        let clause = if self.policy.game.is_draughts() {
-                            "d64.draw-offer.then-start-clock"
-                        } else {
-                            "xq.draw-offer.before-clock"
-                        };
+                        let clause = self.policy.offer_after_press_clause;
                         self.breach(side, "offer-after-press", clause, false);
                     }
                 }
@@ -1287,14 +1310,7 @@ impl Session {
                     both_lost: false,
                     winner: Some(side.other()),
                     reason: "resignation".to_owned(),
-                    clause: Some(
-                        if self.policy.game.is_draughts() {
-                            "d64.end.resignation"
-                        } else {
-                            "xq.result.resignation"
-                        }
-                        .to_owned(),
-                    ),
+                    clause: Some(self.policy.resignation_clause.to_owned()),
                 });
                 Ok(())
             }
@@ -1805,18 +1821,15 @@ impl Session {
         self.refresh()
     }
 
-    /// The move number and side of each move of the history: xiangqi counts from the start
-    /// FEN's move number, draughts (whose FEN has none) from 1.
+    /// The move number and side of each move of the history, counted from the start FEN's
+    /// move number (its sixth field), or from 1 when it has none (a draughts FEN).
     fn move_numbers(&self) -> Vec<(u32, Side)> {
-        let mut number: u32 = if self.policy.game.is_draughts() {
-            1
-        } else {
-            self.start_fen
-                .split_whitespace()
-                .nth(5)
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(1)
-        };
+        let mut number: u32 = self
+            .start_fen
+            .split_whitespace()
+            .nth(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
         let mut turn = Board::new(&self.ruleset, Some(&self.start_fen))
             .map(|b| b.turn())
             .unwrap_or(Side::First);
@@ -1972,15 +1985,10 @@ impl Session {
         let n = self.counts.slot(side);
         *n += 1;
         if *n >= self.policy.violation_limit {
-            let reason = if self.policy.game.is_draughts() {
-                "second-warning"
-            } else {
-                "third-violation"
-            };
             self.verdict = Some(SessionOutcome {
                 both_lost: false,
                 winner: Some(side.other()),
-                reason: reason.to_owned(),
+                reason: self.policy.violation_limit_reason.to_owned(),
                 clause: Some(self.policy.violation_limit_clause.to_owned()),
             });
         }

@@ -4,8 +4,9 @@
 
 use super::SessionAnswer;
 use crate::clock::{Clock, ClockRules, ClockStart, Control, FlagNotice, Span};
-use crate::procedure::{Adjournment, Phase, Session, Side};
+use crate::procedure::{Adjournment, Phase, Session};
 use crate::Game;
+use crate::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

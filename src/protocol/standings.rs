@@ -1,9 +1,9 @@
 //! The `standings` query's answer: the table of a tournament and the colours of its
 //! pairings, as an engine writes them (docs/protocol.md, "The `standings` query").
 
-use crate::procedure::Side;
 use crate::standings::{Row, Standings};
 use crate::Game;
+use crate::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -4,16 +4,14 @@
 //! the same identity, the lexicographically smallest path (comparing square numbers in
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
-use super::claim_kind;
+use super::{rule_claim, rule_offer, Ended};
 use crate::draughts::endings::DraughtsEndings;
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
 use crate::draughts::{Color, Move, Position, Variant};
 use crate::mutant::draws::Scored;
-use crate::outcome::{
-    rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
-};
-use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
+use crate::outcome::{ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling, RuleState};
+use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
 /// The reference rules of one draughts ruleset.
 ///
@@ -59,16 +57,6 @@ impl DraughtsRules {
             game.push_checked(text, false)?;
         }
         Ok(game.game)
-    }
-
-    fn side(&self, name: &str) -> Result<Color, RulesError> {
-        match name {
-            "white" => Ok(Color::White),
-            "black" => Ok(Color::Black),
-            other => Err(RulesError::Unsupported(format!(
-                "unknown side '{other}' (expected white or black)"
-            ))),
-        }
     }
 
     fn position(&self, fen: &str) -> Result<Position, RulesError> {
@@ -272,20 +260,7 @@ impl Rules for DraughtsRules {
         kind: &str,
         by: Option<&str>,
     ) -> Result<ClaimRuling, RulesError> {
-        let kind = claim_kind(kind, self.ruleset.game)?;
-        let game = self.replay(fen, moves)?;
-        let by = match by {
-            Some(name) => self.side(name)?,
-            None => game.position().turn(),
-        };
-        let outcome = game.outcome();
-        Ok(rule_on_claim(
-            &self.ruleset,
-            &outcome,
-            &game.rule_states(),
-            kind,
-            by.name(),
-        ))
+        rule_claim(&self.ruleset, kind, by, || self.replay(fen, moves))
     }
 
     fn draw_offer(
@@ -295,38 +270,37 @@ impl Rules for DraughtsRules {
         by: &str,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
-        let side = self.side(by)?;
-        for o in earlier {
-            self.side(&o.by)?;
-        }
-        let game = self.replay(fen, moves)?;
-        let last_mover = (!moves.is_empty()).then(|| game.position().turn().other().name());
-        // Moves made by `side` in the history: the side to move at the start moved first.
-        let start_turn = if moves.len() % 2 == 0 {
-            game.position().turn()
-        } else {
-            game.position().turn().other()
-        };
-        let own = if start_turn == side {
-            moves.len().div_ceil(2)
-        } else {
-            moves.len() / 2
-        };
-        let edition = crate::mutant::draws::edition(&self.ruleset);
-        let rule = &edition.draw_offer;
-        let clauses = OfferClauses {
-            timing: "d64.draw-offer.move-first",
-            pending: "d64.draw-offer.valid-until-answered",
-            agreed: "d64.end.agreed-draw",
-        };
-        Ok(rule_on_offer(
-            rule,
-            &clauses,
-            side.name(),
-            last_mover,
-            own,
+        rule_offer(
+            &self.ruleset,
+            &OFFER_CLAUSES,
             moves.len(),
+            by,
             earlier,
-        ))
+            || self.replay(fen, moves),
+        )
+    }
+}
+
+/// The clauses a refused draw offer cites in draughts.
+const OFFER_CLAUSES: OfferClauses = OfferClauses {
+    timing: "d64.draw-offer.move-first",
+    pending: "d64.draw-offer.valid-until-answered",
+    agreed: "d64.end.agreed-draw",
+};
+
+impl Ended for DraughtsEndings {
+    fn to_move(&self) -> Side {
+        match self.position().turn() {
+            Color::White => Side::First,
+            Color::Black => Side::Second,
+        }
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        DraughtsEndings::outcome(self)
+    }
+
+    fn rule_states(&self) -> Vec<RuleState<'_>> {
+        DraughtsEndings::rule_states(self)
     }
 }

@@ -22,8 +22,11 @@ pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
 use crate::edition::DrawKind;
-use crate::outcome::{ClaimRuling, GameOutcome, OfferRecord, OfferRuling};
-use crate::{Game, Ruleset};
+use crate::outcome::{
+    rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
+    RuleState,
+};
+use crate::{Game, Ruleset, Side};
 
 /// A legal move as text.
 #[derive(Debug, Clone, PartialEq)]
@@ -165,6 +168,22 @@ pub trait Rules: Send + Sync {
     fn start_fen(&self) -> String;
     /// Parses and validates a position, returning its canonical FEN.
     fn canonical_fen(&self, fen: &str) -> Result<String, RulesError>;
+    /// The canonical FEN of `fen`, or the start position when there is none: where a game,
+    /// a case or a request without a position begins.
+    ///
+    /// ```
+    /// use arbiter::{rules_for, Ruleset};
+    ///
+    /// let rules = rules_for(&"russian".parse::<Ruleset>().unwrap());
+    /// assert_eq!(rules.position_or_start(None).unwrap(), rules.start_fen());
+    /// assert!(rules.position_or_start(Some("W:W33")).is_err());
+    /// ```
+    fn position_or_start(&self, fen: Option<&str>) -> Result<String, RulesError> {
+        match fen {
+            Some(fen) => self.canonical_fen(fen),
+            None => Ok(self.start_fen()),
+        }
+    }
     /// Plays `moves` (any notation the game reads) from `fen` and returns the canonical FEN
     /// reached.
     fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError>;
@@ -258,6 +277,91 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
         Game::Brazilian | Game::Russian => Box::new(DraughtsRules::new(ruleset.clone())),
         Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone())),
     }
+}
+
+/// A history replayed by a game's endings, as the claim and draw-offer rulings read it: the
+/// one mechanism of [`rule_claim`] and [`rule_offer`] serves every game through it.
+pub(crate) trait Ended {
+    /// The side to move after the history.
+    fn to_move(&self) -> Side;
+    /// What [`Rules::outcome`] says about the history.
+    fn outcome(&self) -> GameOutcome;
+    /// The state of each draw rule of the edition after the history.
+    fn rule_states(&self) -> Vec<RuleState<'_>>;
+}
+
+/// Reads a side name of the game.
+fn side(name: &str, game: Game) -> Result<Side, RulesError> {
+    Side::parse(name, game).map_err(|e| {
+        RulesError::Unsupported(format!(
+            "unknown side '{}' (expected {})",
+            e.text, e.expected
+        ))
+    })
+}
+
+/// [`Rules::claim`] for any game: the claim kind is read, the history replayed (`replay`),
+/// and the claim of `by` (`None`: the side to move) ruled on by the edition's draw rules.
+pub(crate) fn rule_claim<E: Ended>(
+    ruleset: &Ruleset,
+    kind: &str,
+    by: Option<&str>,
+    replay: impl FnOnce() -> Result<E, RulesError>,
+) -> Result<ClaimRuling, RulesError> {
+    let game = ruleset.game;
+    let kind = claim_kind(kind, game)?;
+    let ended = replay()?;
+    let by = match by {
+        Some(name) => side(name, game)?,
+        None => ended.to_move(),
+    };
+    Ok(rule_on_claim(
+        ruleset,
+        &ended.outcome(),
+        &ended.rule_states(),
+        kind,
+        by.name(game),
+    ))
+}
+
+/// [`Rules::draw_offer`] for any game: whether `by` may offer a draw after the
+/// `moves_played` moves of the history (`replay`) and the `earlier` offers, by the edition's
+/// draw-offer rule; `clauses` are the game's clauses a refusal cites.
+pub(crate) fn rule_offer<E: Ended>(
+    ruleset: &Ruleset,
+    clauses: &OfferClauses,
+    moves_played: usize,
+    by: &str,
+    earlier: &[OfferRecord],
+    replay: impl FnOnce() -> Result<E, RulesError>,
+) -> Result<OfferRuling, RulesError> {
+    let game = ruleset.game;
+    let who = side(by, game)?;
+    for o in earlier {
+        side(&o.by, game)?;
+    }
+    let to_move = replay()?.to_move();
+    let last_mover = (moves_played > 0).then(|| to_move.other().name(game));
+    // Moves made by `who` in the history: the side to move at the start moved first.
+    let start_turn = if moves_played % 2 == 0 {
+        to_move
+    } else {
+        to_move.other()
+    };
+    let own = if start_turn == who {
+        moves_played.div_ceil(2)
+    } else {
+        moves_played / 2
+    };
+    Ok(rule_on_offer(
+        &crate::mutant::draws::edition(ruleset).draw_offer,
+        clauses,
+        who.name(game),
+        last_mover,
+        own,
+        moves_played,
+        earlier,
+    ))
 }
 
 /// Reads a claim kind, which must be a draw rule of the game.

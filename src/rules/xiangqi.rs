@@ -1,10 +1,8 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
-use super::claim_kind;
+use super::{rule_claim, rule_offer, Ended};
 use crate::mutant::draws::Scored;
-use crate::outcome::{
-    rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
-};
+use crate::outcome::{ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::XiangqiEndings;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
@@ -12,7 +10,7 @@ use crate::xiangqi::repetition::Ruling;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Square};
 use crate::xiangqi::{Move, Position};
-use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
+use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
 /// differ in the repetition verdict, which decides the repetition claim and the loss by
@@ -84,16 +82,6 @@ impl Judge for XiangqiJudge {
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
         Box::new(self.clone())
-    }
-}
-
-fn side(name: &str) -> Result<Color, RulesError> {
-    match name {
-        "red" => Ok(Color::Red),
-        "black" => Ok(Color::Black),
-        other => Err(RulesError::Unsupported(format!(
-            "unknown side '{other}' (expected red or black)"
-        ))),
     }
 }
 
@@ -290,19 +278,7 @@ impl Rules for XiangqiRules {
         kind: &str,
         by: Option<&str>,
     ) -> Result<ClaimRuling, RulesError> {
-        let kind = claim_kind(kind, self.ruleset.game)?;
-        let game = self.replay(fen, moves)?;
-        let by = match by {
-            Some(name) => side(name)?,
-            None => game.position().turn(),
-        };
-        Ok(rule_on_claim(
-            &self.ruleset,
-            &game.outcome(),
-            &game.rule_states(),
-            kind,
-            by.name(),
-        ))
+        rule_claim(&self.ruleset, kind, by, || self.replay(fen, moves))
     }
 
     fn draw_offer(
@@ -312,35 +288,37 @@ impl Rules for XiangqiRules {
         by: &str,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
-        let who = side(by)?;
-        for o in earlier {
-            side(&o.by)?;
-        }
-        let game = self.replay(fen, moves)?;
-        let last_mover = (!moves.is_empty()).then(|| game.position().turn().other().name());
-        let start_turn = if moves.len() % 2 == 0 {
-            game.position().turn()
-        } else {
-            game.position().turn().other()
-        };
-        let own = if start_turn == who {
-            moves.len().div_ceil(2)
-        } else {
-            moves.len() / 2
-        };
-        let clauses = OfferClauses {
-            timing: "xq.draw-offer.agreement",
-            pending: "xq.draw-offer.no-withdrawal",
-            agreed: "xq.draw-offer.agreement",
-        };
-        Ok(rule_on_offer(
-            &crate::mutant::draws::edition(&self.ruleset).draw_offer,
-            &clauses,
-            who.name(),
-            last_mover,
-            own,
+        rule_offer(
+            &self.ruleset,
+            &OFFER_CLAUSES,
             moves.len(),
+            by,
             earlier,
-        ))
+            || self.replay(fen, moves),
+        )
+    }
+}
+
+/// The clauses a refused draw offer cites in xiangqi.
+const OFFER_CLAUSES: OfferClauses = OfferClauses {
+    timing: "xq.draw-offer.agreement",
+    pending: "xq.draw-offer.no-withdrawal",
+    agreed: "xq.draw-offer.agreement",
+};
+
+impl Ended for XiangqiEndings {
+    fn to_move(&self) -> Side {
+        match self.position().turn() {
+            Color::Red => Side::First,
+            Color::Black => Side::Second,
+        }
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        XiangqiEndings::outcome(self)
+    }
+
+    fn rule_states(&self) -> Vec<RuleState<'_>> {
+        XiangqiEndings::rule_states(self)
     }
 }

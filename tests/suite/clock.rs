@@ -10,12 +10,12 @@ use arbiter::clock::{
     PlayerStop, Span, Surplus, Timing,
 };
 use arbiter::engine::{Engine, ProcessEngine, ProcessOptions, ReferenceEngine};
-use arbiter::procedure::Side;
 use arbiter::protocol::wire::{parse_reply, reply_json, request_json};
 use arbiter::protocol::{
     ClockRequest, ClockStartText, EngineInfo, Feature, Query, QueryKind, Reply, Request, SideStart,
     Step, StepTime,
 };
+use arbiter::Side;
 use arbiter::{rules_for, Game, Ruleset};
 use jsonschema::Validator;
 use serde_json::Value;

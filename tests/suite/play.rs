@@ -6,7 +6,7 @@ use arbiter::play::{
     control_for, parse_records, play_game, replay, verify, Choice, Decision, Entry, GameOptions,
     GameRecord, MoveRequest, Opening, Player, PlayerError, RandomPlayer,
 };
-use arbiter::procedure::Side;
+use arbiter::Side;
 
 /// Plays the given move texts in turn, whatever the position; claims nothing.
 struct Scripted {

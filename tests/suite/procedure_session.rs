@@ -1,7 +1,8 @@
 //! The game session: illegal moves and violations (xiangqi 第一章 第二节 四, 第一章 第四节 一 (八),
 //! 第三章 第六节 三, 第四章 第一节 三), draughts irregularities (art. 7.4, 7.7) and warnings (14.2.4).
 
-use arbiter::procedure::{Event, Irregularity, ProcedureError, Session, Side};
+use arbiter::procedure::{Event, Irregularity, ProcedureError, Session};
+use arbiter::Side;
 
 const LAB: &str = "4ka3/9/9/9/r7p/9/9/9/4N4/R3K3R w - - 0 1";
 
