@@ -294,12 +294,12 @@ impl Checker<'_> {
     /// What of the case needs the `error-corrections` feature: a `correct_error` step
     /// naming its error, or `expect.correction`.
     pub(super) fn needs_corrections(&self) -> Option<&'static str> {
-        let named = self.case.steps.iter().flatten().any(|s| {
-            matches!(
-                s.untimed(),
-                Step::CorrectError { error: Some(_), .. }
-            )
-        });
+        let named = self
+            .case
+            .steps
+            .iter()
+            .flatten()
+            .any(|s| matches!(s.untimed(), Step::CorrectError { error: Some(_), .. }));
         match (named, self.case.expect.correction.is_some()) {
             (true, _) => Some("correct_error with error"),
             (false, true) => Some("expect.correction"),
@@ -325,7 +325,8 @@ impl Checker<'_> {
             match &got.clause {
                 Some(c) if c == by => {}
                 Some(c) => problems.push(format!("decided by {c} (expected {by})")),
-                None => self.skip("the engine does not say which clause decided the correction".to_owned()),
+                None => self
+                    .skip("the engine does not say which clause decided the correction".to_owned()),
             }
         }
         if want.applied.is_some_and(|a| a != got.applied) {

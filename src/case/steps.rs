@@ -193,10 +193,19 @@ mod tests {
         assert!(step("{correct_error: {move: 20}}").unwrap().needs_clock());
         assert!(step("{correct_error: {error: displaced-unknown}}").is_ok());
         for (text, needle) in [
-            ("{correct_error: {error: wrong-board}}", "expected one of wrong-initial-setup"),
+            (
+                "{correct_error: {error: wrong-board}}",
+                "expected one of wrong-initial-setup",
+            ),
             ("{correct_error: {error: illegal-move}}", "needs `move`"),
-            ("{correct_error: {error: colours-only, move: 4}}", "names no move"),
-            ("{correct_error: {side: red}}", "`correct_error.side` goes with `move`"),
+            (
+                "{correct_error: {error: colours-only, move: 4}}",
+                "names no move",
+            ),
+            (
+                "{correct_error: {side: red}}",
+                "`correct_error.side` goes with `move`",
+            ),
             ("{correct_error: {}}", "needs `move`, or `error`"),
         ] {
             let err = step(text).unwrap_err();

@@ -244,7 +244,9 @@ fn sides_text(sides: &[SideReport; 2], names: [&str; 2]) -> String {
 /// Every invalid move (a forcing move beyond the valid ones) with the clause that decided it,
 /// from the rows' notes, and each side's count at the end.
 fn invalid_json(rows: &[Row], game: Game) -> Value {
-    let last = rows.last().map(|r| [r.sides[0].invalid, r.sides[1].invalid]);
+    let last = rows
+        .last()
+        .map(|r| [r.sides[0].invalid, r.sides[1].invalid]);
     let mut moves = Vec::new();
     let mut before = [0u32; 2];
     for r in rows {

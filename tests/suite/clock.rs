@@ -1008,7 +1008,11 @@ fn an_engine_without_the_corrections_feature_skips_correction_cases() {
         }
     }
     assert!(skipped >= 15 && with_clock >= 3, "{skipped} {with_clock}");
-    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 0, "asked a correction");
+    assert_eq!(
+        asked.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "asked a correction"
+    );
 }
 
 /// A `session` answer carrying a correction is what the protocol schema describes, and reads
@@ -1138,7 +1142,10 @@ fn arbiter_clock_counts_invalid_forcing_moves_and_reads_flag_reports() {
     ]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    let flagged = lines.iter().position(|l| l.contains("flag down")).expect(&out);
+    let flagged = lines
+        .iter()
+        .position(|l| l.contains("flag down"))
+        .expect(&out);
     assert!(lines[flagged].contains("2. 11-15@2m"), "{out}");
     assert!(
         out.contains("white reports black's flag: he loses on time (d64.timing.flag-claim)")

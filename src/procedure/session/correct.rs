@@ -390,20 +390,19 @@ impl Session {
     /// The index in the history of the first move after the sealed move of a resumed
     /// game: the position at resumption is the envelope's with the sealed move made.
     fn after_sealed_move(&self) -> Result<usize, ProcedureError> {
-        let fen = match &self.adjournment {
-            Some(Adjournment {
-                phase: Phase::Resumed { opened: true, .. },
-                envelope: Some(e),
-                ..
-            }) => e.fen.clone(),
-            _ => {
-                return Err(ProcedureError::Correction(
+        let fen =
+            match &self.adjournment {
+                Some(Adjournment {
+                    phase: Phase::Resumed { opened: true, .. },
+                    envelope: Some(e),
+                    ..
+                }) => e.fen.clone(),
+                _ => return Err(ProcedureError::Correction(
                     "a wrong set-up at resumption needs a resumed game with its envelope opened \
                      (`adjourn`, `seal`, `stop_clocks`, `resume` first)"
                         .to_owned(),
-                ))
-            }
-        };
+                )),
+            };
         let mut board = Board::new(&self.ruleset, Some(&self.start_fen))?;
         let mut adjourned = (board.fen() == fen).then_some(0);
         for (i, text) in self.moves.iter().enumerate() {
