@@ -284,6 +284,9 @@ impl Checker<'_> {
         if self.case.expect.adjournment.is_some() {
             needed.push((Feature::Adjournment, "expect.adjournment"));
         }
+        if self.case.expect.correction.is_some() {
+            needed.push((Feature::Corrections, "expect.correction"));
+        }
         if setup.flags.as_deref() == Some("reported") {
             needed.push((Feature::FlagReports, "clock.flags: reported"));
         }

@@ -40,8 +40,9 @@ pub use adjourn::{AdjournmentExpect, EnvelopeExpect, ObjectionExpect};
 pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
 pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE, STAGING_DIR};
 pub use model::{
-    is_case_id, Case, ClaimExpect, CountConvention, DrawOfferExpect, Expect, GameResult,
-    OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict, SideNatures,
+    is_case_id, Case, ClaimExpect, CorrectionExpect, CountConvention, DrawOfferExpect, Expect,
+    GameResult, OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict,
+    SideNatures,
 };
 pub use result::{CaseResult, Mismatch, Verdict};
 pub use rounds::read_rounds;

@@ -94,6 +94,10 @@ pub struct Expect {
     /// step.
     #[serde(default)]
     pub claim: Option<ClaimExpect>,
+    /// With `steps`: the last correction of a named error (`correct_error` with `error`,
+    /// xiangqi 第四章 第一节 三).
+    #[serde(default)]
+    pub correction: Option<CorrectionExpect>,
     /// Counters of the draw rules, by rule slug (plies, or occurrences for repetition
     /// rules); `null` expects the counter to be absent (its condition does not hold).
     #[serde(default)]
@@ -369,6 +373,23 @@ pub struct ClaimExpect {
     /// Seconds of clock penalty for the claimant; absent means no penalty.
     #[serde(default)]
     pub penalty_seconds: Option<u32>,
+}
+
+/// The expected last correction of an error (`expect.correction`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectionExpect {
+    /// The error's slug.
+    pub error: String,
+    /// The deciding clause (not compared when absent).
+    #[serde(default)]
+    pub by: Option<String>,
+    /// Whether the game was corrected (`false`: it had ended and the result stands).
+    #[serde(default)]
+    pub applied: Option<bool>,
+    /// Whether the players now hold the other colours than at the start.
+    #[serde(default)]
+    pub exchanged: Option<bool>,
 }
 
 /// The expected ruling on a draw offer made now.

@@ -6,8 +6,8 @@
 use super::check::{Checker, Halt};
 use super::endings::ClaimSeen;
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
-use super::{Case, ClaimExpect, Rejected, Stage};
-use crate::protocol::{Answer, Query, QueryKind, Reply, SessionAnswer};
+use super::{Case, ClaimExpect, CorrectionExpect, Rejected, Stage};
+use crate::protocol::{Answer, Feature, Query, QueryKind, Reply, SessionAnswer, Step};
 use serde_json::json;
 use std::collections::BTreeSet;
 
@@ -18,6 +18,7 @@ pub(super) fn uses_session(case: &Case) -> bool {
         || e.permitted.is_some()
         || e.violations.is_some()
         || e.offer.is_some()
+        || e.correction.is_some()
         || matches!(
             e.rejected,
             Some(Rejected {
@@ -33,6 +34,15 @@ impl Checker<'_> {
         if !self.info.answers(QueryKind::Session) {
             self.skip("the engine does not answer `session` queries".to_owned());
             return Ok(());
+        }
+        if let Some(what) = self.needs_corrections() {
+            if !self.info.supports(Feature::Corrections) {
+                self.skip(format!(
+                    "the case uses {what}: the engine does not list the `{}` feature",
+                    Feature::Corrections
+                ));
+                return Ok(());
+            }
         }
         let steps = self.case.steps.clone().unwrap_or_default();
         let reply = self.ask_raw(&self.moves.clone(), Query::Session { steps });
@@ -151,6 +161,9 @@ impl Checker<'_> {
         }
         if let Some(kinds) = &e.claims {
             self.check_claims(kinds, &state.claims);
+        }
+        if let Some(c) = &e.correction {
+            self.check_correction(state, c);
         }
         if let Some(fen) = &e.fen {
             let got = self
@@ -275,6 +288,66 @@ impl Checker<'_> {
                 problems.join("; "),
                 json!({"moves": want.moves, "by": want.by, "step": want.step}),
                 json!({"moves": state.permitted.moves, "by": clause, "step": state.permitted.step}),
+            );
+        }
+    }
+
+    /// What of the case needs the `error-corrections` feature: a `correct_error` step
+    /// naming its error, or `expect.correction`.
+    pub(super) fn needs_corrections(&self) -> Option<&'static str> {
+        let named = self
+            .case
+            .steps
+            .iter()
+            .flatten()
+            .any(|s| matches!(s.untimed(), Step::CorrectError { error: Some(_), .. }));
+        match (named, self.case.expect.correction.is_some()) {
+            (true, _) => Some("correct_error with error"),
+            (false, true) => Some("expect.correction"),
+            _ => None,
+        }
+    }
+
+    fn check_correction(&mut self, state: &SessionAnswer, want: &CorrectionExpect) {
+        let Some(got) = &state.correction else {
+            self.fail(
+                "correction",
+                "the engine reports no correction".to_owned(),
+                json!(want.error),
+                json!(null),
+            );
+            return;
+        };
+        let mut problems = Vec::new();
+        if got.error != want.error {
+            problems.push(format!("error {} (expected {})", got.error, want.error));
+        }
+        if let Some(by) = &want.by {
+            match &got.clause {
+                Some(c) if c == by => {}
+                Some(c) => problems.push(format!("decided by {c} (expected {by})")),
+                None => self
+                    .skip("the engine does not say which clause decided the correction".to_owned()),
+            }
+        }
+        if want.applied.is_some_and(|a| a != got.applied) {
+            problems.push(match got.applied {
+                true => "the game was corrected (expected the result to stand)".to_owned(),
+                false => "the result stood (expected the game corrected)".to_owned(),
+            });
+        }
+        if want.exchanged.is_some_and(|x| x != got.exchanged) {
+            problems.push(match got.exchanged {
+                true => "the players hold the other colours (expected their own)".to_owned(),
+                false => "the players hold their own colours (expected them exchanged)".to_owned(),
+            });
+        }
+        if !problems.is_empty() {
+            self.fail(
+                "correction",
+                problems.join("; "),
+                json!({"error": want.error, "by": want.by, "applied": want.applied, "exchanged": want.exchanged}),
+                json!({"error": got.error, "by": got.clause, "applied": got.applied, "exchanged": got.exchanged}),
             );
         }
     }

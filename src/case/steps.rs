@@ -177,6 +177,43 @@ mod tests {
     }
 
     #[test]
+    fn correct_error_names_its_error_and_the_move_it_needs() {
+        assert_eq!(
+            step("{correct_error: {error: displaced-piece, move: 3, side: black}}").unwrap(),
+            Step::CorrectError {
+                number: Some(3),
+                side: Some("black".into()),
+                error: Some("displaced-piece".into()),
+            }
+        );
+        let s = step("{correct_error: {error: colours-only}}").unwrap();
+        assert_eq!(s.to_string(), "correct_error: {error: colours-only}");
+        assert_eq!(serde_json::from_value::<Step>(s.to_json()).unwrap(), s);
+        assert!(!s.needs_clock());
+        assert!(step("{correct_error: {move: 20}}").unwrap().needs_clock());
+        assert!(step("{correct_error: {error: displaced-unknown}}").is_ok());
+        for (text, needle) in [
+            (
+                "{correct_error: {error: wrong-board}}",
+                "expected one of wrong-initial-setup",
+            ),
+            ("{correct_error: {error: illegal-move}}", "needs `move`"),
+            (
+                "{correct_error: {error: colours-only, move: 4}}",
+                "names no move",
+            ),
+            (
+                "{correct_error: {side: red}}",
+                "`correct_error.side` goes with `move`",
+            ),
+            ("{correct_error: {}}", "needs `move`, or `error`"),
+        ] {
+            let err = step(text).unwrap_err();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+    }
+
+    #[test]
     fn permitted_is_a_list_or_a_map() {
         let p: PermittedExpect = serde_yaml::from_str("[h2h9]").unwrap();
         assert_eq!(p.moves, ["h2h9"]);

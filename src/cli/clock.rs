@@ -20,9 +20,14 @@ use std::process::ExitCode;
 #[command(
     after_help = "Each move of --moves is `<move>@<time>`: the time the move took \
 (35, 12.5, 1:30, 2m30s); with --timestamps, the game time it was made at (1:02:05). A move \
-without @ takes no time. --file reads the same tokens (# starts a comment), or a YAML list \
-of case steps ({move: h2e2, took: 35}, {elapse: 60}, {press: red}, {stop_clocks: arbiter}, \
-{claim: sixty-move, by: black}, {arrive: black}, … as in docs/cases.md).
+without @ takes no time. A `!` after the move marks a repeated forbidden forcing move \
+(xiangqi 第四章 第二节 一 (五): beyond the valid ones it is invalid and does not count towards \
+the quota): h0g2!@20. flag:black reports black's flag (by the arbiter), flag:black:red by red \
+(with --setup '{flags: reported}'). --file reads the same tokens (# starts a comment), or a \
+YAML list of case steps ({move: h2e2, took: 35, forcing: true}, {flag: black, by: red}, \
+{elapse: 60}, {press: red}, {stop_clocks: arbiter}, {claim: sixty-move, by: black}, \
+{arrive: black}, … as in docs/cases.md). Each side's invalid moves are counted, each with \
+the clause that decided it.
 
 --setup is the case's `clock:` map without `control`: each side's used time and moves, \
 the running clock, absent players, the lateness limit.
@@ -32,6 +37,7 @@ Time controls (spec/controls/*.yaml, plus ARBITER_CONTROLS=<dir>): --list shows 
 Examples:
   arbiter clock -r xiangqi -c national --setup '{red: {used: 1:25:00, moves: 43}, black: {used: 1:00:00, moves: 43}}' --moves 'h2e2@2:00 h9g7@30 h0g2@4:00'
   arbiter clock -r xiangqi -c per-move --moves 'h2e2@2:30 h9g7@10 b0c2@31m'
+  arbiter clock -r xiangqi -c national -p '4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1' --setup '{red: {used: 1:20:00, moves: 35}, black: {used: 1:00:00, moves: 35}}' --moves 'a8a9!@60 e9e8@10 a9a8!@60 e8e9@10 a8a9!@60 e9e8@10 a9a8!@60 e8e9@10 a8a9!@60 e9e8@10'
   arbiter clock -r russian -c sudden-death-60m --moves '22-18@30 11-15@59m 18x11@1 8x15@2m'
   arbiter clock -r brazilian -c fischer-30m-10s --moves '22-18@29m 11-15@20 18x11@50' --format json
   arbiter clock -r xiangqi --list"
@@ -150,6 +156,7 @@ pub fn clock(args: ClockArgs) -> Result<ExitCode, CliError> {
                 "control": control,
                 "rows": rows.iter().map(|r| row_json(r, game)).collect::<Vec<_>>(),
                 "outcome": rows.last().and_then(|r| r.outcome.as_ref()).map(|o| outcome_json(o, game)),
+                "invalid_moves": invalid_json(&rows, game),
                 "stopped": stopped,
             });
             println!("{}", serde_json::to_string_pretty(&out)?);
@@ -186,7 +193,7 @@ fn events(args: &ClockArgs, game: Game) -> Result<Vec<Timed>, CliError> {
                 .collect();
         }
     }
-    Ok(parse_timed_moves(&text, args.timestamps).map_err(|e| format!("--moves: {e}"))?)
+    Ok(parse_timed_moves(&text, args.timestamps, game).map_err(|e| format!("--moves: {e}"))?)
 }
 
 fn list(game: Game, format: Format) -> Result<ExitCode, CliError> {
@@ -216,6 +223,12 @@ fn side_text(r: &SideReport) -> String {
     if r.time_trouble {
         s.push_str(", time trouble");
     }
+    if r.invalid > 0 {
+        s.push_str(&format!(", {} invalid", r.invalid));
+    }
+    if r.flag_down {
+        s.push_str(", flag down");
+    }
     s
 }
 
@@ -227,6 +240,34 @@ fn sides_text(sides: &[SideReport; 2], names: [&str; 2]) -> String {
         names[1],
         side_text(&sides[1])
     )
+}
+
+/// Every invalid move (a forcing move beyond the valid ones) with the clause that decided it,
+/// from the rows' notes, and each side's count at the end.
+fn invalid_json(rows: &[Row], game: Game) -> Value {
+    let last = rows
+        .last()
+        .map(|r| [r.sides[0].invalid, r.sides[1].invalid]);
+    let mut moves = Vec::new();
+    let mut before = [0u32; 2];
+    for r in rows {
+        for (i, side) in Side::BOTH.into_iter().enumerate() {
+            if r.sides[i].invalid > before[i] {
+                let clause = r
+                    .notes
+                    .iter()
+                    .find(|n| n.side == Some(side))
+                    .map(|n| n.clause.clone());
+                moves.push(json!({"event": r.number, "move": r.label, "side": side.name(game), "clause": clause}));
+            }
+            before[i] = r.sides[i].invalid;
+        }
+    }
+    json!({
+        Side::First.name(game): last.map_or(0, |l| l[0]),
+        Side::Second.name(game): last.map_or(0, |l| l[1]),
+        "moves": moves,
+    })
 }
 
 fn outcome_text(o: &SessionOutcome, game: Game) -> String {
@@ -249,6 +290,7 @@ fn side_json(r: &SideReport) -> Value {
     json!({
         "used": r.used, "remaining": r.remaining, "moves": r.moves, "period": r.period,
         "quota": r.quota, "bank": r.bank, "time_trouble": r.time_trouble,
+        "invalid": r.invalid, "flag_down": r.flag_down,
     })
 }
 

@@ -710,6 +710,36 @@ impl Clock {
         }
     }
 
+    /// The players exchange colours (xiangqi 第四章 第一节 三 (二)): each keeps his dial —
+    /// time used, moves, periods, forcing runs, absence, a flag down unreported — under the
+    /// other colour, and the clock that ran runs on under its new colour.
+    ///
+    /// ```
+    /// use arbiter::clock::{controls, Clock, ClockRules, ClockStart, Span};
+    /// use arbiter::procedure::Side;
+    /// use arbiter::Game;
+    ///
+    /// let control = controls().get(Game::Xiangqi, "national").unwrap().clone();
+    /// let start = ClockStart { running: Some(Side::First), ..ClockStart::default() };
+    /// let mut clock = Clock::new(control, ClockRules::of(Game::Xiangqi), start).unwrap();
+    /// clock.elapse(Span::from_minutes(3)).unwrap();
+    /// clock.exchange_sides("xq.irregularity.colours-only");
+    /// assert_eq!(clock.report(Side::Second).used, Span::from_minutes(3));
+    /// assert_eq!(clock.running(), Some(Side::Second));
+    /// ```
+    pub fn exchange_sides(&mut self, clause: &str) {
+        self.dials.swap(0, 1);
+        self.forcing.swap(0, 1);
+        self.absent.swap(0, 1);
+        self.down.swap(0, 1);
+        for f in self.down.iter_mut().flatten() {
+            f.side = f.side.other();
+        }
+        self.running = self.running.map(Side::other);
+        let text = "the players exchange colours: each keeps his clock".to_owned();
+        self.note(None, text, clause);
+    }
+
     /// The flag that fell while the arbiter ruled on a claim that he upheld is ignored
     /// (draughts art. 8 item 2.7).
     pub fn forgive_flag(&mut self, clause: &str) {

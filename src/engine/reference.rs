@@ -4,12 +4,12 @@
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
 use crate::mutant::{self, Mutant};
-use crate::procedure::{Event, EventTime, Session};
+use crate::procedure::{ErrorKind, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
     CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
     OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
-    ResultAnswer, SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
+    ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
 };
 use crate::Side;
 use crate::{rules_for, Game, Rules, RulesError};
@@ -372,10 +372,31 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             };
             Event::ReplaceClock { shown, faulty }
         }
-        Step::CorrectError { number, side: s } => Event::CorrectError {
-            number: *number,
+        Step::CorrectError {
+            number,
+            side: s,
+            error: None,
+        } => Event::CorrectError {
+            number: number.ok_or("`correct_error` needs `move`")?,
             side: opt_side(s)?.unwrap_or(Side::First),
         },
+        Step::CorrectError {
+            number,
+            side: s,
+            error: Some(slug),
+        } => {
+            let error = ErrorKind::from_slug(slug).ok_or_else(|| {
+                format!(
+                    "`correct_error.error: {slug}`: expected one of {}",
+                    ErrorKind::slugs()
+                )
+            })?;
+            let by = opt_side(s)?.unwrap_or(Side::First);
+            Event::Correction {
+                error,
+                at: number.map(|n| (n, by)),
+            }
+        }
         Step::SetClock { side: s, used } => Event::SetClock {
             side: side(s, game)?,
             used: *used,
@@ -495,6 +516,12 @@ fn session(
         claim,
         claims: session.ending().claims.clone(),
         outcome,
+        correction: session.corrections().last().map(|c| SessionCorrection {
+            error: c.error.slug().to_owned(),
+            clause: Some(c.clause.to_owned()),
+            applied: c.applied,
+            exchanged: session.colours_exchanged(),
+        }),
     };
     Ok(match session.clock() {
         Some(c) => Answer::Clock(Box::new(ClockAnswer {

@@ -234,6 +234,29 @@ super::mutant_family! {
     OmissionNoReminder = "omission-first-excess-counted", "xq.recording.omission-penalty",
         [Xiangqi],
         "a side's first excess of the omission limit counts a violation instead of a reminder";
+    // The session: correcting errors (第四章 第一节 三).
+    SetupErrorAfterEndCorrected = "setup-error-after-end-corrected",
+        "xq.irregularity.setup-finished-game", [Xiangqi],
+        "a set-up or colour error found after the game ended reopens it";
+    MoveErrorAfterEndCorrected = "move-error-after-end-corrected",
+        "xq.irregularity.finished-game-stands", [Xiangqi],
+        "an illegal move or displaced piece found after the game ended reopens it";
+    DisplacedPieceTouched = "displaced-piece-counts-as-touched",
+        "xq.irregularity.displaced-piece", [Xiangqi],
+        "after a displaced piece is put back, the piece moved at that move counts as touched";
+    ColoursOnlyRestarts = "colours-only-restarts", "xq.irregularity.colours-only", [Xiangqi],
+        "wrong colours with the right order restart the game instead of going on";
+    ColoursAndOrderContinues = "colours-and-order-continues",
+        "xq.irregularity.colours-and-order", [Xiangqi],
+        "wrong colours and order swap the colours in the position instead of restarting";
+    ColoursSwapKeepsTurn = "colours-swap-keeps-turn", "xq.irregularity.colours-only", [Xiangqi],
+        "after the colours are swapped the same colour is to move, not the same player";
+    ResumptionSetupRestartsGame = "resumption-setup-restarts-game",
+        "xq.irregularity.wrong-resumption-setup", [Xiangqi],
+        "a wrong set-up at resumption restarts the game from its start";
+    UnknownDisplacementGoesOn = "unknown-displacement-goes-on",
+        "xq.irregularity.displaced-unknown", [Xiangqi],
+        "a displacement with no position certainly correct leaves the moves standing";
     // Touch-move.
     OwnThenOpponentSwapped = "own-then-opponent-steps-swapped",
         "xq.touch-move.own-then-opponent-move-own", [Xiangqi],

@@ -33,7 +33,8 @@ pub use adjourn::{
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, Event, EventTime, IllegalHandling, Pending, Policy, Session, SessionOutcome,
+    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy,
+    Session, SessionOutcome,
 };
 pub use touch::{resolve_touches, Ruling, Touch, TouchOrigin, TouchStep};
 
@@ -90,6 +91,9 @@ pub enum ProcedureError {
     /// An event this game does not have.
     #[error("{0} does not apply to this game")]
     WrongGame(&'static str),
+    /// A correction of an error (第四章 第一节 三) that cannot be made.
+    #[error("{0}")]
+    Correction(String),
     /// `accept` or `correct` without an irregular move pending.
     #[error("no irregular move is pending (accept and correct answer one)")]
     NothingPending,

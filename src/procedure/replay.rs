@@ -4,7 +4,9 @@
 //!
 //! Moves are written `<move>@<time>`: `h2e2@35` is a move that took 35 seconds (`1:30`,
 //! `2m`, … as [`Span`] reads them); with timestamps, `h2e2@1:02:05` is a move made at that
-//! game time. A move without `@` takes no time.
+//! game time. A move without `@` takes no time. A `!` after the move marks a repeated
+//! forbidden forcing move (xiangqi 第四章 第二节 一 (五)): `h0g2!@20`. `flag:black` reports
+//! black's flag (by the arbiter), `flag:black:red` by red (flags that fall unnoticed).
 //!
 //! ```
 //! use arbiter::procedure::replay::{parse_timed_moves, replay};
@@ -18,14 +20,14 @@
 //! let start = ClockStart { running: Some(Side::First), ..ClockStart::default() };
 //! let clock = Clock::new(control, ClockRules::of(Game::Xiangqi), start).unwrap();
 //! let session = Session::new(&ruleset, None).unwrap().with_clock(clock);
-//! let moves = parse_timed_moves("h2e2@2:30 h9g7@10", false).unwrap();
+//! let moves = parse_timed_moves("h2e2@2:30 h9g7@10", false, Game::Xiangqi).unwrap();
 //! let rows = replay(session, moves).unwrap();
 //! assert_eq!(rows[0].sides[0].bank.unwrap().to_string(), "0:29:30");
 //! ```
 
 use super::{Event, EventTime, ProcedureError, Session, SessionOutcome};
 use crate::clock::{Note, SideReport, Span};
-use crate::Side;
+use crate::{Game, Side};
 
 /// One event of a replay with its label (`h2e2@35`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,21 +39,42 @@ pub struct Timed {
 }
 
 /// Reads `h2e2@35 h9g7@1:10 …`: each token a move and, after `@`, the time it took (or,
-/// with `timestamps`, the game time it was made at).
+/// with `timestamps`, the game time it was made at); `!` after a move marks it a forcing
+/// move (`h0g2!@20`); `flag:<side>` or `flag:<side>:<reporter>` reports a flag.
 ///
 /// ```
 /// use arbiter::procedure::replay::parse_timed_moves;
-/// let moves = parse_timed_moves("h2e2@35\nh9g7", false).unwrap();
-/// assert_eq!(moves.len(), 2);
-/// let err = parse_timed_moves("h2e2@soon", false).unwrap_err();
+/// use arbiter::procedure::{Event, EventTime, Side};
+/// use arbiter::Game;
+///
+/// let moves = parse_timed_moves("h2e2@35\nh9g7 h0g2!@20 flag:black:red", false, Game::Xiangqi).unwrap();
+/// assert_eq!(moves.len(), 4);
+/// assert!(matches!(&moves[2].event, Event::Timed { time: EventTime { forcing: true, .. }, .. }));
+/// assert_eq!(moves[3].event, Event::FlagReport { side: Side::Second, by: Some(Side::First) });
+/// let err = parse_timed_moves("h2e2@soon", false, Game::Xiangqi).unwrap_err();
 /// assert!(err.contains("move 1 ('h2e2@soon')"), "{err}");
+/// let err = parse_timed_moves("flag:white", false, Game::Xiangqi).unwrap_err();
+/// assert!(err.contains("event 1 ('flag:white')"), "{err}");
 /// ```
-pub fn parse_timed_moves(text: &str, timestamps: bool) -> Result<Vec<Timed>, String> {
+pub fn parse_timed_moves(text: &str, timestamps: bool, game: Game) -> Result<Vec<Timed>, String> {
     text.lines()
         .map(|l| l.split('#').next().unwrap_or(""))
         .flat_map(str::split_whitespace)
         .enumerate()
         .map(|(i, token)| {
+            if let Some(rest) = token.strip_prefix("flag:") {
+                let side = |name: &str| {
+                    Side::parse(name, game).map_err(|e| format!("event {} ('{token}'): {e}", i + 1))
+                };
+                let (whose, by) = match rest.split_once(':') {
+                    Some((w, b)) => (side(w)?, Some(side(b)?)),
+                    None => (side(rest)?, None),
+                };
+                return Ok(Timed {
+                    label: token.to_owned(),
+                    event: Event::FlagReport { side: whose, by },
+                });
+            }
             let (mv, time) = match token.split_once('@') {
                 Some((mv, t)) => {
                     let span: Span = t
@@ -61,12 +84,17 @@ pub fn parse_timed_moves(text: &str, timestamps: bool) -> Result<Vec<Timed>, Str
                 }
                 None => (token, None),
             };
+            let (mv, forcing) = match mv.strip_suffix('!') {
+                Some(m) => (m, true),
+                None => (mv, false),
+            };
             if mv.is_empty() {
                 return Err(format!("move {} ('{token}'): no move before '@'", i + 1));
             }
             let time = EventTime {
                 elapsed: time.filter(|_| !timestamps),
                 at: time.filter(|_| timestamps),
+                forcing,
                 ..EventTime::default()
             };
             let event = Event::Move(mv.to_owned());

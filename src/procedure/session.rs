@@ -67,6 +67,9 @@ use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
 
+mod correct;
+pub use correct::{Correction, ErrorKind, ErrorMove};
+
 /// Something that happens at the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -183,6 +186,15 @@ pub enum Event {
         number: u32,
         /// Who made it.
         side: Side,
+    },
+    /// An error of the set-up, the colours, a move or a piece's place is found now and
+    /// put right (xiangqi 第四章 第一节 三; see [`ErrorKind`] and the `correct` module).
+    Correction {
+        /// The error.
+        error: ErrorKind,
+        /// The move number and side of the error, for the kinds that name it
+        /// ([`ErrorKind::error_move`]).
+        at: Option<(u32, Side)>,
     },
     /// The arbiter sets a side's clock to a time used (at resumption, after a dispute).
     SetClock {
@@ -587,6 +599,8 @@ pub struct Session {
     adjourn_rules: AdjournRules,
     /// The adjournment, once announced.
     adjournment: Option<Adjournment>,
+    /// The errors corrected (第四章 第一节 三).
+    corrections: correct::Corrections,
 }
 
 impl Session {
@@ -623,6 +637,7 @@ impl Session {
             clock: None,
             adjourn_rules: AdjournRules::of(ruleset.game),
             adjournment: None,
+            corrections: correct::Corrections::default(),
         })
     }
 
@@ -787,6 +802,8 @@ impl Session {
             "claims_valid": self.ending.claims,
             "counters": self.ending.counters,
             "outcome": self.outcome().map(|o| json!({"winner": o.winner.map(name), "reason": o.reason, "clause": o.clause})),
+            "corrections": self.corrections().iter().map(|c| json!({"error": c.error.slug(), "clause": c.clause, "applied": c.applied})).collect::<Vec<_>>(),
+            "colours_exchanged": self.colours_exchanged(),
         })
     }
 
@@ -808,7 +825,16 @@ impl Session {
                     return Ok(());
                 }
             }
-            return Err(ProcedureError::GameOver(describe(&o, self.policy.game)));
+            // An error found after the end: the result stands (第四章 第一节 三 (二), (三)).
+            let stands = match &event {
+                Event::Correction { error, at } => Some(self.correction_after_end(*error, *at)?),
+                _ => None,
+            };
+            match stands {
+                Some(true) => return Ok(()),
+                Some(false) => {}
+                None => return Err(ProcedureError::GameOver(describe(&o, self.policy.game))),
+            }
         }
         let fresh = self.fresh_illegal.take();
         // The history is moved into the next state, not copied (a copy per event would make
@@ -1074,6 +1100,7 @@ impl Session {
                 Ok(self.clock_mut("setting the clock")?.set_used(side, used)?)
             }
             Event::CorrectError { number, side } => self.correct_error(number, side),
+            Event::Correction { error, at } => self.correct(error, at),
             Event::Timed { .. } => Err(ProcedureError::Clock(
                 "an event has one timing, not a timed event inside another".to_owned(),
             )),
@@ -2149,7 +2176,7 @@ fn event_name(e: &Event) -> &'static str {
         Event::StartClocks(_) => "start_clocks",
         Event::Arrive(_) => "arrive",
         Event::ReplaceClock { .. } => "replace_clock",
-        Event::CorrectError { .. } => "correct_error",
+        Event::CorrectError { .. } | Event::Correction { .. } => "correct_error",
         Event::SetClock { .. } => "set_clock",
         Event::Timed { .. } => "timed",
         Event::Forfeit { .. } => "forfeit",

@@ -379,6 +379,25 @@ pub struct SessionAnswer {
     pub claims: Vec<String>,
     /// The result now.
     pub outcome: ResultAnswer,
+    /// The last correction of a named error in the steps (feature `error-corrections`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correction: Option<SessionCorrection>,
+}
+
+/// A correction of an error made (or declined, the game being over) during a session
+/// (xiangqi 第四章 第一节 三).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionCorrection {
+    /// The error's slug (`colours-only`, …).
+    pub error: String,
+    /// The deciding clause; absent: the engine does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    /// Whether the game was corrected (`false`: it had ended and the result stands).
+    pub applied: bool,
+    /// Whether the players now hold the other colours than when the session started.
+    pub exchanged: bool,
 }
 
 /// An engine's answer to a query.
@@ -565,14 +584,19 @@ pub enum Feature {
     FlagReports,
     /// Valid and invalid move counts of repeated forcing moves: the move key `forcing`.
     ForcingMoves,
+    /// Corrections of named errors (xiangqi 第四章 第一节 三): the step
+    /// `correct_error` with `error`, and `expect.correction`. Asked in `session` and
+    /// `clock` queries alike.
+    Corrections,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 3] = [
+    pub const ALL: [Feature; 4] = [
         Feature::Adjournment,
         Feature::FlagReports,
         Feature::ForcingMoves,
+        Feature::Corrections,
     ];
 
     /// The name on the wire.
@@ -581,6 +605,7 @@ impl Feature {
             Feature::Adjournment => "adjournment",
             Feature::FlagReports => "flag-reports",
             Feature::ForcingMoves => "forcing-moves",
+            Feature::Corrections => "error-corrections",
         }
     }
 

@@ -107,12 +107,19 @@ pub enum Step {
         faulty: String,
     },
     /// `{correct_error: {move: 20, side: red}}`: an error made at that move is found now
-    /// (`side` defaults to the first player).
+    /// (`side` defaults to the first player): the moves from it are cancelled and the times
+    /// rescaled. With `error:` the error is named and corrected as xiangqi 第四章 第一节 三
+    /// says ([`ErrorKind`](crate::procedure::ErrorKind): `illegal-move`, `displaced-piece`,
+    /// `displaced-unknown` with or without `move`, and without `move`
+    /// `wrong-initial-setup`, `wrong-resumption-setup`, `colours-and-order`,
+    /// `colours-only`).
     CorrectError {
-        /// The move number.
-        number: u32,
+        /// The move number (absent for the errors that name none).
+        number: Option<u32>,
         /// Who made the move.
         side: Option<String>,
+        /// The error, by slug; absent: an error of unsaid kind, timing only.
+        error: Option<String>,
     },
     /// `{set_clock: {side: red, used: 1:20:00}}`: the arbiter sets a clock.
     SetClock {
@@ -277,10 +284,12 @@ struct RawReplace {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCorrectError {
-    #[serde(rename = "move")]
-    number: u32,
+    #[serde(default, rename = "move")]
+    number: Option<u32>,
     #[serde(default)]
     side: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -656,13 +665,7 @@ impl TryFrom<RawStep> for Step {
             "correct_error" => {
                 only(&[])?;
                 let raw = r.correct_error.ok_or("`correct_error` needs `move`")?;
-                if raw.number == 0 {
-                    return Err("`correct_error.move` counts from 1".to_owned());
-                }
-                Step::CorrectError {
-                    number: raw.number,
-                    side: raw.side,
-                }
+                correct_error(raw)?
             }
             "adjourn" => {
                 only(&[])?;
@@ -741,6 +744,53 @@ impl TryFrom<RawStep> for Step {
     }
 }
 
+/// Reads `correct_error`: without `error`, `move` is needed; with it, `move` goes with the
+/// errors that name one.
+fn correct_error(raw: RawCorrectError) -> Result<Step, String> {
+    use crate::procedure::{ErrorKind, ErrorMove};
+    if raw.number == Some(0) {
+        return Err("`correct_error.move` counts from 1".to_owned());
+    }
+    if raw.number.is_none() && raw.side.is_some() {
+        return Err("`correct_error.side` goes with `move`".to_owned());
+    }
+    match raw.error.as_deref() {
+        None if raw.number.is_none() => {
+            return Err(format!(
+                "`correct_error` needs `move`, or `error` ({})",
+                ErrorKind::slugs()
+            ))
+        }
+        None => {}
+        Some(slug) => {
+            let kind = ErrorKind::from_slug(slug).ok_or_else(|| {
+                format!(
+                    "`correct_error.error: {slug}`: expected one of {}",
+                    ErrorKind::slugs()
+                )
+            })?;
+            match (kind.error_move(), raw.number) {
+                (ErrorMove::Required, None) => {
+                    return Err(format!(
+                        "`correct_error.error: {slug}` needs `move` (and `side`): the move of the error"
+                    ))
+                }
+                (ErrorMove::None, Some(_)) => {
+                    return Err(format!(
+                        "`correct_error.error: {slug}` names no move: leave out `move` and `side`"
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(Step::CorrectError {
+        number: raw.number,
+        side: raw.side,
+        error: raw.error,
+    })
+}
+
 impl fmt::Display for Step {
     /// The step as it would be written in a case (`touch: [h2, h9]`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -792,10 +842,20 @@ impl fmt::Display for Step {
                 }
                 write!(f, "faulty: {faulty}}}")
             }
-            Step::CorrectError { number, side } => {
-                write!(f, "correct_error: {{move: {number}")?;
-                side.iter().try_for_each(|s| write!(f, ", side: {s}"))?;
-                f.write_str("}")
+            Step::CorrectError {
+                number,
+                side,
+                error,
+            } => {
+                let parts: Vec<String> = [
+                    error.as_ref().map(|e| format!("error: {e}")),
+                    number.map(|n| format!("move: {n}")),
+                    side.as_ref().map(|s| format!("side: {s}")),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                write!(f, "correct_error: {{{}}}", parts.join(", "))
             }
             Step::SetClock { side, used } => {
                 write!(f, "set_clock: {{side: {side}, used: {used}}}")
@@ -869,7 +929,7 @@ impl Step {
                 | Step::StartClocks(_)
                 | Step::Arrive(_)
                 | Step::ReplaceClock { .. }
-                | Step::CorrectError { .. }
+                | Step::CorrectError { error: None, .. }
                 | Step::SetClock { .. }
                 | Step::Timed { .. }
                 | Step::Adjourn
@@ -906,6 +966,7 @@ impl Step {
             | Step::AgreeDraw
             | Step::ClockObjection(_) => Some(Feature::Adjournment),
             Step::Flag { .. } => Some(Feature::FlagReports),
+            Step::CorrectError { error: Some(_), .. } => Some(Feature::Corrections),
             Step::Timed { time, .. } if time.forcing.is_some() => Some(Feature::ForcingMoves),
             Step::Timed { step, .. } => step.feature(),
             _ => None,
@@ -957,8 +1018,12 @@ impl Step {
                 inner.insert("faulty".to_owned(), json!(faulty));
                 json!({"replace_clock": inner})
             }
-            Step::CorrectError { number, side } => {
-                json!({"correct_error": {"move": number, "side": side}})
+            Step::CorrectError {
+                number,
+                side,
+                error,
+            } => {
+                json!({"correct_error": {"error": error, "move": number, "side": side}})
             }
             Step::SetClock { side, used } => json!({"set_clock": {"side": side, "used": used}}),
             Step::Adjourn => json!({"adjourn": true}),
@@ -1001,7 +1066,7 @@ impl Step {
                 v
             }
         };
-        // `correct_error.side` left out when absent.
+        // `correct_error.error`, `.move` and `.side` left out when absent.
         if let Some(inner) = v.get_mut("correct_error").and_then(|c| c.as_object_mut()) {
             inner.retain(|_, value| !value.is_null());
         }

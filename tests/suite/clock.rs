@@ -302,6 +302,9 @@ fn wrong_clocks() -> Vec<WrongClock> {
                 *rule = MatchTime::Carried;
             }
         }),
+        by_rules("a correction never adjusts the times", |r| {
+            r.correction.recent_rounds = Some(u32::MAX);
+        }),
         by_rules("five valid forcing moves", |r| {
             if let Some(f) = &mut r.forcing {
                 f.valid = 5;
@@ -375,7 +378,11 @@ fn every_clock_case_is_failed_by_a_wrong_clock() {
         // The adjournment cases test the session's adjournment machine (sealing, the
         // envelope, resumption), not the clock's arithmetic: a wrong clock need not fail
         // them. They were checked against wrong adjournment rules instead (docs/clock.md).
-        let adjournment = case.id.contains(".adjournment.") || case.id.contains(".resumption.");
+        // So do the corrections of named errors (xiangqi 第四章 第一节 三): checked against
+        // the corrections' mutants (`arbiter mutants`, docs/mutants-draws.md).
+        let adjournment = case.id.contains(".adjournment.")
+            || case.id.contains(".resumption.")
+            || case.id.contains(".correction.");
         match (0..wrong.len()).find(|&w| fails(w, (case, ruleset))) {
             Some(w) => caught[w] = true,
             None if adjournment => {}
@@ -520,12 +527,24 @@ fn every_clock_step() -> Vec<Step> {
             faulty: "black".into(),
         },
         Step::CorrectError {
-            number: 20,
+            number: Some(20),
             side: Some("red".into()),
+            error: None,
         },
         Step::CorrectError {
-            number: 3,
+            number: Some(3),
             side: None,
+            error: None,
+        },
+        Step::CorrectError {
+            number: Some(4),
+            side: Some("black".into()),
+            error: Some("displaced-piece".into()),
+        },
+        Step::CorrectError {
+            number: None,
+            side: None,
+            error: Some("colours-only".into()),
         },
         Step::SetClock {
             side: "red".into(),
@@ -924,4 +943,225 @@ fn every_shipped_control_replays() {
             assert!(out.contains(&control.clause), "{}: {out}", control.id);
         }
     }
+}
+
+// ---------------------------------------------------------------- corrections of errors
+
+/// The reference without the `error-corrections` feature, counting the requests that would
+/// need it.
+struct NoCorrections(ReferenceEngine, Arc<std::sync::atomic::AtomicUsize>);
+
+impl Engine for NoCorrections {
+    fn info(&self) -> EngineInfo {
+        let mut info = self.0.info();
+        info.features.retain(|f| *f != Feature::Corrections);
+        info
+    }
+
+    fn run(&self, request: &Request) -> Reply {
+        let steps = match &request.query {
+            Query::Session { steps } | Query::Clock { steps, .. } => steps.as_slice(),
+            _ => &[],
+        };
+        if steps
+            .iter()
+            .any(|s| s.feature() == Some(Feature::Corrections))
+        {
+            self.1.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        self.0.run(request)
+    }
+}
+
+/// An engine that does not list `error-corrections` gets every case with a named
+/// `correct_error` or `expect.correction` skipped with the reason, in `session` and `clock`
+/// cases alike, and is never asked one; the reference passes them.
+#[test]
+fn an_engine_without_the_corrections_feature_skips_correction_cases() {
+    let suite = load_cases(&[root().join("cases/xiangqi/corrections.yaml")])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cases: Vec<Case> = suite.cases().map(|(_, c)| c.clone()).collect();
+    assert!(cases.len() >= 15, "only {} correction cases", cases.len());
+    let asked = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let engine = NoCorrections(ReferenceEngine::new(), asked.clone());
+    let runner = Runner::new(Box::new(engine), Arc::new(rules_for));
+    let reference = Runner::reference();
+    let (mut skipped, mut with_clock) = (0, 0);
+    for case in &cases {
+        for ruleset in &case.rulesets {
+            assert_eq!(
+                reference.run(case, ruleset).verdict,
+                Verdict::Passed,
+                "{}",
+                case.id
+            );
+            let r = runner.run(case, ruleset);
+            assert_eq!(r.verdict, Verdict::Skipped, "{}: {}", case.id, r.message);
+            assert!(
+                r.message.contains("`error-corrections` feature"),
+                "{}: {}",
+                case.id,
+                r.message
+            );
+            skipped += 1;
+            with_clock += usize::from(case.clock.is_some());
+        }
+    }
+    assert!(skipped >= 15 && with_clock >= 3, "{skipped} {with_clock}");
+    assert_eq!(
+        asked.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "asked a correction"
+    );
+}
+
+/// A `session` answer carrying a correction is what the protocol schema describes, and reads
+/// back as written.
+#[test]
+fn a_session_answer_with_a_correction_matches_the_schema() {
+    let reply_schema = schema("run-reply.json");
+    let run = schema("run.json");
+    for (steps, error, exchanged) in [
+        (
+            vec![
+                Step::Move("h7e7".into()),
+                Step::Move("h2e2".into()),
+                Step::CorrectError {
+                    number: None,
+                    side: None,
+                    error: Some("colours-only".into()),
+                },
+            ],
+            "colours-only",
+            true,
+        ),
+        (
+            vec![
+                Step::Move("h7e7".into()),
+                Step::Resign("red".into()),
+                Step::CorrectError {
+                    number: Some(1),
+                    side: Some("black".into()),
+                    error: Some("illegal-move".into()),
+                },
+            ],
+            "illegal-move",
+            false,
+        ),
+    ] {
+        let mut request = Request::new("xiangqi".parse().unwrap(), Query::Session { steps });
+        request.position =
+            Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1".into());
+        let line = request_json(7, &request);
+        let p = problems(&run, &line);
+        assert!(p.is_empty(), "{line}\n{}", p.join("\n"));
+        let reply = ReferenceEngine::new().run(&request);
+        let wire = reply_json(7, &reply);
+        let p = problems(&reply_schema, &wire);
+        assert!(p.is_empty(), "{wire}\n{}", p.join("\n"));
+        assert_eq!(wire["correction"]["error"], error, "{wire}");
+        assert_eq!(wire["correction"]["exchanged"], exchanged, "{wire}");
+        assert_eq!(wire["correction"]["applied"], exchanged, "{wire}");
+        let back = parse_reply(&wire.to_string(), 7, QueryKind::Session).unwrap();
+        assert_eq!(back, reply);
+    }
+    // A reply whose correction names an unknown error is not the protocol.
+    let mut bad = reply_json(
+        1,
+        &ReferenceEngine::new().run(&Request::new(
+            "xiangqi".parse().unwrap(),
+            Query::Session {
+                steps: vec![Step::CorrectError {
+                    number: None,
+                    side: None,
+                    error: Some("wrong-initial-setup".into()),
+                }],
+            },
+        )),
+    );
+    assert_eq!(bad["correction"]["applied"], true, "{bad}");
+    bad["correction"]["error"] = "wrong-board".into();
+    assert!(!reply_schema.is_valid(&bad), "{bad}");
+}
+
+#[test]
+fn arbiter_clock_counts_invalid_forcing_moves_and_reads_flag_reports() {
+    let forcing = [
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "national",
+        "-p",
+        "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        "--setup",
+        "{red: {used: '1:20:00', moves: 35}, black: {used: '1:00:00', moves: 35}}",
+        "--moves",
+        "a8a9!@60 e9e8@10 a9a8!@60 e8e9@10 a8a9!@60 e9e8@10 a9a8!@60 e8e9@10 a8a9!@60 e9e8@10",
+    ];
+    let (code, out, err) = arbiter(&forcing);
+    assert_eq!(code, 0, "{err}");
+    // The fifth forcing move is the rook's third arrival on a9: invalid, by the two-point rule.
+    assert!(
+        out.contains("1 to make, 1 invalid") && out.contains("(xq.timing.forcing-two-points)"),
+        "{out}"
+    );
+    let before: Vec<&str> = out.lines().take_while(|l| !l.contains("  9. ")).collect();
+    assert!(!before.iter().any(|l| l.contains("invalid")), "{out}");
+    let mut json = forcing.to_vec();
+    json.extend(["--format", "json"]);
+    let (code, out, err) = arbiter(&json);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["invalid_moves"]["red"], 1, "{v}");
+    assert_eq!(v["invalid_moves"]["black"], 0, "{v}");
+    assert_eq!(v["invalid_moves"]["moves"][0]["event"], 9, "{v}");
+    assert_eq!(
+        v["invalid_moves"]["moves"][0]["clause"],
+        "xq.timing.forcing-two-points"
+    );
+    assert_eq!(v["rows"][9]["sides"]["red"]["invalid"], 1);
+    assert_eq!(v["rows"][9]["sides"]["red"]["moves"], 39);
+    // Without `!` the same moves are plain moves: none is invalid.
+    let plain = forcing[10].replace('!', "");
+    let mut unforced = forcing.to_vec();
+    unforced[10] = &plain;
+    let (_, out, _) = arbiter(&unforced);
+    assert!(!out.contains("invalid"), "{out}");
+    // A flag falling unnoticed is shown down until a report ends the game, with its clause.
+    let (code, out, err) = arbiter(&[
+        "clock",
+        "-r",
+        "russian",
+        "-c",
+        "sudden-death-60m",
+        "--setup",
+        "{flags: reported, black: {used: '59:00'}}",
+        "--moves",
+        "22-18@30 11-15@2m 18x11@1 flag:black:white",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let flagged = lines
+        .iter()
+        .position(|l| l.contains("flag down"))
+        .expect(&out);
+    assert!(lines[flagged].contains("2. 11-15@2m"), "{out}");
+    assert!(
+        out.contains("white reports black's flag: he loses on time (d64.timing.flag-claim)")
+            && out.contains("game over: white (time-forfeit, d64.timing.flag-fall-loses)"),
+        "{out}"
+    );
+    // A flag report names a side of the game.
+    let (code, _, err) = arbiter(&[
+        "clock",
+        "-r",
+        "xiangqi",
+        "-c",
+        "national",
+        "--moves",
+        "h2e2@3 flag:white",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("event 2 ('flag:white')"), "{err}");
 }

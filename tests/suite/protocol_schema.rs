@@ -210,6 +210,16 @@ fn every_step() -> Vec<Step> {
             kind: "threefold".into(),
             by: None,
         },
+        Step::CorrectError {
+            number: Some(3),
+            side: side("black"),
+            error: Some("displaced-piece".into()),
+        },
+        Step::CorrectError {
+            number: None,
+            side: None,
+            error: Some("colours-only".into()),
+        },
     ]
 }
 
