@@ -276,6 +276,22 @@ fn first_of(
     }
 }
 
+/// Whether the legal move `m` of `board` is permitted after `touches`: `Ok` when it is,
+/// else the ruling of [`resolve_touches`] that forbids it. With nothing touched no touch
+/// binds (the ruling is [`TouchStep::Untouched`]: every legal move), so the legal moves are
+/// not listed then.
+pub(crate) fn check_permitted(board: &Board, touches: &[Touch], m: &Candidate) -> Result<(), Ruling> {
+    if touches.is_empty() {
+        return Ok(());
+    }
+    let ruling = resolve_touches(board, touches);
+    if ruling.permits(&m.key) {
+        Ok(())
+    } else {
+        Err(ruling)
+    }
+}
+
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {

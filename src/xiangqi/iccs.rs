@@ -40,7 +40,9 @@ pub fn looks_like_iccs(text: &str) -> bool {
 
 /// The ICCS text of a move (`h2e2`).
 pub fn write_iccs(m: Move) -> String {
-    m.to_string()
+    // One allocation of the exact size (the text of every legal move is written for the
+    // arbiter's permitted moves).
+    m.iccs_bytes().iter().map(|&b| char::from(b)).collect()
 }
 
 /// The `uci10` text of a move: ranks 1–10 (`h3e3`, `h3h10`).

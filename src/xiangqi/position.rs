@@ -17,16 +17,24 @@ pub struct Move {
     pub to: Square,
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Four ASCII characters written at once: move texts are written for every legal move
-        // of every position the arbiter looks at, so this is on the simulator's hot path.
-        let buf = [
+impl Move {
+    /// The four ASCII characters of the move's ICCS text (`h2e2`).
+    #[inline]
+    pub(crate) fn iccs_bytes(self) -> [u8; 4] {
+        [
             b'a' + self.from.file(),
             b'0' + self.from.rank(),
             b'a' + self.to.file(),
             b'0' + self.to.rank(),
-        ];
+        ]
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Four ASCII characters written at once: move texts are written for every legal move
+        // of every position the arbiter looks at, so this is on the simulator's hot path.
+        let buf = self.iccs_bytes();
         f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
     }
 }
