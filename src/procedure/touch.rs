@@ -280,7 +280,11 @@ fn first_of(
 /// else the ruling of [`resolve_touches`] that forbids it. With nothing touched no touch
 /// binds (the ruling is [`TouchStep::Untouched`]: every legal move), so the legal moves are
 /// not listed then.
-pub(crate) fn check_permitted(board: &Board, touches: &[Touch], m: &Candidate) -> Result<(), Ruling> {
+pub(crate) fn check_permitted(
+    board: &Board,
+    touches: &[Touch],
+    m: &Candidate,
+) -> Result<(), Ruling> {
     if touches.is_empty() {
         return Ok(());
     }

@@ -39,7 +39,7 @@
 //! ```
 
 use super::notation::{parse_move, NotationError};
-use super::position::{Move, Position};
+use super::position::{IllegalMove, Move, Position};
 use super::repetition::{adjudicate_played, Judgement, RepetitionRules, Ruling, Verdict};
 use super::Role;
 use crate::edition::{DrawKind, DrawRule, Edition};
@@ -117,12 +117,34 @@ impl XiangqiEndings {
     /// Plays a legal move (an illegal one is recorded without changing the position, and the
     /// history then has no repetition verdict).
     pub fn push(&mut self, m: Move) {
-        let before = *self.position();
-        let next = before.play(m).unwrap_or_else(|_| {
+        if self.try_push(m).is_err() {
             self.illegal = true;
-            before
-        });
-        if next.captured_from(&before) {
+            self.extend(*self.position(), m);
+        }
+    }
+
+    /// Plays a move if it is legal; an illegal move is refused and the game is unchanged.
+    ///
+    /// ```
+    /// use arbiter::xiangqi::endings::XiangqiEndings;
+    /// use arbiter::xiangqi::iccs::parse_iccs_coords;
+    /// use arbiter::xiangqi::Position;
+    ///
+    /// let mut game = XiangqiEndings::new(&"xiangqi".parse().unwrap(), Position::start());
+    /// let jump = parse_iccs_coords("a0a5").unwrap(); // the chariot cannot jump its soldier
+    /// assert!(game.try_push(jump).is_err());
+    /// assert!(game.try_push(parse_iccs_coords("h2e2").unwrap()).is_ok());
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn try_push(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let next = self.position().play(m)?;
+        self.extend(next, m);
+        Ok(())
+    }
+
+    /// Adds a move and the position it leads to.
+    fn extend(&mut self, next: Position, m: Move) {
+        if next.captured_from(self.position()) {
             self.material_since = self.positions.len();
         }
         self.positions.push(next);

@@ -42,7 +42,8 @@ pub fn looks_like_iccs(text: &str) -> bool {
 pub fn write_iccs(m: Move) -> String {
     // One allocation of the exact size (the text of every legal move is written for the
     // arbiter's permitted moves).
-    m.iccs_bytes().iter().map(|&b| char::from(b)).collect()
+    let bytes = m.iccs_bytes();
+    std::str::from_utf8(&bytes).unwrap_or_default().to_owned()
 }
 
 /// The `uci10` text of a move: ranks 1–10 (`h3e3`, `h3h10`).

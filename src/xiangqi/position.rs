@@ -191,7 +191,6 @@ impl MoveList {
         };
         self.len += 1;
     }
-
 }
 
 impl Default for MoveList {
@@ -731,12 +730,11 @@ impl Position {
         let (from, to) = (m.from.index(), m.to.index());
         let g = safety.general;
         let danger = DANGER[g];
-        (!safety.in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0)
-            || {
-                let mut child = *self;
-                child.make(m);
-                !child.attacked(safety.us, rules)
-            }
+        (!safety.in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0) || {
+            let mut child = *self;
+            child.make(m);
+            !child.attacked(safety.us, rules)
+        }
     }
 
     /// Removes from `list` the moves that leave the own general attacked (or facing the
