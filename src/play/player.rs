@@ -68,8 +68,8 @@ impl MoveRequest<'_> {
             permitted: session
                 .permitted()
                 .permitted
-                .iter()
-                .map(|m| m.text.clone())
+                .into_iter()
+                .map(|m| m.text)
                 .collect(),
             remaining: clock.map(|c| Side::BOTH.map(|s| c.report(s).remaining)),
             increment,

@@ -227,7 +227,7 @@ fn xq_candidate(p: &xiangqi::Position, m: xiangqi::Move) -> Candidate {
         .captured(m)
         .map(|_| vec![Spot(m.to.index() as u8)])
         .unwrap_or_default();
-    let text = m.to_string();
+    let text = xiangqi::iccs::write_iccs(m);
     Candidate {
         from: Spot(m.from.index() as u8),
         to: Spot(m.to.index() as u8),

@@ -57,7 +57,7 @@ use super::adjourn::{
 };
 use super::board::{Board, Candidate, PerSide, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
-use super::touch::{resolve_touches, Ruling, Touch, TouchOrigin};
+use super::touch::{check_permitted, resolve_touches, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::mutant::DrawMutant as D;
@@ -2023,8 +2023,7 @@ impl Session {
 
     fn play(&mut self, text: &str) -> Result<(), ProcedureError> {
         let m = self.board.read_move(text)?;
-        let ruling = self.permitted();
-        if !ruling.permits(&m.key) {
+        if let Err(ruling) = check_permitted(&self.board, &self.touches, &m) {
             if self.policy.illegal == IllegalHandling::OpponentChooses {
                 return self.irregular_legal_move(m);
             }

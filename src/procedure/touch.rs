@@ -276,6 +276,26 @@ fn first_of(
     }
 }
 
+/// Whether the legal move `m` of `board` is permitted after `touches`: `Ok` when it is,
+/// else the ruling of [`resolve_touches`] that forbids it. With nothing touched no touch
+/// binds (the ruling is [`TouchStep::Untouched`]: every legal move), so the legal moves are
+/// not listed then.
+pub(crate) fn check_permitted(
+    board: &Board,
+    touches: &[Touch],
+    m: &Candidate,
+) -> Result<(), Ruling> {
+    if touches.is_empty() {
+        return Ok(());
+    }
+    let ruling = resolve_touches(board, touches);
+    if ruling.permits(&m.key) {
+        Ok(())
+    } else {
+        Err(ruling)
+    }
+}
+
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
@@ -313,22 +333,24 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
         own_touched,
         opponent_touched,
     };
-    match (own, opponent) {
-        (None, None) => ruling(legal.clone(), TouchStep::Untouched),
+    // The moves the deciding step permits; `None`: every legal move (the list itself is
+    // moved into the ruling, not copied).
+    let (chosen, step) = match (own, opponent) {
+        (None, None) => (None, TouchStep::Untouched),
         (Some((_, mine, _)), None) => {
             let moves = pick(&|m| mine.contains(&m.from));
             if moves.is_empty() {
-                ruling(legal.clone(), TouchStep::OwnFree)
+                (None, TouchStep::OwnFree)
             } else {
-                ruling(moves, TouchStep::OwnMoves)
+                (Some(moves), TouchStep::OwnMoves)
             }
         }
         (None, Some((_, theirs, _))) => {
             let captures = pick(&|m| m.captured.iter().any(|c| theirs.contains(c)));
             if captures.is_empty() {
-                ruling(legal.clone(), TouchStep::OpponentFree)
+                (None, TouchStep::OpponentFree)
             } else {
-                ruling(captures, TouchStep::OpponentCaptured)
+                (Some(captures), TouchStep::OpponentCaptured)
             }
         }
         (Some((i, mine, _)), Some((j, theirs, _))) => {
@@ -352,11 +374,12 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
             };
             let steps: Vec<&Vec<Candidate>> = tries.iter().map(set).collect();
             match steps.iter().position(|s| !s.is_empty()) {
-                Some(k) => ruling(steps[k].clone(), make(k as u8 + 1)),
-                None => ruling(legal.clone(), make(4)),
+                Some(k) => (Some(steps[k].clone()), make(k as u8 + 1)),
+                None => (None, make(4)),
             }
         }
-    }
+    };
+    ruling(chosen.unwrap_or(legal), step)
 }
 
 impl TouchOrder {

@@ -56,11 +56,7 @@ fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError>
         )));
     }
     let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
-    if !game.position().is_legal(m) {
-        return Err(err(format!("illegal move {m}")));
-    }
-    game.push(m);
-    Ok(())
+    game.try_push(m).map_err(|e| err(e.to_string()))
 }
 
 /// The xiangqi [`Judge`]: the endings ([`XiangqiEndings`]) extended move by move.

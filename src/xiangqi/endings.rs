@@ -39,8 +39,8 @@
 //! ```
 
 use super::notation::{parse_move, NotationError};
-use super::position::{Move, Position};
-use super::repetition::{adjudicate, Judgement, RepetitionRules, Ruling, Verdict};
+use super::position::{IllegalMove, Move, Position};
+use super::repetition::{adjudicate_played, Judgement, RepetitionRules, Ruling, Verdict};
 use super::Role;
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
@@ -76,6 +76,11 @@ pub struct XiangqiEndings {
     repetition: RepetitionRules,
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// The index in `positions` of the first one with the current material: no earlier
+    /// position can be the same as a later one (a capture is never undone).
+    material_since: usize,
+    /// Whether an illegal move was recorded (the history then has no repetition verdict).
+    illegal: bool,
     verdict: OnceCell<Option<Verdict>>,
 }
 
@@ -88,6 +93,8 @@ impl XiangqiEndings {
             repetition: RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA),
             positions: vec![start],
             moves: Vec::new(),
+            material_since: 0,
+            illegal: false,
             verdict: OnceCell::new(),
         }
     }
@@ -110,9 +117,35 @@ impl XiangqiEndings {
     /// Plays a legal move (an illegal one is recorded without changing the position, and the
     /// history then has no repetition verdict).
     pub fn push(&mut self, m: Move) {
-        let mut next = *self.position();
-        if let Ok(p) = next.play(m) {
-            next = p;
+        if self.try_push(m).is_err() {
+            self.illegal = true;
+            self.extend(*self.position(), m);
+        }
+    }
+
+    /// Plays a move if it is legal; an illegal move is refused and the game is unchanged.
+    ///
+    /// ```
+    /// use arbiter::xiangqi::endings::XiangqiEndings;
+    /// use arbiter::xiangqi::iccs::parse_iccs_coords;
+    /// use arbiter::xiangqi::Position;
+    ///
+    /// let mut game = XiangqiEndings::new(&"xiangqi".parse().unwrap(), Position::start());
+    /// let jump = parse_iccs_coords("a0a5").unwrap(); // the chariot cannot jump its soldier
+    /// assert!(game.try_push(jump).is_err());
+    /// assert!(game.try_push(parse_iccs_coords("h2e2").unwrap()).is_ok());
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn try_push(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let next = self.position().play(m)?;
+        self.extend(next, m);
+        Ok(())
+    }
+
+    /// Adds a move and the position it leads to.
+    fn extend(&mut self, next: Position, m: Move) {
+        if next.captured_from(self.position()) {
+            self.material_since = self.positions.len();
         }
         self.positions.push(next);
         self.moves.push(m);
@@ -151,7 +184,7 @@ impl XiangqiEndings {
     pub fn occurrences(&self) -> u32 {
         // The repetition identity of a position: the pieces and the side to move.
         let now = self.position();
-        self.positions
+        self.positions[self.material_since..]
             .iter()
             .filter(|p| p.same_placement(now))
             .count() as u32
@@ -172,11 +205,10 @@ impl XiangqiEndings {
                 // A cycle played `cycles` times through the current position puts it there
                 // `cycles + 1` times: fewer occurrences cannot give a verdict (a shortcut,
                 // not a second rule).
-                if self.occurrences() < self.occurrences_for_verdict() {
+                if self.illegal || self.occurrences() < self.occurrences_for_verdict() {
                     return None;
                 }
-                let start = self.positions.first()?;
-                adjudicate(start, &self.moves, &self.repetition)
+                adjudicate_played(&self.positions, &self.moves, &self.repetition)
                     .ok()
                     .flatten()
             })

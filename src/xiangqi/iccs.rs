@@ -19,22 +19,31 @@ use super::description::NotationError;
 use super::position::{Move, Position};
 use super::square::Square;
 
-/// Whether `text` has the shape of an ICCS move (`h2e2`, `H2E2`, `h2-e2`).
-pub fn looks_like_iccs(text: &str) -> bool {
-    let b: Vec<u8> = text.bytes().filter(|c| *c != b'-').collect();
-    let dashes = text.len() - b.len();
+/// The four coordinate characters of an ICCS text (`h2e2`, `H2E2`, `h2-e2`; a dash only
+/// between the squares), when it has that shape.
+fn iccs_coords(text: &str) -> Option<[u8; 4]> {
+    let b = text.as_bytes();
+    let c = match b.len() {
+        4 => [b[0], b[1], b[2], b[3]],
+        5 if b[2] == b'-' => [b[0], b[1], b[3], b[4]],
+        _ => return None,
+    };
     let coord =
         |f: u8, r: u8| (b'a'..=b'i').contains(&f.to_ascii_lowercase()) && r.is_ascii_digit();
-    b.len() == 4
-        && dashes <= 1
-        && coord(b[0], b[1])
-        && coord(b[2], b[3])
-        && (dashes == 0 || text.as_bytes().get(2) == Some(&b'-'))
+    (coord(c[0], c[1]) && coord(c[2], c[3])).then_some(c)
+}
+
+/// Whether `text` has the shape of an ICCS move (`h2e2`, `H2E2`, `h2-e2`).
+pub fn looks_like_iccs(text: &str) -> bool {
+    iccs_coords(text).is_some()
 }
 
 /// The ICCS text of a move (`h2e2`).
 pub fn write_iccs(m: Move) -> String {
-    m.to_string()
+    // One allocation of the exact size (the text of every legal move is written for the
+    // arbiter's permitted moves).
+    let bytes = m.iccs_bytes();
+    std::str::from_utf8(&bytes).unwrap_or_default().to_owned()
 }
 
 /// The `uci10` text of a move: ranks 1–10 (`h3e3`, `h3h10`).
@@ -50,19 +59,10 @@ pub fn write_uci10(m: Move) -> String {
 
 /// Reads an ICCS move (coordinates only, not checked against a position).
 pub fn parse_iccs_coords(text: &str) -> Result<Move, NotationError> {
-    let t = text.trim();
-    if !looks_like_iccs(t) {
-        return Err(NotationError::Syntax {
-            text: text.to_owned(),
-            notation: "ICCS",
-            expected: "two squares, files a-i and ranks 0-9 from red's side, like h2e2",
-        });
-    }
-    let t: String = t.chars().filter(|c| *c != '-').collect();
-    let (from, to) = t.split_at(2);
-    match (from.parse::<Square>(), to.parse::<Square>()) {
-        (Ok(from), Ok(to)) => Ok(Move { from, to }),
-        _ => Err(NotationError::Syntax {
+    let square = |f: u8, r: u8| Square::new(f.to_ascii_lowercase() - b'a', r - b'0');
+    match iccs_coords(text.trim()).and_then(|c| Some((square(c[0], c[1])?, square(c[2], c[3])?))) {
+        Some((from, to)) => Ok(Move { from, to }),
+        None => Err(NotationError::Syntax {
             text: text.to_owned(),
             notation: "ICCS",
             expected: "two squares, files a-i and ranks 0-9 from red's side, like h2e2",

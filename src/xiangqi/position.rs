@@ -17,16 +17,24 @@ pub struct Move {
     pub to: Square,
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Four ASCII characters written at once: move texts are written for every legal move
-        // of every position the arbiter looks at, so this is on the simulator's hot path.
-        let buf = [
+impl Move {
+    /// The four ASCII characters of the move's ICCS text (`h2e2`).
+    #[inline]
+    pub(crate) fn iccs_bytes(self) -> [u8; 4] {
+        [
             b'a' + self.from.file(),
             b'0' + self.from.rank(),
             b'a' + self.to.file(),
             b'0' + self.to.rank(),
-        ];
+        ]
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Four ASCII characters written at once: move texts are written for every legal move
+        // of every position the arbiter looks at, so this is on the simulator's hot path.
+        let buf = self.iccs_bytes();
         f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
     }
 }
@@ -183,12 +191,6 @@ impl MoveList {
         };
         self.len += 1;
     }
-
-    #[inline(always)]
-    fn swap_remove(&mut self, i: usize) {
-        self.len -= 1;
-        self.moves[i] = self.moves[self.len];
-    }
 }
 
 impl Default for MoveList {
@@ -258,6 +260,19 @@ const fn code(color: usize, role: Role) -> u8 {
 #[inline(always)]
 fn is_own(c: u8, us: usize) -> bool {
     c != 0 && (c >> 3) as usize == us
+}
+
+/// What the legality of a pseudo-legal move depends on in one position
+/// ([`Position::keeps_general_safe`]).
+struct Safety {
+    /// The side to move, by index.
+    us: usize,
+    /// Its general's square index.
+    general: usize,
+    /// Whether it is in check.
+    in_check: bool,
+    /// Whether a mutant lets every pseudo-legal move be legal here.
+    anything_goes: bool,
 }
 
 impl Position {
@@ -368,6 +383,12 @@ impl Position {
     /// ```
     pub fn same_placement(&self, other: &Position) -> bool {
         self.turn == other.turn && self.occupied == other.occupied && self.board == other.board
+    }
+
+    /// Whether this position has fewer pieces than `before` (a move from `before` captured).
+    pub(crate) fn captured_from(&self, before: &Position) -> bool {
+        let count = |p: &Position| p.occupied[0].count_ones() + p.occupied[1].count_ones();
+        count(self) < count(before)
     }
 
     /// The position as a [`Setup`].
@@ -516,9 +537,32 @@ impl Position {
         }
     }
 
-    /// [`Position::gen_pseudo`] under the real rules (`M` false) or a mutant's.
+    /// [`Position::gen_pseudo`] under the real rules (`M` false) or a mutant's: the moves
+    /// of each piece of the side to move, by origin square.
     #[inline]
     pub(crate) fn gen_pseudo_in<const M: bool>(&self, list: &mut MoveList, rules: &MoveRules) {
+        let mut bb = self.occupied[self.turn.index()];
+        while bb != 0 {
+            let from = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            self.gen_piece_in::<M>(from, list, rules);
+        }
+    }
+
+    /// The moves of the piece of the side to move on `from`, by the movement rules alone.
+    #[inline]
+    fn gen_piece(&self, from: usize, list: &mut MoveList, rules: &MoveRules) {
+        if rules.mutated {
+            self.gen_piece_in::<true>(from, list, rules)
+        } else {
+            self.gen_piece_in::<false>(from, list, rules)
+        }
+    }
+
+    /// [`Position::gen_piece`] under the real rules (`M` false) or a mutant's. `from` must
+    /// hold a piece of the side to move.
+    #[inline(always)]
+    fn gen_piece_in<const M: bool>(&self, from: usize, list: &mut MoveList, rules: &MoveRules) {
         let us = self.turn.index();
         let (general, advisor, elephant, horse) = (
             rules.general_steps::<M>(),
@@ -527,113 +571,108 @@ impl Position {
             rules.horse_steps::<M>(),
         );
         let b = &self.board;
-        let mut bb = self.occupied[us];
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            let f8 = from as u8;
-            match (b[from] - 1) & 7 {
-                0 => {
-                    for i in 0..general.len[from] as usize {
-                        let to = general.to[from][i];
-                        if !is_own(b[to as usize], us) {
-                            list.push(f8, to);
-                        }
+        let f8 = from as u8;
+        match (b[from] - 1) & 7 {
+            0 => {
+                for i in 0..general.len[from] as usize {
+                    let to = general.to[from][i];
+                    if !is_own(b[to as usize], us) {
+                        list.push(f8, to);
                     }
                 }
-                1 => {
-                    for i in 0..advisor.len[from] as usize {
-                        let to = advisor.to[from][i];
-                        if !is_own(b[to as usize], us) {
-                            list.push(f8, to);
-                        }
+            }
+            1 => {
+                for i in 0..advisor.len[from] as usize {
+                    let to = advisor.to[from][i];
+                    if !is_own(b[to as usize], us) {
+                        list.push(f8, to);
                     }
                 }
-                2 => {
-                    for i in 0..elephant.len[from] as usize {
-                        let to = elephant.to[from][i];
-                        if b[elephant.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
-                            list.push(f8, to);
-                        }
+            }
+            2 => {
+                for i in 0..elephant.len[from] as usize {
+                    let to = elephant.to[from][i];
+                    if b[elephant.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
+                        list.push(f8, to);
                     }
                 }
-                3 => {
-                    for i in 0..horse.len[from] as usize {
-                        let to = horse.to[from][i];
-                        if b[horse.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
-                            list.push(f8, to);
-                        }
+            }
+            3 => {
+                for i in 0..horse.len[from] as usize {
+                    let to = horse.to[from][i];
+                    if b[horse.block[from][i] as usize] == 0 && !is_own(b[to as usize], us) {
+                        list.push(f8, to);
                     }
                 }
-                4 => {
-                    for d in 0..4 {
-                        let ray = &RAYS.squares[from][d];
-                        let ray = &ray[..RAYS.len[from][d] as usize];
-                        for (i, &to) in ray.iter().enumerate() {
-                            let p = b[to as usize];
-                            if p == 0 {
+            }
+            4 => {
+                for d in 0..4 {
+                    let ray = &RAYS.squares[from][d];
+                    let ray = &ray[..RAYS.len[from][d] as usize];
+                    for (i, &to) in ray.iter().enumerate() {
+                        let p = b[to as usize];
+                        if p == 0 {
+                            list.push(f8, to);
+                        } else {
+                            if !is_own(p, us) {
                                 list.push(f8, to);
-                            } else {
-                                if !is_own(p, us) {
-                                    list.push(f8, to);
-                                }
-                                if M && rules.chariot_jumps {
-                                    // A mutant: on over the piece to the empty points beyond.
-                                    for &beyond in ray[i + 1..].iter() {
-                                        if b[beyond as usize] != 0 {
-                                            break;
-                                        }
-                                        list.push(f8, beyond);
-                                    }
-                                }
-                                break;
                             }
+                            if M && rules.chariot_jumps {
+                                // A mutant: on over the piece to the empty points beyond.
+                                for &beyond in ray[i + 1..].iter() {
+                                    if b[beyond as usize] != 0 {
+                                        break;
+                                    }
+                                    list.push(f8, beyond);
+                                }
+                            }
+                            break;
                         }
                     }
                 }
-                5 => {
-                    for d in 0..4 {
-                        let ray = &RAYS.squares[from][d];
-                        let len = RAYS.len[from][d] as usize;
-                        let mut i = 0;
-                        while i < len {
-                            let to = ray[i];
-                            let p = b[to as usize];
-                            if p != 0 {
-                                if M && !rules.cannon_needs_screen && !is_own(p, us) {
-                                    // A mutant: a capture without a screen.
-                                    list.push(f8, to);
-                                }
-                                break;
+            }
+            5 => {
+                for d in 0..4 {
+                    let ray = &RAYS.squares[from][d];
+                    let len = RAYS.len[from][d] as usize;
+                    let mut i = 0;
+                    while i < len {
+                        let to = ray[i];
+                        let p = b[to as usize];
+                        if p != 0 {
+                            if M && !rules.cannon_needs_screen && !is_own(p, us) {
+                                // A mutant: a capture without a screen.
+                                list.push(f8, to);
                             }
+                            break;
+                        }
+                        list.push(f8, to);
+                        i += 1;
+                    }
+                    i += 1;
+                    while i < len {
+                        let to = ray[i];
+                        let p = b[to as usize];
+                        if p != 0 {
+                            if !is_own(p, us) {
+                                list.push(f8, to);
+                            }
+                            break;
+                        }
+                        if M && rules.cannon_jumps {
+                            // A mutant: a move over the screen without capturing.
                             list.push(f8, to);
-                            i += 1;
                         }
                         i += 1;
-                        while i < len {
-                            let to = ray[i];
-                            let p = b[to as usize];
-                            if p != 0 {
-                                if !is_own(p, us) {
-                                    list.push(f8, to);
-                                }
-                                break;
-                            }
-                            if M && rules.cannon_jumps {
-                                // A mutant: a move over the screen without capturing.
-                                list.push(f8, to);
-                            }
-                            i += 1;
-                        }
                     }
                 }
-                _ => {
-                    let steps = &rules.soldier_steps::<M>()[us];
-                    for i in 0..steps.len[from] as usize {
-                        let to = steps.to[from][i];
-                        if !is_own(b[to as usize], us) {
-                            list.push(f8, to);
-                        }
+            }
+            _ => {
+                let steps = &rules.soldier_steps::<M>()[us];
+                for i in 0..steps.len[from] as usize {
+                    let to = steps.to[from][i];
+                    if !is_own(b[to as usize], us) {
+                        list.push(f8, to);
                     }
                 }
             }
@@ -665,35 +704,56 @@ impl Position {
         self.turn = self.turn.other();
     }
 
+    /// What decides, in this position, whether a pseudo-legal move is legal: whether the
+    /// side to move is in check, and where its general stands.
+    #[inline]
+    fn safety(&self, rules: &MoveRules) -> Safety {
+        let us = self.turn.index();
+        let in_check = self.attacked(us, rules);
+        Safety {
+            us,
+            general: self.generals[us] as usize,
+            in_check,
+            anything_goes: self.anything_goes(in_check, rules),
+        }
+    }
+
+    /// Whether a pseudo-legal move leaves the own general safe (not attacked, not facing
+    /// the other general). A move that cannot change the general's safety (neither end on
+    /// the general's file, rank or diagonal neighbours, while not in check) is safe without
+    /// playing it.
+    #[inline(always)]
+    fn keeps_general_safe(&self, safety: &Safety, m: Move, rules: &MoveRules) -> bool {
+        if safety.anything_goes {
+            return true;
+        }
+        let (from, to) = (m.from.index(), m.to.index());
+        let g = safety.general;
+        let danger = DANGER[g];
+        (!safety.in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0) || {
+            let mut child = *self;
+            child.make(m);
+            !child.attacked(safety.us, rules)
+        }
+    }
+
     /// Removes from `list` the moves that leave the own general attacked (or facing the
-    /// other general). Moves that cannot change the general's safety (neither end on the
-    /// general's file, rank or diagonal neighbours, while not in check) are kept without
-    /// playing them.
+    /// other general), keeping the order of the others.
     #[inline]
     pub(crate) fn filter_legal(&self, list: &mut MoveList, rules: &MoveRules) {
-        let us = self.turn.index();
-        let g = self.generals[us] as usize;
-        let in_check = self.attacked(us, rules);
-        if self.anything_goes(in_check, rules) {
+        let safety = self.safety(rules);
+        if safety.anything_goes {
             return;
         }
-        let danger = DANGER[g];
-        let mut i = 0;
-        while i < list.len {
+        let mut kept = 0;
+        for i in 0..list.len {
             let m = list.moves[i];
-            let (from, to) = (m.from.index(), m.to.index());
-            let safe =
-                !in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0;
-            if safe || {
-                let mut child = *self;
-                child.make(m);
-                !child.attacked(us, rules)
-            } {
-                i += 1;
-            } else {
-                list.swap_remove(i);
+            if self.keeps_general_safe(&safety, m, rules) {
+                list.moves[kept] = m;
+                kept += 1;
             }
         }
+        list.len = kept;
     }
 
     /// The number of legal moves, counted without building the child positions where the
@@ -736,16 +796,26 @@ impl Position {
         }
     }
 
-    /// The legal moves, in generation order (by origin square, then direction).
+    /// The legal moves, in canonical order (by origin square, then destination square).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = self.legal_moves_unordered();
-        list.moves[..list.len].sort_unstable();
+        // The generator finds the moves by origin square already; only each piece's moves
+        // (a handful) are out of order, which an insertion sort puts right in a few steps.
+        let moves = &mut list.moves[..list.len];
+        for i in 1..moves.len() {
+            let m = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1] > m {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+        }
         list
     }
 
-    /// The legal moves in the order the generator finds them, unsorted: for comparisons
-    /// that sort only when two lists differ (the typed fuzzer), where the sort of
-    /// [`Position::legal_moves`] would be a fifth of the cost.
+    /// The legal moves in the order the generator finds them (by origin square, then
+    /// direction): for comparisons that sort only when two lists differ (the typed fuzzer).
     pub(crate) fn legal_moves_unordered(&self) -> MoveList {
         let rules = MoveRules::current();
         let mut list = MoveList::new();
@@ -754,9 +824,28 @@ impl Position {
         list
     }
 
-    /// Whether a move is legal here.
+    /// Whether a move is legal here: one of the moves the movement rules give the piece on
+    /// its origin square, leaving the own general safe (the test the legal move generator
+    /// applies, on that piece's moves only).
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        let from = m.from.index();
+        if !is_own(self.board[from], self.turn.index()) {
+            return false;
+        }
+        let rules = MoveRules::current();
+        let mut list = MoveList::new();
+        self.gen_piece(from, &mut list, &rules);
+        list.contains(&m) && self.keeps_general_safe(&self.safety(&rules), m, &rules)
+    }
+
+    /// Whether the side to move has a legal move (stops at the first one found).
+    pub fn has_legal_move(&self) -> bool {
+        let rules = MoveRules::current();
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, &rules);
+        let safety = self.safety(&rules);
+        list.iter()
+            .any(|&m| self.keeps_general_safe(&safety, m, &rules))
     }
 
     /// The position after a legal move.
@@ -798,7 +887,7 @@ impl Position {
     /// Whether the game is over: the side to move has no legal move and loses, by
     /// checkmate if in check, by stalemate (困毙) otherwise.
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.legal_moves().is_empty() {
+        if self.has_legal_move() {
             return None;
         }
         let reason = if self.is_check() {

@@ -31,6 +31,7 @@ pub mod material;
 mod verdict;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
+pub(crate) use verdict::adjudicate_played;
 pub use verdict::{
     adjudicate, history, CycleMove, Judgement, Judgements, RepetitionError, Ruling, Verdict,
 };

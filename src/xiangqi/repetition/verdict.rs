@@ -3,7 +3,7 @@
 use super::classify::{classify, display, Chased, Nature, SubKind};
 use super::RepetitionRules;
 use crate::mutant::DrawMutant as D;
-use crate::xiangqi::{parse_move, Color, Move, NotationError, Piece, Position, Square};
+use crate::xiangqi::{parse_move, Color, Move, NotationError, Position, Square};
 use serde::{Serialize, Serializer};
 
 /// What the rules make of a repeated cycle.
@@ -146,14 +146,6 @@ pub fn history<S: AsRef<str>>(start: &Position, texts: &[S]) -> Result<Vec<Move>
     Ok(moves)
 }
 
-/// What makes two positions the same for repetition: the pieces and the side to move.
-type Key = ([Option<Piece>; 90], Color);
-
-fn key(pos: &Position) -> Key {
-    let setup = pos.to_setup();
-    (setup.board, setup.turn)
-}
-
 /// Judges the cycle the history `moves` (played from `start`) ends in, or `None` when the
 /// history does not end in a cycle played [`RepetitionRules::cycles_for_verdict`] times.
 ///
@@ -183,10 +175,23 @@ pub fn adjudicate(
         })?;
         positions.push(pos);
     }
-    let keys: Vec<Key> = positions.iter().map(key).collect();
+    adjudicate_played(&positions, moves, rules)
+}
+
+/// [`adjudicate`] of a history already played: `positions[i + 1]` is `positions[i]` after
+/// the legal move `moves[i]` (a game keeps them as it goes, [`crate::xiangqi::endings`]).
+pub(crate) fn adjudicate_played(
+    positions: &[Position],
+    moves: &[Move],
+    rules: &RepetitionRules,
+) -> Result<Option<Verdict>, RepetitionError> {
+    debug_assert_eq!(positions.len(), moves.len() + 1);
+    // Two positions are the same for repetition with the same pieces on the same squares
+    // and the same side to move.
+    let same = |a: usize, b: usize| positions[a].same_placement(&positions[b]);
     let n = moves.len();
     let r = rules.cycles_for_verdict.max(1);
-    let periodic = |from: usize, len: usize| (from..=n - len).all(|k| keys[k] == keys[k + len]);
+    let periodic = |from: usize, len: usize| (from..=n - len).rev().all(|k| same(k, k + len));
     let Some(len) = (1..)
         .map(|k| 2 * k)
         .take_while(|&len| r * len <= n)
@@ -195,7 +200,7 @@ pub fn adjudicate(
         return Ok(None);
     };
     let mut first = n - r * len;
-    while first > 0 && keys[first - 1] == keys[first - 1 + len] {
+    while first > 0 && same(first - 1, first - 1 + len) {
         first -= 1;
     }
     let repetitions = (n - first) / len;
