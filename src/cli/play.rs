@@ -18,12 +18,18 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The first player (red in xiangqi, white in draughts; `--white` is the same option):
-    /// random, greedy, or uci:<command line>[@movetime=<ms>].
+    /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine), or a protocol
+    /// engine answering `go`: proto:<command line>, reference, mutant:<name>, or any other
+    /// command line (as `arbiter run --engine` reads it).
     #[arg(long, alias = "white", required_unless_present = "replay")]
     red: Option<String>,
-    /// The second player (black).
+    /// The second player (black), named as --red is.
     #[arg(long, required_unless_present = "replay")]
     black: Option<String>,
+    /// How long a protocol engine may take for a move in a game without a clock, in
+    /// seconds (with a clock: its time left). A hang past it loses by engine failure.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    timeout: f64,
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r', required_unless_present = "replay")]
     ruleset: Option<Ruleset>,
@@ -86,7 +92,18 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     let (Some(red), Some(black), Some(ruleset)) = (&args.red, &args.black, &args.ruleset) else {
         return Err("give --red (or --white), --black and --ruleset".into());
     };
-    let specs = [PlayerSpec::parse(red)?, PlayerSpec::parse(black)?];
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        return Err(format!(
+            "--timeout {}: expected a number of seconds above 0",
+            args.timeout
+        )
+        .into());
+    }
+    let timeout = std::time::Duration::from_secs_f64(args.timeout);
+    let specs = [
+        PlayerSpec::parse(red)?.with_timeout(timeout),
+        PlayerSpec::parse(black)?.with_timeout(timeout),
+    ];
     let control = match &args.control {
         Some(c) => Some(control_for(ruleset.game, c)?),
         None => None,

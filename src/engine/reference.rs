@@ -7,8 +7,8 @@ use crate::mutant::{self, Mutant};
 use crate::procedure::{Event, EventTime, Session, Side};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
-    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
-    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
+    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer,
+    GoRequest, OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, Stage, StandingsAnswer, Step,
 };
 use crate::{rules_for, Game, Rules, RulesError};
@@ -231,10 +231,42 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             })
         }
         Query::Repetition => Answer::Repetition(repetition(request, &start)?),
+        Query::Go(go) => Answer::Move(go_move(request, &reached, go)?),
         Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
             unreachable!("sessions and standings are answered by their own functions")
         }
     })
+}
+
+/// The reference's move as a player ([`super::best_by_material`]): the permitted move
+/// leaving the best material balance, ties broken by the request's seed; its score is that
+/// balance in centipawns (a soldier, a man: 100).
+fn go_move(request: &Request, reached: &str, go: &GoRequest) -> Result<GoAnswer, Stop> {
+    let board = crate::procedure::Board::new(&request.ruleset, Some(reached))
+        .map_err(|e| RulesError::Position(e.to_string()))?;
+    let legal: Vec<String> = board.legal_moves().into_iter().map(|c| c.text).collect();
+    let permitted: Vec<String> = match &go.permitted {
+        Some(p) => p
+            .iter()
+            .filter_map(|t| board.read_move(t).ok().map(|c| c.text))
+            .collect(),
+        None => legal.clone(),
+    };
+    match super::best_by_material(&board, board.turn(), &permitted, go.seed) {
+        Some(c) => Ok(GoAnswer {
+            text: c.text,
+            score: Some(c.score.saturating_mul(10)),
+        }),
+        None if legal.is_empty() => Err(RulesError::Position(
+            "no move to play: the side to move has no legal move".to_owned(),
+        )
+        .into()),
+        None => Err(RulesError::Position(format!(
+            "no move to play: none of the permitted moves ({}) is legal",
+            go.permitted.as_deref().unwrap_or_default().join(" ")
+        ))
+        .into()),
+    }
 }
 
 /// The repetition verdict of the reference adjudicator.
