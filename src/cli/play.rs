@@ -6,7 +6,8 @@ use super::CliError;
 use arbiter::play::elo::show;
 use arbiter::play::{
     control_for, parse_records, run_match, verify, Adjudication, DrawAdjudication, GameOptions,
-    MatchOptions, MatchResult, Opening, PlayerSpec, Progress, ResignAdjudication, Score,
+    MatchOptions, MatchResult, Opening, PlayerSpec, Progress, RecordNotation, ResignAdjudication,
+    Score,
 };
 use arbiter::Ruleset;
 use clap::Args;
@@ -76,6 +77,11 @@ pub struct PlayArgs {
     /// Write the games' records (PDN for draughts, PGN-style for xiangqi) to this file.
     #[arg(long, alias = "pgn", alias = "pdn")]
     record: Option<PathBuf>,
+    /// The notation of the moves in --record: canonical (ICCS in xiangqi, numeric in
+    /// draughts), or for xiangqi chinese (the CXA move record: 炮二平五 马8进7) or wxf
+    /// (C2=5). Every one is read back by --replay and `arbiter standings`.
+    #[arg(long, value_name = "NOTATION", default_value = "canonical")]
+    record_notation: RecordNotation,
     /// No progress line.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -100,6 +106,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         .into());
     }
     let timeout = std::time::Duration::from_secs_f64(args.timeout);
+    args.record_notation.check(ruleset.game)?;
     let specs = [
         PlayerSpec::parse(red)?.with_timeout(timeout),
         PlayerSpec::parse(black)?.with_timeout(timeout),
@@ -154,7 +161,11 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     }
     let elapsed = started.elapsed();
     if let Some(path) = &args.record {
-        let text: String = played.records.iter().map(|r| r.to_text()).collect();
+        let text: String = played
+            .records
+            .iter()
+            .map(|r| r.to_text_in(args.record_notation))
+            .collect();
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();

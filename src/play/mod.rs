@@ -48,7 +48,7 @@ pub use game::{
 pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
 pub use record::{
     parse_records, replay, verify, Decision, Entry, GameRecord, GameResult, Item, ReadRecord,
-    RecordError,
+    RecordError, RecordNotation,
 };
 pub use protocol::ProtocolPlayer;
 pub use score::Score;

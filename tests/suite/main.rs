@@ -41,6 +41,7 @@ mod layers;
 mod mutants;
 mod perft_data;
 mod play;
+mod play_protocol;
 mod procedure_cli;
 mod procedure_session;
 mod procedure_touch;
