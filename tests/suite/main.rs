@@ -42,6 +42,7 @@ mod mutants;
 mod perft_data;
 mod play;
 mod play_protocol;
+mod play_record;
 mod procedure_cli;
 mod procedure_session;
 mod procedure_touch;
