@@ -105,6 +105,8 @@ impl Default for ReferenceEngine {
 enum Stop {
     Rejected(Stage, String),
     Failed(RulesError),
+    /// The request cannot be answered (a `go` with no move to play).
+    Errored(String),
 }
 
 impl From<RulesError> for Stop {
@@ -157,6 +159,9 @@ impl ReferenceEngine {
             Err(Stop::Failed(RulesError::Unsupported(msg))) => Reply::Skipped(msg),
             Err(Stop::Failed(e)) => {
                 Reply::Failed(EngineFailure::new(FailureKind::Errored, e.to_string()))
+            }
+            Err(Stop::Errored(message)) => {
+                Reply::Failed(EngineFailure::new(FailureKind::Errored, message))
             }
         }
     }
@@ -257,15 +262,13 @@ fn go_move(request: &Request, reached: &str, go: &GoRequest) -> Result<GoAnswer,
             text: c.text,
             score: Some(c.score.saturating_mul(10)),
         }),
-        None if legal.is_empty() => Err(RulesError::Position(
+        None if legal.is_empty() => Err(Stop::Errored(
             "no move to play: the side to move has no legal move".to_owned(),
-        )
-        .into()),
-        None => Err(RulesError::Position(format!(
+        )),
+        None => Err(Stop::Errored(format!(
             "no move to play: none of the permitted moves ({}) is legal",
             go.permitted.as_deref().unwrap_or_default().join(" ")
-        ))
-        .into()),
+        ))),
     }
 }
 
