@@ -1204,6 +1204,24 @@ fn the_examples_of_the_protocol_doc_validate() {
     let (seq, parsed) = arbiter::protocol::wire::parse_request(&request.to_string()).unwrap();
     let answered = arbiter::protocol::wire::reply_json(seq, &ReferenceEngine::new().run(&parsed));
     assert_eq!(answered, reply, "the doc's reply is the reference's");
+    // The go query: its request and the reference's reply.
+    let mut go: Vec<String> = Vec::new();
+    for line in block_after("#### The `go` query") {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("→ ") || trimmed.starts_with("← ") {
+            go.push(trimmed[trimmed.find(' ').unwrap() + 1..].to_owned());
+        } else {
+            go.last_mut().unwrap().push_str(trimmed);
+        }
+    }
+    assert_eq!(go.len(), 2, "{go:?}");
+    let request: Value = serde_json::from_str(&go[0]).unwrap();
+    let reply: Value = serde_json::from_str(&go[1]).unwrap();
+    assert_valid(&validator("run.json"), &request, "run.json");
+    assert_valid(&validator("run-reply.json"), &reply, "run-reply.json");
+    let (seq, parsed) = arbiter::protocol::wire::parse_request(&request.to_string()).unwrap();
+    let answered = arbiter::protocol::wire::reply_json(seq, &ReferenceEngine::new().run(&parsed));
+    assert_eq!(answered, reply, "the doc's go reply is the reference's");
     // The session steps.
     let steps: Value = serde_json::from_str(&block_after("#### Session steps").join("\n")).unwrap();
     let mut request = request_json(
