@@ -46,11 +46,11 @@ pub use game::{
     Opening, ResignAdjudication, MAX_REFUSALS,
 };
 pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
+pub use protocol::ProtocolPlayer;
 pub use record::{
     parse_records, replay, verify, Decision, Entry, GameRecord, GameResult, Item, ReadRecord,
     RecordError, RecordNotation,
 };
-pub use protocol::ProtocolPlayer;
 pub use score::Score;
 pub use uci::UciPlayer;
 
@@ -103,9 +103,11 @@ impl PlayerSpec {
         match text.trim() {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
-            "" => Err("a player is empty (expected random, greedy, uci:<command line>, \
+            "" => Err(
+                "a player is empty (expected random, greedy, uci:<command line>, \
                        proto:<command line> or a protocol engine's command line)"
-                .to_owned()),
+                    .to_owned(),
+            ),
             t if t.starts_with("uci:") => {
                 let (command, movetime) = match t.rsplit_once("@movetime=") {
                     Some((c, ms)) => (

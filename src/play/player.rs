@@ -20,8 +20,8 @@
 //! ```
 
 use crate::clock::Span;
-pub use crate::engine::material;
 use crate::engine::best_by_material;
+pub use crate::engine::material;
 use crate::fuzz::Rng;
 use crate::procedure::{Board, Session, Side};
 use crate::Ruleset;
@@ -211,4 +211,3 @@ impl Player for GreedyPlayer {
         }
     }
 }
-

@@ -119,9 +119,8 @@ impl ProtocolPlayer {
             remaining: (0..2).map(|i| (name(i), left[i].secs_f64())).collect(),
             increment: request.increment.map(|s| s.secs_f64()),
             quota: request.quota.and_then(|q| {
-                let both: Vec<(String, u32)> = (0..2)
-                    .filter_map(|i| q[i].map(|n| (name(i), n)))
-                    .collect();
+                let both: Vec<(String, u32)> =
+                    (0..2).filter_map(|i| q[i].map(|n| (name(i), n))).collect();
                 (!both.is_empty()).then(|| both.into_iter().collect())
             }),
         });
@@ -187,10 +186,9 @@ impl Player for ProtocolPlayer {
                 self.score = m.score;
                 Ok(Choice::timed_by_arbiter(m.text))
             }
-            Reply::Answer(other) => Err(self.error(format!(
-                "it answered `go` with a `{}` answer",
-                other.kind()
-            ))),
+            Reply::Answer(other) => {
+                Err(self.error(format!("it answered `go` with a `{}` answer", other.kind())))
+            }
             Reply::Rejected { stage, message } => {
                 let what = match stage {
                     Stage::Setup => "the position".to_owned(),
@@ -204,9 +202,9 @@ impl Player for ProtocolPlayer {
                     "it rejected {what} of the game the arbiter plays: {message}"
                 )))
             }
-            Reply::Skipped(message) => Err(self.error(format!(
-                "it skipped `go`, so it gave no move: {message}"
-            ))),
+            Reply::Skipped(message) => {
+                Err(self.error(format!("it skipped `go`, so it gave no move: {message}")))
+            }
             Reply::Failed(f) => Err(self.error(f.to_string())),
         }
     }

@@ -5,10 +5,9 @@
 
 use super::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
-    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer, GoRequest,
-    GoTimes, OutcomeAnswer, Query,
-    QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage, StandingsAnswer, Step,
-    PROTOCOL_VERSION,
+    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer, GoRequest, GoTimes,
+    OutcomeAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage,
+    StandingsAnswer, Step, PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -784,7 +783,10 @@ mod tests {
         let cases = [
             (r#"{"seq":9}"#, "needs `move`"),
             (r#"{"seq":9,"move":7}"#, "a `go` answer"),
-            (r#"{"seq":9,"move":"h2e2","best":1}"#, "unknown field `best`"),
+            (
+                r#"{"seq":9,"move":"h2e2","best":1}"#,
+                "unknown field `best`",
+            ),
             (r#"{"seq":10,"move":"h2e2"}"#, "for seq 10, expected seq 9"),
             (r#"{"seq":9,"fen":"x"}"#, "needs `move`"),
         ];

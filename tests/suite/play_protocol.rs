@@ -66,7 +66,10 @@ fn reference_command() -> String {
 
 /// The planted protocol engine with `args` (see the script).
 fn planted_command(args: &str) -> String {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/planted-protocol.sh");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/planted-protocol.sh"
+    );
     format!("bash {script} {args}")
 }
 
@@ -167,7 +170,11 @@ fn arbiter_play_with_a_protocol_engine_writes_records_that_replay_and_rank() {
     );
     let out = arbiter(&["standings", "--verify", record.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
-    assert!(stdout(&out).contains("arbiter reference"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("arbiter reference"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -185,11 +192,20 @@ fn an_engine_without_the_go_query_is_refused_before_the_match() {
     let out = arbiter(&["play", "--red", &red, "--black", "random", "-r", "russian"]);
     assert_eq!(code(&out), 2, "{}", stdout(&out));
     assert!(
-        stderr(&out).contains("planted: the engine does not play russian@fmjd64 (its rulesets: xiangqi)"),
+        stderr(&out)
+            .contains("planted: the engine does not play russian@fmjd64 (its rulesets: xiangqi)"),
         "{}",
         stderr(&out)
     );
-    let out = arbiter(&["play", "--red", "no-such-program-x", "--black", "random", "-r", "xiangqi"]);
+    let out = arbiter(&[
+        "play",
+        "--red",
+        "no-such-program-x",
+        "--black",
+        "random",
+        "-r",
+        "xiangqi",
+    ]);
     assert_eq!(code(&out), 2);
     assert!(
         stderr(&out).contains("the built-in players are random and greedy"),
@@ -268,7 +284,10 @@ fn a_protocol_engine_answering_garbage_loses_by_engine_failure() {
 fn a_protocol_engine_answering_another_seq_loses_by_engine_failure() {
     let mut red = planted("--wrong-seq h2e2", Duration::from_secs(10));
     let record = against_random(&mut red, None);
-    loses_by_engine_failure(&record, &["engine spoke nonsense", "for seq 2, expected seq 1"]);
+    loses_by_engine_failure(
+        &record,
+        &["engine spoke nonsense", "for seq 2, expected seq 1"],
+    );
 }
 
 #[test]
@@ -284,7 +303,10 @@ fn a_protocol_engine_that_hangs_without_a_clock_loses_by_engine_failure() {
     let started = Instant::now();
     let record = against_random(&mut red, None);
     assert!(started.elapsed() < Duration::from_secs(4));
-    loses_by_engine_failure(&record, &["engine hung", "no reply to seq 1 (go) within 0.7 s"]);
+    loses_by_engine_failure(
+        &record,
+        &["engine hung", "no reply to seq 1 (go) within 0.7 s"],
+    );
 }
 
 #[test]

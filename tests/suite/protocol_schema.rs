@@ -616,7 +616,10 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
             standings_of("draughts.scoring.win-two-draw-one-loss-zero", &russian),
             Want::Answer(K::Standings),
         ),
-        (plain(&russian, go(None, None, None), &[]), Want::Answer(K::Go)),
+        (
+            plain(&russian, go(None, None, None), &[]),
+            Want::Answer(K::Go),
+        ),
         (
             plain(
                 &brazilian,
@@ -726,7 +729,11 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
     ];
     let xiangqi_requests = vec![
         (
-            plain(&xiangqi, go(Some(times("red", true)), None, Some(1)), &["h2e2"]),
+            plain(
+                &xiangqi,
+                go(Some(times("red", true)), None, Some(1)),
+                &["h2e2"],
+            ),
             Want::Answer(K::Go),
         ),
         (
@@ -734,7 +741,11 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
             Want::Answer(K::Go),
         ),
         (
-            at(&xiangqi, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", go(None, Some(vec!["e0e2"]), None)),
+            at(
+                &xiangqi,
+                "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+                go(None, Some(vec!["e0e2"]), None),
+            ),
             Want::Errored,
         ),
         (
