@@ -335,3 +335,36 @@ fn a_protocol_engine_that_hangs_past_its_time_loses_on_time() {
     }
     replays(&record);
 }
+
+#[test]
+fn the_reference_answers_go_within_the_permitted_moves_and_by_its_seed() {
+    use arbiter::engine::{Engine, ReferenceEngine};
+    use arbiter::protocol::{Answer, GoRequest, Query, Reply, Request};
+    use std::collections::BTreeSet;
+    let engine = ReferenceEngine::new();
+    let ask = |position: &str, permitted: Option<Vec<&str>>, seed: Option<u64>| {
+        let mut request = Request::new(
+            "xiangqi".parse().unwrap(),
+            Query::Go(Box::new(GoRequest {
+                times: None,
+                permitted: permitted.map(|p| p.into_iter().map(str::to_owned).collect()),
+                seed,
+            })),
+        );
+        request.position = Some(position.to_owned());
+        match engine.run(&request) {
+            Reply::Answer(Answer::Move(m)) => m.text,
+            other => panic!("{other:?}"),
+        }
+    };
+    // Red's general has two moves (e0d0 would face black's general), both worth nothing:
+    // the seed picks between them, the same seed always the same one.
+    let bare = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let picked: BTreeSet<String> = (0..16).map(|s| ask(bare, None, Some(s))).collect();
+    assert_eq!(picked, ["e0e1", "e0f0"].map(str::to_owned).into());
+    assert_eq!(ask(bare, None, Some(7)), ask(bare, None, Some(7)));
+    // The chariot takes the chariot, unless the arbiter permits only the general's moves.
+    let capture = "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    assert_eq!(ask(capture, None, Some(3)), "a0a9");
+    assert_eq!(ask(capture, Some(vec!["e0e1"]), Some(3)), "e0e1");
+}
