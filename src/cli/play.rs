@@ -6,7 +6,8 @@ use super::CliError;
 use arbiter::play::elo::show;
 use arbiter::play::{
     control_for, parse_records, run_match, verify, Adjudication, DrawAdjudication, GameOptions,
-    MatchOptions, MatchResult, Opening, PlayerSpec, Progress, ResignAdjudication, Score,
+    MatchOptions, MatchResult, Opening, PlayerSpec, Progress, RecordNotation, ResignAdjudication,
+    Score,
 };
 use arbiter::Ruleset;
 use clap::Args;
@@ -18,12 +19,18 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The first player (red in xiangqi, white in draughts; `--white` is the same option):
-    /// random, greedy, or uci:<command line>[@movetime=<ms>].
+    /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine), or a protocol
+    /// engine answering `go`: proto:<command line>, reference, mutant:<name>, or any other
+    /// command line (as `arbiter run --engine` reads it).
     #[arg(long, alias = "white", required_unless_present = "replay")]
     red: Option<String>,
-    /// The second player (black).
+    /// The second player (black), named as --red is.
     #[arg(long, required_unless_present = "replay")]
     black: Option<String>,
+    /// How long a protocol engine may take for a move in a game without a clock, in
+    /// seconds (with a clock: its time left). A hang past it loses by engine failure.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    timeout: f64,
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r', required_unless_present = "replay")]
     ruleset: Option<Ruleset>,
@@ -70,6 +77,11 @@ pub struct PlayArgs {
     /// Write the games' records (PDN for draughts, PGN-style for xiangqi) to this file.
     #[arg(long, alias = "pgn", alias = "pdn")]
     record: Option<PathBuf>,
+    /// The notation of the moves in --record: canonical (ICCS in xiangqi, numeric in
+    /// draughts), or for xiangqi chinese (the CXA move record: 炮二平五 马8进7) or wxf
+    /// (C2=5). Every one is read back by --replay and `arbiter standings`.
+    #[arg(long, value_name = "NOTATION", default_value = "canonical")]
+    record_notation: RecordNotation,
     /// No progress line.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -86,7 +98,19 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     let (Some(red), Some(black), Some(ruleset)) = (&args.red, &args.black, &args.ruleset) else {
         return Err("give --red (or --white), --black and --ruleset".into());
     };
-    let specs = [PlayerSpec::parse(red)?, PlayerSpec::parse(black)?];
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        return Err(format!(
+            "--timeout {}: expected a number of seconds above 0",
+            args.timeout
+        )
+        .into());
+    }
+    let timeout = std::time::Duration::from_secs_f64(args.timeout);
+    args.record_notation.check(ruleset.game)?;
+    let specs = [
+        PlayerSpec::parse(red)?.with_timeout(timeout),
+        PlayerSpec::parse(black)?.with_timeout(timeout),
+    ];
     let control = match &args.control {
         Some(c) => Some(control_for(ruleset.game, c)?),
         None => None,
@@ -137,7 +161,11 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     }
     let elapsed = started.elapsed();
     if let Some(path) = &args.record {
-        let text: String = played.records.iter().map(|r| r.to_text()).collect();
+        let text: String = played
+            .records
+            .iter()
+            .map(|r| r.to_text_in(args.record_notation))
+            .collect();
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();

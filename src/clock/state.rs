@@ -716,7 +716,7 @@ impl Clock {
     ///
     /// ```
     /// use arbiter::clock::{controls, Clock, ClockRules, ClockStart, Span};
-    /// use arbiter::procedure::Side;
+    /// use arbiter::Side;
     /// use arbiter::Game;
     ///
     /// let control = controls().get(Game::Xiangqi, "national").unwrap().clone();

@@ -17,11 +17,13 @@
 //! ```
 
 mod child;
+mod player;
 mod process;
 mod reference;
 mod serve;
 mod uci;
 
+pub use player::{best_by_material, material, MaterialChoice};
 pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
 pub use serve::serve;
@@ -41,6 +43,13 @@ pub trait Engine: Send + Sync {
     }
     /// Answers one request.
     fn run(&self, request: &Request) -> Reply;
+    /// Answers one request, waiting at most `timeout` for an engine in another process
+    /// (instead of its usual request timeout): a player's `go` is given the time on its
+    /// clock. An in-process engine answers as [`Engine::run`] does.
+    fn run_within(&self, request: &Request, timeout: std::time::Duration) -> Reply {
+        let _ = timeout;
+        self.run(request)
+    }
     /// For an engine in another process: how many requests it was sent and the time spent
     /// waiting for its replies (from sending a request to reading its reply), to tell the
     /// engine's share of a run's wall time from the harness's.

@@ -157,6 +157,10 @@ impl Engine for ProcessEngine {
     }
 
     fn run(&self, request: &Request) -> Reply {
+        self.run_within(request, self.options.timeout)
+    }
+
+    fn run_within(&self, request: &Request, timeout: Duration) -> Reply {
         let Ok(mut state) = self.state.lock() else {
             return Reply::Failed(EngineFailure::new(
                 FailureKind::GivenUp,
@@ -194,7 +198,7 @@ impl Engine for ProcessEngine {
             return self.lost(&mut state, running, mark, FailureKind::Crashed, msg);
         }
         let sent = Instant::now();
-        let line = running.stdout.recv_timeout(self.options.timeout);
+        let line = running.stdout.recv_timeout(timeout);
         state.usage.requests += 1;
         state.usage.waiting += sent.elapsed();
         match line {
@@ -224,7 +228,7 @@ impl Engine for ProcessEngine {
             Err(RecvTimeoutError::Timeout) => {
                 let msg = format!(
                     "no reply to seq {seq} ({kind}) within {} s",
-                    self.options.timeout.as_secs_f64()
+                    timeout.as_secs_f64()
                 );
                 self.lost(&mut state, running, mark, FailureKind::Hung, msg)
             }

@@ -7,8 +7,8 @@ use crate::mutant::{self, Mutant};
 use crate::procedure::{ErrorKind, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
-    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature,
-    OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
+    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer,
+    GoRequest, OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
 };
 use crate::Side;
@@ -106,6 +106,8 @@ impl Default for ReferenceEngine {
 enum Stop {
     Rejected(Stage, String),
     Failed(RulesError),
+    /// The request cannot be answered (a `go` with no move to play).
+    Errored(String),
 }
 
 impl From<RulesError> for Stop {
@@ -158,6 +160,9 @@ impl ReferenceEngine {
             Err(Stop::Failed(RulesError::Unsupported(msg))) => Reply::Skipped(msg),
             Err(Stop::Failed(e)) => {
                 Reply::Failed(EngineFailure::new(FailureKind::Errored, e.to_string()))
+            }
+            Err(Stop::Errored(message)) => {
+                Reply::Failed(EngineFailure::new(FailureKind::Errored, message))
             }
         }
     }
@@ -229,10 +234,40 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             })
         }
         Query::Repetition => Answer::Repetition(repetition(request, &start)?),
+        Query::Go(go) => Answer::Move(go_move(request, &reached, go)?),
         Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
             unreachable!("sessions and standings are answered by their own functions")
         }
     })
+}
+
+/// The reference's move as a player ([`super::best_by_material`]): the permitted move
+/// leaving the best material balance, ties broken by the request's seed; its score is that
+/// balance in centipawns (a soldier, a man: 100).
+fn go_move(request: &Request, reached: &str, go: &GoRequest) -> Result<GoAnswer, Stop> {
+    let board = crate::procedure::Board::new(&request.ruleset, Some(reached))
+        .map_err(|e| RulesError::Position(e.to_string()))?;
+    let legal: Vec<String> = board.legal_moves().into_iter().map(|c| c.text).collect();
+    let permitted: Vec<String> = match &go.permitted {
+        Some(p) => p
+            .iter()
+            .filter_map(|t| board.read_move(t).ok().map(|c| c.text))
+            .collect(),
+        None => legal.clone(),
+    };
+    match super::best_by_material(&board, board.turn(), &permitted, go.seed) {
+        Some(c) => Ok(GoAnswer {
+            text: c.text,
+            score: Some(c.score.saturating_mul(10)),
+        }),
+        None if legal.is_empty() => Err(Stop::Errored(
+            "no move to play: the side to move has no legal move".to_owned(),
+        )),
+        None => Err(Stop::Errored(format!(
+            "no move to play: none of the permitted moves ({}) is legal",
+            go.permitted.as_deref().unwrap_or_default().join(" ")
+        ))),
+    }
 }
 
 /// The repetition verdict of the reference adjudicator.

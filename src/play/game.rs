@@ -367,7 +367,9 @@ pub fn play_game_adjudicated(
         let choice = match choice {
             Ok(c) => c,
             Err(e) => {
-                forfeit(&mut session, &mut record, side, "engine-failure", &e)?;
+                if !flag_fell(&mut session, &mut record, side, started.elapsed())? {
+                    forfeit(&mut session, &mut record, side, "engine-failure", &e)?;
+                }
                 break;
             }
         };
@@ -531,6 +533,34 @@ pub fn play_game_adjudicated(
         };
     }
     Ok(record)
+}
+
+/// A player that gave no move (a hang, a crash) after its time ran out: the flag fell
+/// first, and the control's flag clause decides (the time it waited is put on its clock,
+/// as the record replays it). Whether it fell.
+fn flag_fell(
+    session: &mut Session,
+    record: &mut GameRecord,
+    side: Side,
+    waited: std::time::Duration,
+) -> Result<bool, GameError> {
+    let Some(left) = session.clock().map(|c| c.report(side).remaining) else {
+        return Ok(false);
+    };
+    let spent = Span::from_millis(u64::try_from(waited.as_millis()).unwrap_or(u64::MAX));
+    if spent <= left {
+        return Ok(false);
+    }
+    session.apply(Event::Elapse(spent))?;
+    if session.outcome().is_none() {
+        return Ok(false);
+    }
+    record.entries.push(Entry::Decision(Decision::Flag {
+        side,
+        spent,
+        clause: session.outcome().and_then(|o| o.clause),
+    }));
+    Ok(true)
 }
 
 /// The player loses for a failure of its own (no clause of the rulebooks).

@@ -4,6 +4,8 @@
 //! - [`player`]: the [`Player`] trait, and the built-in [`RandomPlayer`] and
 //!   [`GreedyPlayer`].
 //! - [`uci`]: [`UciPlayer`], a UCI xiangqi engine (Fairy-Stockfish) as a player.
+//! - [`protocol`]: [`ProtocolPlayer`], an engine speaking arbiter's protocol (the `go`
+//!   query) as a player.
 //! - [`game`]: [`play_game`], one game, and the arbiter's rulings in it.
 //! - [`record`]: [`GameRecord`]: PDN and PGN-style xiangqi records, read back and replayed.
 //! - [`score`]: the match score; [`elo`]: the Elo difference, its 95% interval, the
@@ -34,6 +36,7 @@ pub mod elo;
 mod entry;
 pub mod game;
 pub mod player;
+pub mod protocol;
 pub mod record;
 pub mod score;
 pub mod uci;
@@ -43,17 +46,31 @@ pub use game::{
     Opening, ResignAdjudication, MAX_REFUSALS,
 };
 pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
+pub use protocol::ProtocolPlayer;
 pub use record::{
     parse_records, replay, verify, Decision, Entry, GameRecord, GameResult, Item, ReadRecord,
-    RecordError,
+    RecordError, RecordNotation,
 };
 pub use score::Score;
 pub use uci::UciPlayer;
 
 use std::time::Duration;
 
-/// Which player to start: `random`, `greedy`, or `uci:<command line>` (with an optional
-/// fixed time per move).
+/// Which player to start: `random`, `greedy`, `uci:<command line>` (with an optional
+/// fixed time per move), or a protocol engine: `proto:<command line>`, `reference`,
+/// `mutant:<name>`, or any other text, read as the command line of a program speaking the
+/// protocol (as `arbiter run --engine` reads it).
+///
+/// ```
+/// use arbiter::play::PlayerSpec;
+///
+/// assert_eq!(PlayerSpec::parse("greedy").unwrap(), PlayerSpec::Greedy);
+/// let PlayerSpec::Protocol { command, .. } = PlayerSpec::parse("arbiter engine").unwrap() else { panic!() };
+/// assert_eq!(command, "arbiter engine");
+/// let PlayerSpec::Protocol { command, .. } = PlayerSpec::parse("proto:random").unwrap() else { panic!() };
+/// assert_eq!(command, "random"); // a program called `random`, not the built-in player
+/// assert!(PlayerSpec::parse("proto: ").unwrap_err().contains("proto:<command line>"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// [`RandomPlayer`].
@@ -67,15 +84,30 @@ pub enum PlayerSpec {
         /// A fixed time per move.
         movetime: Option<Duration>,
     },
+    /// [`ProtocolPlayer`]: the engine as [`crate::engine::open`] names it.
+    Protocol {
+        /// The command line (or `reference`, `mutant:<name>`).
+        command: String,
+        /// How long a move may take in a game without a clock (10 s unless set).
+        timeout: Duration,
+    },
 }
 
+/// How long a protocol engine's move may take in a game without a clock, unless set.
+pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(10);
+
 impl PlayerSpec {
-    /// Reads `random`, `greedy`, `uci:<command>`; `uci:<command>` may end in
-    /// `@movetime=<ms>`.
+    /// Reads `random`, `greedy`, `uci:<command>` (which may end in `@movetime=<ms>`),
+    /// `proto:<command>`, or any other text as a protocol engine's command line.
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
         match text.trim() {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
+            "" => Err(
+                "a player is empty (expected random, greedy, uci:<command line>, \
+                       proto:<command line> or a protocol engine's command line)"
+                    .to_owned(),
+            ),
             t if t.starts_with("uci:") => {
                 let (command, movetime) = match t.rsplit_once("@movetime=") {
                     Some((c, ms)) => (
@@ -91,9 +123,26 @@ impl PlayerSpec {
                     movetime,
                 })
             }
-            t => Err(format!(
-                "unknown player '{t}' (expected random, greedy or uci:<command line>[@movetime=<ms>])"
-            )),
+            t => {
+                let command = t.strip_prefix("proto:").unwrap_or(t).trim();
+                if command.is_empty() {
+                    return Err(format!(
+                        "player '{t}': expected proto:<command line>, the command is empty"
+                    ));
+                }
+                Ok(PlayerSpec::Protocol {
+                    command: command.to_owned(),
+                    timeout: DEFAULT_MOVE_TIMEOUT,
+                })
+            }
+        }
+    }
+
+    /// The same player with another move timeout for a protocol engine (others have none).
+    pub fn with_timeout(self, timeout: Duration) -> PlayerSpec {
+        match self {
+            PlayerSpec::Protocol { command, .. } => PlayerSpec::Protocol { command, timeout },
+            other => other,
         }
     }
 
@@ -104,6 +153,13 @@ impl PlayerSpec {
             PlayerSpec::Greedy => Box::new(GreedyPlayer),
             PlayerSpec::Uci { command, movetime } => {
                 Box::new(UciPlayer::start(command, *movetime)?)
+            }
+            PlayerSpec::Protocol { command, timeout } => {
+                let options = crate::engine::ProcessOptions {
+                    timeout: *timeout,
+                    ..crate::engine::ProcessOptions::default()
+                };
+                Box::new(ProtocolPlayer::start(command, options)?)
             }
         })
     }
@@ -236,6 +292,19 @@ pub fn run_match(
                 let started = specs[0]
                     .start(options.seed)
                     .and_then(|a| Ok((a, specs[1].start(options.seed)?)));
+                let started = started.and_then(|(a, b)| {
+                    let ruleset = &options.game.ruleset;
+                    let refusal = [&a, &b].into_iter().find_map(|p| {
+                        p.refuses(ruleset).map(|message| PlayerError {
+                            player: p.name(),
+                            message,
+                        })
+                    });
+                    match refusal {
+                        Some(e) => Err(e),
+                        None => Ok((a, b)),
+                    }
+                });
                 let (mut a, mut b) = match started {
                     Ok(p) => p,
                     Err(e) => {

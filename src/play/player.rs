@@ -20,10 +20,11 @@
 //! ```
 
 use crate::clock::Span;
+use crate::engine::best_by_material;
+pub use crate::engine::material;
 use crate::fuzz::Rng;
 use crate::procedure::{Board, Session};
-use crate::Side;
-use crate::{draughts, xiangqi, Ruleset};
+use crate::{Ruleset, Side};
 
 /// What a player is asked: everything it needs to choose its move (the session's history
 /// and board borrowed, not copied: a copy per move would make a game of n moves cost
@@ -113,6 +114,12 @@ pub struct PlayerError {
 pub trait Player: Send {
     /// A name for records and tables.
     fn name(&self) -> String;
+    /// Why the player cannot play `ruleset` at all (an engine that does not list it), so
+    /// that a match is refused before it starts; `None`: it can.
+    fn refuses(&self, ruleset: &Ruleset) -> Option<String> {
+        let _ = ruleset;
+        None
+    }
     /// A new game begins (from `start_fen`).
     fn new_game(&mut self, ruleset: &Ruleset, start_fen: &str) -> Result<(), PlayerError> {
         let _ = (ruleset, start_fen);
@@ -180,10 +187,9 @@ impl Player for RandomPlayer {
 }
 
 /// Plays the permitted move that leaves its side the best material balance (one ply, no
-/// search); ties go to the first such move in canonical order. Deterministic, and its
-/// thinking time is reported as zero. Values: xiangqi chariot 9, cannon 4.5, horse 4,
-/// elephant and advisor 2, soldier 1 (2 across the river), general 100; draughts man 1,
-/// king 3.
+/// search; [`material`]); ties go to the first such move in canonical order. Deterministic,
+/// and its thinking time is reported as zero. It is the reference engine's answer to the
+/// protocol's `go` without a seed ([`crate::engine::best_by_material`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GreedyPlayer;
 
@@ -193,21 +199,9 @@ impl Player for GreedyPlayer {
     }
 
     fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {
-        let legal = request.board.legal_moves();
-        let mut best: Option<(i32, &str)> = None;
-        for text in &request.permitted {
-            let Some(c) = legal.iter().find(|c| c.text == *text) else {
-                continue;
-            };
-            let after = request.board.play(c);
-            let score = material(&after, request.side);
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, text));
-            }
-        }
-        match best {
-            Some((_, text)) => Ok(Choice {
-                text: text.to_owned(),
+        match best_by_material(request.board, request.side, &request.permitted, None) {
+            Some(best) => Ok(Choice {
+                text: best.text,
                 spent: Some(Span::ZERO),
             }),
             None => Err(PlayerError {
@@ -216,53 +210,4 @@ impl Player for GreedyPlayer {
             }),
         }
     }
-}
-
-/// The material balance of a board for `side`, in tenths of a soldier (a man in draughts).
-pub fn material(board: &Board, side: Side) -> i32 {
-    let mut total = 0;
-    match board {
-        Board::Xiangqi(p) => {
-            for i in 0..90 {
-                let Some(piece) = xiangqi::Square::from_index(i).and_then(|s| p.piece_at(s)) else {
-                    continue;
-                };
-                let red = piece.color == xiangqi::Color::Red;
-                let crossed = if red { i / 9 >= 5 } else { i / 9 <= 4 };
-                let value = match piece.role {
-                    xiangqi::Role::General => 1000,
-                    xiangqi::Role::Chariot => 90,
-                    xiangqi::Role::Cannon => 45,
-                    xiangqi::Role::Horse => 40,
-                    xiangqi::Role::Elephant | xiangqi::Role::Advisor => 20,
-                    xiangqi::Role::Soldier if crossed => 20,
-                    xiangqi::Role::Soldier => 10,
-                };
-                total += if red == (side == Side::First) {
-                    value
-                } else {
-                    -value
-                };
-            }
-        }
-        Board::Draughts(p) => {
-            for i in 0..32u8 {
-                let Some(piece) = draughts::Square::from_index(i).and_then(|s| p.piece_at(s))
-                else {
-                    continue;
-                };
-                let value = match piece.role {
-                    draughts::Role::Man => 10,
-                    draughts::Role::King => 30,
-                };
-                let white = piece.color == draughts::Color::White;
-                total += if white == (side == Side::First) {
-                    value
-                } else {
-                    -value
-                };
-            }
-        }
-    }
-    total
 }

@@ -358,9 +358,115 @@ impl Decision {
     }
 }
 
+/// The notation of the moves of a written record: the canonical one (ICCS in xiangqi,
+/// numeric in draughts), or, for xiangqi, the Chinese record of the CXA rules (`炮二平五`,
+/// `马8进7`) or WXF (`C2=5`). Records in any of them are read back alike (xiangqi moves are
+/// read by [`crate::xiangqi::parse_move`], whichever notation they are in). The `[%arbiter]`
+/// tags keep the texts as the players gave them, and the record gets a `Notation` tag.
+///
+/// ```
+/// use arbiter::play::RecordNotation;
+///
+/// assert_eq!("chinese".parse::<RecordNotation>(), Ok(RecordNotation::Chinese));
+/// assert_eq!("iccs".parse::<RecordNotation>(), Ok(RecordNotation::Canonical));
+/// assert!("uci10".parse::<RecordNotation>().unwrap_err().contains("canonical, chinese, wxf"));
+/// assert!(RecordNotation::Chinese.check(arbiter::Game::Russian).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RecordNotation {
+    /// ICCS (xiangqi), numeric (draughts).
+    #[default]
+    Canonical,
+    /// The Chinese move record (xiangqi).
+    Chinese,
+    /// WXF (xiangqi).
+    Wxf,
+}
+
+impl RecordNotation {
+    /// The name on the command line: `canonical`, `chinese`, `wxf`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordNotation::Canonical => "canonical",
+            RecordNotation::Chinese => "chinese",
+            RecordNotation::Wxf => "wxf",
+        }
+    }
+
+    /// Whether records of `game` can be written in it (Chinese and WXF are xiangqi's).
+    pub fn check(self, game: Game) -> Result<(), String> {
+        if self != RecordNotation::Canonical && game.is_draughts() {
+            return Err(format!(
+                "the {} notation is for xiangqi records; draughts records are written in \
+                 numeric notation (give canonical, or leave the option out)",
+                self.name()
+            ));
+        }
+        Ok(())
+    }
+
+    fn xiangqi(self) -> Option<crate::xiangqi::Notation> {
+        match self {
+            RecordNotation::Canonical => None,
+            RecordNotation::Chinese => Some(crate::xiangqi::Notation::Chinese),
+            RecordNotation::Wxf => Some(crate::xiangqi::Notation::Wxf),
+        }
+    }
+}
+
+impl std::str::FromStr for RecordNotation {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "canonical" | "iccs" | "numeric" => Ok(RecordNotation::Canonical),
+            "chinese" => Ok(RecordNotation::Chinese),
+            "wxf" => Ok(RecordNotation::Wxf),
+            other => Err(format!(
+                "record notation '{other}': expected canonical, chinese, wxf (iccs and \
+                 numeric name canonical)"
+            )),
+        }
+    }
+}
+
 impl GameRecord {
-    /// The record as PDN (draughts) or a PGN-style xiangqi record.
+    /// The record as PDN (draughts) or a PGN-style xiangqi record, moves in the canonical
+    /// notation.
     pub fn to_text(&self) -> String {
+        self.to_text_in(RecordNotation::Canonical)
+    }
+
+    /// The texts of the record's moves in `notation`, in order (a move that cannot be
+    /// written in it, which a record of the arbiter's never has, keeps its canonical text).
+    fn move_texts(&self, notation: RecordNotation) -> Vec<String> {
+        let moves = self.entries.iter().filter_map(|e| match e {
+            Entry::Move { text, .. } => Some(text.clone()),
+            Entry::Decision(_) => None,
+        });
+        let (Some(n), Game::Xiangqi) = (notation.xiangqi(), self.ruleset.game) else {
+            return moves.collect();
+        };
+        let mut pos = crate::xiangqi::Position::from_fen(&self.start_fen).ok();
+        moves
+            .map(|text| {
+                let Some(p) = pos else { return text };
+                match crate::xiangqi::Notation::Iccs.parse(&p, &text) {
+                    Ok(m) => {
+                        pos = p.play(m).ok();
+                        n.write(&p, m)
+                    }
+                    Err(_) => {
+                        pos = None;
+                        text
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The record with xiangqi moves in `notation` (draughts records are always numeric).
+    pub fn to_text_in(&self, notation: RecordNotation) -> String {
         let game = self.ruleset.game;
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
@@ -384,6 +490,15 @@ impl GameRecord {
         }
         tag("Ruleset", &self.ruleset.to_string());
         tag("FEN", &self.start_fen);
+        let notation = if game.is_draughts() {
+            RecordNotation::Canonical
+        } else {
+            notation
+        };
+        if notation != RecordNotation::Canonical {
+            tag("Notation", notation.name());
+        }
+        let mut texts = self.move_texts(notation).into_iter();
         let opening = self
             .entries
             .iter()
@@ -428,7 +543,7 @@ impl GameRecord {
                     } else if need_number {
                         let _ = write!(body, "{number}... ");
                     }
-                    body.push_str(text);
+                    body.push_str(&texts.next().unwrap_or_else(|| text.clone()));
                     body.push(' ');
                     if let Some(s) = spent {
                         let _ = write!(body, "{{[%emt {}]", secs(*s));
@@ -470,7 +585,7 @@ fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
     for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if line > 0 && line + 1 + word.len() > width {
+        if line > 0 && line + 1 + word.chars().count() > width {
             out.push('\n');
             line = 0;
         } else if line > 0 {

@@ -44,7 +44,8 @@ pub struct Timed {
 ///
 /// ```
 /// use arbiter::procedure::replay::parse_timed_moves;
-/// use arbiter::procedure::{Event, EventTime, Side};
+/// use arbiter::procedure::{Event, EventTime};
+/// use arbiter::Side;
 /// use arbiter::Game;
 ///
 /// let moves = parse_timed_moves("h2e2@35\nh9g7 h0g2!@20 flag:black:red", false, Game::Xiangqi).unwrap();

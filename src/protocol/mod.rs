@@ -20,6 +20,7 @@
 //! ```
 
 mod clock;
+mod go;
 mod standings;
 mod step;
 pub mod wire;
@@ -28,6 +29,7 @@ pub use clock::{
     AdjournmentReport, ClockAnswer, ClockReport, ClockRequest, ClockStartText, EnvelopeReport,
     FlagReport, InvalidMoveReport, LateReport, ObjectionReport, SideClock, SideStart,
 };
+pub use go::{GoAnswer, GoRequest, GoTimes};
 pub use standings::{ColourAnswer, StandingRow, StandingsAnswer};
 pub use step::{SquareText, Step, StepTime};
 
@@ -92,6 +94,9 @@ pub enum Query {
         /// The tournament.
         tournament: Box<crate::standings::Tournament>,
     },
+    /// The engine's move for the side to move, as a player in a game under the arbiter
+    /// (`arbiter play`).
+    Go(Box<GoRequest>),
 }
 
 impl Query {
@@ -109,6 +114,7 @@ impl Query {
             Query::Session { .. } => QueryKind::Session,
             Query::Clock { .. } => QueryKind::Clock,
             Query::Standings { .. } => QueryKind::Standings,
+            Query::Go(_) => QueryKind::Go,
         }
     }
 }
@@ -139,11 +145,13 @@ pub enum QueryKind {
     Clock,
     /// `standings`
     Standings,
+    /// `go`
+    Go,
 }
 
 impl QueryKind {
     /// Every kind, in protocol order.
-    pub const ALL: [QueryKind; 11] = [
+    pub const ALL: [QueryKind; 12] = [
         QueryKind::Legal,
         QueryKind::Perft,
         QueryKind::Play,
@@ -155,6 +163,7 @@ impl QueryKind {
         QueryKind::Session,
         QueryKind::Clock,
         QueryKind::Standings,
+        QueryKind::Go,
     ];
 
     /// The wire name (`legal`, `draw_offer`, …).
@@ -171,6 +180,7 @@ impl QueryKind {
             QueryKind::Session => "session",
             QueryKind::Clock => "clock",
             QueryKind::Standings => "standings",
+            QueryKind::Go => "go",
         }
     }
 
@@ -425,6 +435,8 @@ pub enum Answer {
     Clock(Box<ClockAnswer>),
     /// To [`Query::Standings`].
     Standings(Box<StandingsAnswer>),
+    /// To [`Query::Go`]: the engine's move.
+    Move(GoAnswer),
 }
 
 impl Answer {
@@ -442,6 +454,7 @@ impl Answer {
             Answer::Session(_) => QueryKind::Session,
             Answer::Clock(_) => QueryKind::Clock,
             Answer::Standings(_) => QueryKind::Standings,
+            Answer::Move(_) => QueryKind::Go,
         }
     }
 }

@@ -5,9 +5,9 @@
 
 use super::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
-    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, OutcomeAnswer, Query,
-    QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage, StandingsAnswer, Step,
-    PROTOCOL_VERSION,
+    DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer, GoRequest, GoTimes,
+    OutcomeAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage,
+    StandingsAnswer, Step, PROTOCOL_VERSION,
 };
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
@@ -232,6 +232,15 @@ pub fn request_json(seq: u64, request: &Request) -> Value {
         Query::Standings { tournament } => {
             v["tournament"] = serde_json::to_value(tournament).unwrap_or(Value::Null);
         }
+        Query::Go(go) => {
+            v["times"] = serde_json::to_value(&go.times).unwrap_or(Value::Null);
+            if let Some(p) = &go.permitted {
+                v["permitted"] = json!(p);
+            }
+            if let Some(seed) = go.seed {
+                v["seed"] = json!(seed);
+            }
+        }
         Query::Legal | Query::Play | Query::Check | Query::Outcome | Query::Repetition => {}
     }
     v
@@ -344,6 +353,28 @@ fn run_request(map: &Map<String, Value>) -> Result<Request, WireError> {
                 ),
             }
         }
+        QueryKind::Go => {
+            let times = match map.get("times") {
+                None | Some(Value::Null) => None,
+                Some(t) => Some(
+                    serde_json::from_value::<GoTimes>(t.clone())
+                        .map_err(|e| WireError(format!("`times`: {e}")))?,
+                ),
+            };
+            let permitted = match map.get("permitted") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(strings(map, "permitted")?),
+            };
+            let seed = match map.get("seed") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(unsigned(map, "seed")?),
+            };
+            Query::Go(Box::new(GoRequest {
+                times,
+                permitted,
+                seed,
+            }))
+        }
         QueryKind::Clock => {
             let Some(Value::Object(c)) = map.get("clock") else {
                 return err("a `clock` request needs `clock`: an object with the `control`");
@@ -417,6 +448,7 @@ fn answer_json(answer: &Answer) -> Value {
         Answer::Repetition(r) => to(serde_json::to_value(r)),
         Answer::Session(s) => to(serde_json::to_value(s)),
         Answer::Standings(s) => to(serde_json::to_value(s)),
+        Answer::Move(m) => to(serde_json::to_value(m)),
         Answer::Clock(c) => {
             let mut v = to(serde_json::to_value(&c.session));
             v["clock"] = to(serde_json::to_value(&c.clock));
@@ -567,6 +599,12 @@ fn parse_answer(value: Value, kind: QueryKind) -> Result<Answer, WireError> {
         QueryKind::Repetition => {
             Answer::Repetition(serde_json::from_value::<RepetitionAnswer>(value).map_err(shape)?)
         }
+        QueryKind::Go => {
+            if !map.contains_key("move") {
+                return err("a `go` answer needs `move`");
+            }
+            Answer::Move(serde_json::from_value::<GoAnswer>(value).map_err(shape)?)
+        }
         QueryKind::Standings => Answer::Standings(Box::new(
             serde_json::from_value::<StandingsAnswer>(value).map_err(shape)?,
         )),
@@ -626,6 +664,16 @@ mod tests {
                 earlier: vec![],
             },
             Query::Repetition,
+            Query::Go(Box::default()),
+            Query::Go(Box::new(GoRequest {
+                times: Some(GoTimes {
+                    remaining: [("red".to_owned(), 1.5), ("black".to_owned(), 300.0)].into(),
+                    increment: None,
+                    quota: Some([("red".to_owned(), 3), ("black".to_owned(), 4)].into()),
+                }),
+                permitted: Some(vec!["e0e1".into()]),
+                seed: Some(u64::MAX),
+            })),
             Query::Session {
                 steps: vec![
                     Step::Touch {
@@ -661,6 +709,20 @@ mod tests {
             ),
             (QueryKind::Perft, Reply::Answer(Answer::Nodes(44))),
             (QueryKind::Check, Reply::Answer(Answer::Check(true))),
+            (
+                QueryKind::Go,
+                Reply::Answer(Answer::Move(GoAnswer {
+                    text: "h2e2".into(),
+                    score: Some(-35),
+                })),
+            ),
+            (
+                QueryKind::Go,
+                Reply::Answer(Answer::Move(GoAnswer {
+                    text: "22-18".into(),
+                    score: None,
+                })),
+            ),
             (
                 QueryKind::Play,
                 Reply::Rejected {
@@ -712,6 +774,24 @@ mod tests {
         ];
         for (line, want) in cases {
             let e = parse_reply(line, 9, QueryKind::Legal).unwrap_err();
+            assert!(e.0.contains(want), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn go_nonsense_is_named() {
+        let cases = [
+            (r#"{"seq":9}"#, "needs `move`"),
+            (r#"{"seq":9,"move":7}"#, "a `go` answer"),
+            (
+                r#"{"seq":9,"move":"h2e2","best":1}"#,
+                "unknown field `best`",
+            ),
+            (r#"{"seq":10,"move":"h2e2"}"#, "for seq 10, expected seq 9"),
+            (r#"{"seq":9,"fen":"x"}"#, "needs `move`"),
+        ];
+        for (line, want) in cases {
+            let e = parse_reply(line, 9, QueryKind::Go).unwrap_err();
             assert!(e.0.contains(want), "{line}: {e}");
         }
     }

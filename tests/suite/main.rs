@@ -41,6 +41,8 @@ mod layers;
 mod mutants;
 mod perft_data;
 mod play;
+mod play_protocol;
+mod play_record;
 mod procedure_cli;
 mod procedure_session;
 mod procedure_touch;

@@ -12,7 +12,8 @@ use arbiter::protocol::wire::{
     parse_reply, parse_start_reply, request_json, start_json, start_reply_json, stop_json,
 };
 use arbiter::protocol::{
-    ClockRequest, EngineInfo, FailureKind, Query, QueryKind, Reply, Request, Step,
+    ClockRequest, EngineInfo, FailureKind, GoRequest, GoTimes, Query, QueryKind, Reply, Request,
+    Step,
 };
 use arbiter::standings::Tournament;
 use arbiter::{Game, OfferAnswer, OfferRecord, PerftCount, Ruleset};
@@ -289,6 +290,16 @@ fn every_query() -> Vec<Query> {
         },
         clock_query(Game::Xiangqi, "national", vec![]),
         clock_query(Game::Russian, "sudden-death-60m", every_step()),
+        Query::Go(Box::default()),
+        Query::Go(Box::new(GoRequest {
+            times: Some(GoTimes {
+                remaining: [("red".to_owned(), 0.25), ("black".to_owned(), 5400.0)].into(),
+                increment: Some(10.0),
+                quota: Some([("red".to_owned(), 1), ("black".to_owned(), 40)].into()),
+            }),
+            permitted: Some(vec!["h2e2".to_owned()]),
+            seed: Some(u64::MAX),
+        })),
     ]
 }
 
@@ -603,10 +614,38 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
             },
         )
     };
+    let go = |times: Option<GoTimes>, permitted: Option<Vec<&str>>, seed: Option<u64>| {
+        Query::Go(Box::new(GoRequest {
+            times,
+            permitted: permitted.map(|p| p.into_iter().map(str::to_owned).collect()),
+            seed,
+        }))
+    };
+    let times = |first: &str, quota: bool| GoTimes {
+        remaining: [(first.to_owned(), 60.5), ("black".to_owned(), 30.0)].into(),
+        increment: (!quota).then_some(2.0),
+        quota: quota.then(|| [(first.to_owned(), 12), ("black".to_owned(), 13)].into()),
+    };
     let draughts = vec![
         (
             standings_of("draughts.scoring.win-two-draw-one-loss-zero", &russian),
             Want::Answer(K::Standings),
+        ),
+        (
+            plain(&russian, go(None, None, None), &[]),
+            Want::Answer(K::Go),
+        ),
+        (
+            plain(
+                &brazilian,
+                go(Some(times("white", false)), Some(vec!["18x11"]), Some(5)),
+                &["22-18", "11-15"],
+            ),
+            Want::Answer(K::Go),
+        ),
+        (
+            plain(&russian, go(None, None, None), &["22-18", "11-15", "18-14"]),
+            Want::Rejected("move"),
         ),
         (refused_tournament(&russian), Want::Rejected("setup")),
         (
@@ -704,6 +743,26 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
         ),
     ];
     let xiangqi_requests = vec![
+        (
+            plain(
+                &xiangqi,
+                go(Some(times("red", true)), None, Some(1)),
+                &["h2e2"],
+            ),
+            Want::Answer(K::Go),
+        ),
+        (
+            plain(&axf, go(None, Some(vec!["h0g2", "b0c2"]), None), &[]),
+            Want::Answer(K::Go),
+        ),
+        (
+            at(
+                &xiangqi,
+                "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+                go(None, Some(vec!["e0e2"]), None),
+            ),
+            Want::Errored,
+        ),
         (
             standings_of(
                 "xiangqi.withdrawal.half-played-results-stand-and-rest-forfeited",
@@ -1171,6 +1230,24 @@ fn the_examples_of_the_protocol_doc_validate() {
     let (seq, parsed) = arbiter::protocol::wire::parse_request(&request.to_string()).unwrap();
     let answered = arbiter::protocol::wire::reply_json(seq, &ReferenceEngine::new().run(&parsed));
     assert_eq!(answered, reply, "the doc's reply is the reference's");
+    // The go query: its request and the reference's reply.
+    let mut go: Vec<String> = Vec::new();
+    for line in block_after("#### The `go` query") {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("→ ") || trimmed.starts_with("← ") {
+            go.push(trimmed[trimmed.find(' ').unwrap() + 1..].to_owned());
+        } else {
+            go.last_mut().unwrap().push_str(trimmed);
+        }
+    }
+    assert_eq!(go.len(), 2, "{go:?}");
+    let request: Value = serde_json::from_str(&go[0]).unwrap();
+    let reply: Value = serde_json::from_str(&go[1]).unwrap();
+    assert_valid(&validator("run.json"), &request, "run.json");
+    assert_valid(&validator("run-reply.json"), &reply, "run-reply.json");
+    let (seq, parsed) = arbiter::protocol::wire::parse_request(&request.to_string()).unwrap();
+    let answered = arbiter::protocol::wire::reply_json(seq, &ReferenceEngine::new().run(&parsed));
+    assert_eq!(answered, reply, "the doc's go reply is the reference's");
     // The session steps.
     let steps: Value = serde_json::from_str(&block_after("#### Session steps").join("\n")).unwrap();
     let mut request = request_json(

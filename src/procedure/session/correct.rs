@@ -22,7 +22,8 @@
 //! errors".
 //!
 //! ```
-//! use arbiter::procedure::{ErrorKind, Event, Session, Side};
+//! use arbiter::procedure::{ErrorKind, Event, Session};
+//! use arbiter::Side;
 //!
 //! let mut game = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
 //! for m in ["h2e2", "h9g7", "h0g2"] {
