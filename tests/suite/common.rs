@@ -115,3 +115,41 @@ pub fn fuzz_corpus(target: &str, min: usize) -> Vec<(String, Vec<u8>)> {
     );
     files
 }
+
+/// The options of a simulated game under `ruleset`, with a clock when `control` names one.
+pub fn game_options(ruleset: &str, control: Option<&str>) -> arbiter::play::GameOptions {
+    let ruleset: arbiter::Ruleset = ruleset.parse().unwrap();
+    arbiter::play::GameOptions {
+        control: control.map(|c| arbiter::play::control_for(ruleset.game, c).unwrap()),
+        ruleset,
+        max_plies: None,
+        round: 1,
+    }
+}
+
+/// The record written, read back and replayed gives the same result.
+pub fn replays(record: &arbiter::play::GameRecord) {
+    let text = record.to_text();
+    let read = arbiter::play::parse_records(&text).unwrap();
+    assert_eq!(read.len(), 1);
+    assert_eq!(
+        arbiter::play::verify(&read[0]).unwrap(),
+        record.result,
+        "{text}"
+    );
+}
+
+/// The records file of a 2-game `arbiter play` reproduces with `--replay`, and
+/// `standings --verify` ranks it with a player named `name`.
+pub fn records_replay_and_rank(record: &Path, name: &str) {
+    let out = arbiter(&["play", "--replay", record.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("2 of 2 games reproduced"),
+        "{}",
+        stdout(&out)
+    );
+    let out = arbiter(&["standings", "--verify", record.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains(name), "{}", stdout(&out));
+}

@@ -1,10 +1,11 @@
 //! The match simulator: planted players get the ruling the rulebook gives, and every
 //! record replays to the same result.
 
+use crate::common::{game_options as options, replays};
 use arbiter::clock::Span;
 use arbiter::play::{
-    control_for, parse_records, play_game, replay, verify, Choice, Decision, Entry, GameOptions,
-    GameRecord, MoveRequest, Opening, Player, PlayerError, RandomPlayer,
+    parse_records, play_game, replay, verify, Choice, Decision, Entry, GameRecord, MoveRequest,
+    Opening, Player, PlayerError, RandomPlayer,
 };
 use arbiter::Side;
 
@@ -40,24 +41,6 @@ impl Player for Scripted {
     fn claim(&mut self, _: &[String]) -> Option<String> {
         None
     }
-}
-
-fn options(ruleset: &str, control: Option<&str>) -> GameOptions {
-    let ruleset: arbiter::Ruleset = ruleset.parse().unwrap();
-    GameOptions {
-        control: control.map(|c| control_for(ruleset.game, c).unwrap()),
-        ruleset,
-        max_plies: None,
-        round: 1,
-    }
-}
-
-/// The record written, read back and replayed gives the same result.
-fn replays(record: &GameRecord) {
-    let text = record.to_text();
-    let read = parse_records(&text).unwrap();
-    assert_eq!(read.len(), 1);
-    assert_eq!(verify(&read[0]).unwrap(), record.result, "{text}");
 }
 
 fn decisions(record: &GameRecord) -> Vec<&Decision> {

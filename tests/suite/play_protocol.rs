@@ -3,31 +3,17 @@
 //! and planted engines that misbehave (`tests/data/planted-protocol.sh`) get the ruling the
 //! rulebook gives, or the harness's engine failure, named in the record.
 
-use crate::common::{arbiter, code, stderr, stdout, temp_dir};
+use crate::common::{
+    arbiter, code, game_options as options, records_replay_and_rank, replays, stderr, stdout,
+    temp_dir,
+};
 use arbiter::engine::ProcessOptions;
 use arbiter::play::{
-    control_for, parse_records, play_game, run_match, verify, Decision, Entry, GameOptions,
-    GameRecord, MatchOptions, Opening, Player, PlayerSpec, ProtocolPlayer, RandomPlayer,
+    play_game, run_match, Decision, Entry, GameRecord, MatchOptions, Opening, Player, PlayerSpec,
+    ProtocolPlayer, RandomPlayer,
 };
 use arbiter::Side;
 use std::time::{Duration, Instant};
-
-fn options(ruleset: &str, control: Option<&str>) -> GameOptions {
-    let ruleset: arbiter::Ruleset = ruleset.parse().unwrap();
-    GameOptions {
-        control: control.map(|c| control_for(ruleset.game, c).unwrap()),
-        ruleset,
-        max_plies: None,
-        round: 1,
-    }
-}
-
-/// The record written, read back and replayed gives the same result.
-fn replays(record: &GameRecord) {
-    let text = record.to_text();
-    let read = parse_records(&text).unwrap();
-    assert_eq!(verify(&read[0]).unwrap(), record.result, "{text}");
-}
 
 /// The moves and results of records.
 fn games(records: &[GameRecord]) -> Vec<(Vec<&str>, &str)> {
@@ -161,20 +147,7 @@ fn arbiter_play_with_a_protocol_engine_writes_records_that_replay_and_rank() {
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.contains("[Red \"arbiter reference\"]"), "{text}");
     assert!(text.contains("[TimeControl \"1m+1s\"]"), "{text}");
-    let out = arbiter(&["play", "--replay", record.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("2 of 2 games reproduced"),
-        "{}",
-        stdout(&out)
-    );
-    let out = arbiter(&["standings", "--verify", record.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
-    assert!(
-        stdout(&out).contains("arbiter reference"),
-        "{}",
-        stdout(&out)
-    );
+    records_replay_and_rank(&record, "arbiter reference");
 }
 
 #[test]

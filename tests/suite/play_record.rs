@@ -3,7 +3,7 @@
 //! 记录) and WXF are read back and replayed to the same result, by the library, by
 //! `arbiter play --replay` and by `arbiter standings --verify`.
 
-use crate::common::{arbiter, code, stderr, stdout, temp_dir};
+use crate::common::{arbiter, code, records_replay_and_rank, stderr, temp_dir};
 use arbiter::play::{
     control_for, parse_records, play_game, verify, Choice, GameOptions, GameRecord, Item,
     MoveRequest, Opening, Player, PlayerError, RandomPlayer, RecordNotation,
@@ -138,16 +138,7 @@ fn arbiter_play_writes_chinese_records_that_replay_and_rank() {
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.contains("[Notation \"chinese\"]"), "{text}");
     assert!(text.contains("1. 炮"), "{text}");
-    let out = arbiter(&["play", "--replay", record.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("2 of 2 games reproduced"),
-        "{}",
-        stdout(&out)
-    );
-    let out = arbiter(&["standings", "--verify", record.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
-    assert!(stdout(&out).contains("greedy"), "{}", stdout(&out));
+    records_replay_and_rank(&record, "greedy");
     // Draughts records are numeric.
     let out = arbiter(&[
         "play",
