@@ -337,7 +337,12 @@ impl Session {
                 self.exchange_players(error.clause());
             }
             ErrorKind::IllegalMove | ErrorKind::DisplacedPiece => {
-                let (number, side) = at.expect("checked: the move is given");
+                let Some((number, side)) = at else {
+                    return Err(ProcedureError::Correction(format!(
+                        "a correction of `{}` needs the move of the error (`move` and `side`)",
+                        error.slug()
+                    )));
+                };
                 let piece = self.piece_moved_at(number, side);
                 self.correct_error(number, side)?;
                 let touched = match error {
