@@ -57,7 +57,7 @@ pub fn touch(args: TouchArgs) -> Result<ExitCode, CliError> {
     }
     let game = args.game.ruleset.game;
     let ruling = session.permitted();
-    let texts: Vec<&str> = ruling.permitted.iter().map(|m| m.text.as_str()).collect();
+    let texts: Vec<String> = ruling.permitted.iter().map(|m| m.text()).collect();
     match args.format {
         Format::Text => {
             println!("permitted ({}): {}", texts.len(), texts.join(" "));

@@ -11,13 +11,13 @@
 //! // Red's chariot on a0 can take black's chariot on a9.
 //! let fen = "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
 //! let board = Board::new(&"xiangqi".parse().unwrap(), Some(fen)).unwrap();
-//! let all: Vec<String> = board.legal_moves().into_iter().map(|c| c.text).collect();
+//! let all = board.legal_moves();
 //! let best = best_by_material(&board, Side::First, &all, None).unwrap();
 //! assert_eq!(best.text, "a0a9");
 //! assert_eq!(best.score, 90); // a chariot up
 //! ```
 
-use crate::procedure::Board;
+use crate::procedure::{Board, Candidate};
 use crate::Side;
 use crate::{draughts, xiangqi};
 
@@ -30,30 +30,25 @@ pub struct MaterialChoice {
     pub score: i32,
 }
 
-/// The move of `permitted` (canonical texts of `board`'s legal moves; others are passed
-/// over) that leaves `side` the best material balance after it. Ties go to the first in the
-/// order given without a seed, else to the one the seed picks (the same seed, the same
-/// pick). `None` when no permitted move is legal.
+/// The move of `permitted` (legal moves of `board`) that leaves `side` the best material
+/// balance after it. Ties go to the first in the order given without a seed, else to the
+/// one the seed picks (the same seed, the same pick). `None` when `permitted` is empty.
 pub fn best_by_material(
     board: &Board,
     side: Side,
-    permitted: &[String],
+    permitted: &[Candidate],
     seed: Option<u64>,
 ) -> Option<MaterialChoice> {
-    let legal = board.legal_moves();
-    let mut best: Vec<&str> = Vec::new();
+    let mut best: Vec<&Candidate> = Vec::new();
     let mut best_score = i32::MIN;
-    for text in permitted {
-        let Some(c) = legal.iter().find(|c| c.text == *text) else {
-            continue;
-        };
+    for c in permitted {
         let score = material(&board.play(c), side);
         if score > best_score {
             best_score = score;
             best.clear();
         }
         if score == best_score {
-            best.push(text);
+            best.push(c);
         }
     }
     if best.is_empty() {
@@ -61,7 +56,7 @@ pub fn best_by_material(
     }
     let i = seed.map_or(0, |s| (mix(s) % best.len() as u64) as usize);
     Some(MaterialChoice {
-        text: best[i].to_owned(),
+        text: best[i].text(),
         score: best_score,
     })
 }

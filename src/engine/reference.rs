@@ -4,7 +4,7 @@
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
 use crate::mutant::{self, Mutant};
-use crate::procedure::{ErrorKind, Event, EventTime, Session};
+use crate::procedure::{Candidate, ErrorKind, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
     CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer,
@@ -247,12 +247,9 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
 fn go_move(request: &Request, reached: &str, go: &GoRequest) -> Result<GoAnswer, Stop> {
     let board = crate::procedure::Board::new(&request.ruleset, Some(reached))
         .map_err(|e| RulesError::Position(e.to_string()))?;
-    let legal: Vec<String> = board.legal_moves().into_iter().map(|c| c.text).collect();
-    let permitted: Vec<String> = match &go.permitted {
-        Some(p) => p
-            .iter()
-            .filter_map(|t| board.read_move(t).ok().map(|c| c.text))
-            .collect(),
+    let legal = board.legal_moves();
+    let permitted = match &go.permitted {
+        Some(p) => p.iter().filter_map(|t| board.read_move(t).ok()).collect(),
         None => legal.clone(),
     };
     match super::best_by_material(&board, board.turn(), &permitted, go.seed) {
@@ -517,7 +514,7 @@ fn session(
     }
     let ruling = session.permitted();
     let permitted = PermittedAnswer {
-        moves: ruling.permitted.iter().map(|m| m.text.clone()).collect(),
+        moves: ruling.permitted.iter().map(Candidate::text).collect(),
         clause: ruling.clause(game).map(str::to_owned),
         step: Some(ruling.step_id(game)),
     };

@@ -376,67 +376,77 @@ pub fn play_game_adjudicated(
         let spent = choice.spent.unwrap_or_else(|| {
             Span::from_millis(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX))
         });
-        let timed = |event: Event| match session.clock() {
-            Some(_) => Event::Timed {
+        let clocked = session.clock().is_some();
+        let timed = |event: Event| match clocked {
+            true => Event::Timed {
                 event: Box::new(event),
                 time: EventTime {
                     elapsed: Some(spent),
                     ..EventTime::default()
                 },
             },
-            None => event,
+            false => event,
         };
         let Choice { text, .. } = choice;
-        let legal = session.board().read_move(&text).ok();
+        // The session reads the move (in any notation the game reads) and rules on it; a
+        // text that is no legal move leaves the session unchanged and is then put on the
+        // board as an illegal move.
         let before = session.moves().len();
-        match legal {
-            Some(c) => match session.apply(timed(Event::Move(c.text.clone()))) {
-                Ok(()) => {
-                    refusals = 0;
-                    if session.moves().len() > before || session.pending_irregularity().is_some() {
-                        let left = session.clock().map(|k| k.report(side).remaining);
-                        record.entries.push(Entry::Move {
-                            text: c.text.clone(),
-                            spent: session.clock().map(|_| spent),
-                            left,
-                        });
-                        let plies = session.moves().len() as u32;
-                        let score = players[idx].score();
-                        if session.outcome().is_none() {
-                            if let Some(d) = runs.after_move(adjudication, idx, score, plies) {
-                                record.result = GameResult::score_adjudicated(&d);
-                                record.entries.push(Entry::Decision(d));
-                                return Ok(record);
-                            }
+        match session.apply(timed(Event::Move(text.clone()))) {
+            Ok(()) => {
+                refusals = 0;
+                let played = match session.moves().get(before) {
+                    Some(m) if session.moves().len() == before + 1 => Some(m.clone()),
+                    _ => session
+                        .pending_irregularity()
+                        .map(|p| p.irregular.text.clone()),
+                };
+                if let Some(played) = played {
+                    let left = session.clock().map(|k| k.report(side).remaining);
+                    record.entries.push(Entry::Move {
+                        text: played,
+                        spent: session.clock().map(|_| spent),
+                        left,
+                    });
+                    let plies = session.moves().len() as u32;
+                    let score = players[idx].score();
+                    if session.outcome().is_none() {
+                        if let Some(d) = runs.after_move(adjudication, idx, score, plies) {
+                            record.result = GameResult::score_adjudicated(&d);
+                            record.entries.push(Entry::Decision(d));
+                            return Ok(record);
                         }
-                    } else {
-                        // The time ran out before the move was made.
-                        record.entries.push(Entry::Decision(Decision::Flag {
-                            side,
-                            spent,
-                            clause: session.outcome().and_then(|o| o.clause),
-                        }));
                     }
-                }
-                Err(ProcedureError::NotPermitted { clause, .. }) => {
-                    refusals += 1;
-                    record.entries.push(Entry::Decision(Decision::Refused {
+                } else {
+                    // The time ran out before the move was made.
+                    record.entries.push(Entry::Decision(Decision::Flag {
                         side,
-                        text: c.text.clone(),
-                        clause: clause.to_owned(),
+                        spent,
+                        clause: session.outcome().and_then(|o| o.clause),
                     }));
-                    if refusals >= MAX_REFUSALS {
-                        let e = PlayerError {
-                            player: players[idx].name(),
-                            message: format!("{MAX_REFUSALS} moves refused in a row"),
-                        };
-                        forfeit(&mut session, &mut record, side, "no-permitted-move", &e)?;
-                    }
-                    continue;
                 }
-                Err(e) => return Err(e.into()),
-            },
-            None => {
+            }
+            Err(ProcedureError::NotPermitted { clause, .. }) => {
+                refusals += 1;
+                let canonical = session
+                    .board()
+                    .read_move(&text)
+                    .map_or_else(|_| text.clone(), |c| c.text());
+                record.entries.push(Entry::Decision(Decision::Refused {
+                    side,
+                    text: canonical,
+                    clause: clause.to_owned(),
+                }));
+                if refusals >= MAX_REFUSALS {
+                    let e = PlayerError {
+                        player: players[idx].name(),
+                        message: format!("{MAX_REFUSALS} moves refused in a row"),
+                    };
+                    forfeit(&mut session, &mut record, side, "no-permitted-move", &e)?;
+                }
+                continue;
+            }
+            Err(ProcedureError::Move { .. }) => {
                 let event = timed(Event::Illegal {
                     text: text.clone(),
                     side: None,
@@ -477,6 +487,7 @@ pub fn play_game_adjudicated(
                     }));
                 }
             }
+            Err(e) => return Err(e.into()),
         }
         // Draughts: an irregular move awaits the opponent's choice.
         if let Some(p) = session.pending_irregularity().cloned() {

@@ -23,7 +23,7 @@ use crate::clock::Span;
 use crate::engine::best_by_material;
 pub use crate::engine::material;
 use crate::fuzz::Rng;
-use crate::procedure::{Board, Session};
+use crate::procedure::{Board, Candidate, Session};
 use crate::{Ruleset, Side};
 
 /// What a player is asked: everything it needs to choose its move (the session's history
@@ -42,8 +42,9 @@ pub struct MoveRequest<'a> {
     /// The side to move.
     pub side: Side,
     /// The moves the arbiter permits now (all legal moves, or fewer after a touch or an
-    /// illegal move taken back), canonical text.
-    pub permitted: Vec<String>,
+    /// illegal move taken back), typed: [`Candidate::text`] writes one's canonical text
+    /// (a player that picks one move writes only that one).
+    pub permitted: Vec<Candidate>,
     /// The clock times left, first player first, when the game has a clock.
     pub remaining: Option<[Span; 2]>,
     /// The increment per move, when the control has one.
@@ -66,12 +67,7 @@ impl MoveRequest<'_> {
             moves: session.moves(),
             board: session.board(),
             side: session.turn(),
-            permitted: session
-                .permitted()
-                .permitted
-                .into_iter()
-                .map(|m| m.text)
-                .collect(),
+            permitted: session.permitted().permitted,
             remaining: clock.map(|c| Side::BOTH.map(|s| c.report(s).remaining)),
             increment,
             quota: clock.map(|c| Side::BOTH.map(|s| c.report(s).quota)),
@@ -180,7 +176,7 @@ impl Player for RandomPlayer {
         }
         let i = self.rng.below(request.permitted.len());
         Ok(Choice {
-            text: request.permitted[i].clone(),
+            text: request.permitted[i].text(),
             spent: Some(Span::ZERO),
         })
     }

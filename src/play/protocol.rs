@@ -31,6 +31,7 @@
 
 use super::player::{Choice, MoveRequest, Player, PlayerError};
 use crate::engine::{open, Engine, ProcessOptions};
+use crate::procedure::Candidate;
 use crate::protocol::{
     Answer, EngineInfo, GoRequest, GoTimes, Query, QueryKind, Reply, Request, Stage,
 };
@@ -125,7 +126,8 @@ impl ProtocolPlayer {
             }),
         });
         let legal = request.board.legal_moves().len();
-        let permitted = (request.permitted.len() < legal).then(|| request.permitted.clone());
+        let permitted = (request.permitted.len() < legal)
+            .then(|| request.permitted.iter().map(Candidate::text).collect());
         let ply = request.moves.len() as u64;
         let wait = match request.remaining {
             Some(left) => {

@@ -214,7 +214,7 @@ impl Player for UciPlayer {
             let list = request
                 .permitted
                 .iter()
-                .map(to_engine)
+                .map(|c| to_engine(&c.text()))
                 .collect::<Result<Vec<_>, _>>()?;
             format!(" searchmoves {}", list.join(" "))
         } else {

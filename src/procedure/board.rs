@@ -14,8 +14,13 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Spot(pub u8);
 
-/// A legal move as the procedures see it.
-#[derive(Clone, PartialEq)]
+/// A legal move as the procedures see it: typed, with its text written only when asked
+/// for ([`Candidate::text`]), so that listing the legal moves of a position allocates no
+/// text (the match simulator lists them on every ply).
+///
+/// Two candidates are equal when they are the same move by identity
+/// ([`MoveInfo::key`](crate::MoveInfo::key)): a draughts capture is kept as its smallest path.
+#[derive(Clone)]
 pub struct Candidate {
     /// Where the moving piece stands.
     pub from: Spot,
@@ -23,16 +28,43 @@ pub struct Candidate {
     pub to: Spot,
     /// The squares of the pieces it captures.
     pub captured: Vec<Spot>,
-    /// Canonical text (ICCS, or numeric draughts notation with the smallest path).
-    pub text: String,
-    /// Move identity key, as [`MoveInfo::key`](crate::MoveInfo::key).
-    pub key: String,
     inner: Inner,
+}
+
+impl Candidate {
+    /// Canonical text (ICCS, or numeric draughts notation with the smallest path).
+    ///
+    /// ```
+    /// use arbiter::procedure::Board;
+    ///
+    /// let board = Board::new(&"xiangqi".parse().unwrap(), None).unwrap();
+    /// assert_eq!(board.read_move("C2=5").unwrap().text(), "h2e2");
+    /// ```
+    pub fn text(&self) -> String {
+        match &self.inner {
+            Inner::Xiangqi(m) => xiangqi::iccs::write_iccs(*m),
+            Inner::Draughts(m) => m.to_string(),
+        }
+    }
+
+    /// Move identity key, as [`MoveInfo::key`](crate::MoveInfo::key).
+    pub fn key(&self) -> String {
+        match &self.inner {
+            Inner::Xiangqi(m) => xiangqi::iccs::write_iccs(*m),
+            Inner::Draughts(m) => m.key(),
+        }
+    }
+}
+
+impl PartialEq for Candidate {
+    fn eq(&self, other: &Candidate) -> bool {
+        self.inner == other.inner
+    }
 }
 
 impl fmt::Debug for Candidate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        f.write_str(&self.text())
     }
 }
 
@@ -172,10 +204,15 @@ impl Board {
         }
     }
 
-    /// The position after a legal move of this position.
+    /// The position after a legal move of this position (a candidate is legal by
+    /// construction, so it is not checked again).
     pub fn play(&self, c: &Candidate) -> Board {
         match (self, c.inner) {
-            (Board::Xiangqi(p), Inner::Xiangqi(m)) => Board::Xiangqi(p.play(m).unwrap_or(*p)),
+            (Board::Xiangqi(p), Inner::Xiangqi(m)) => {
+                let mut next = *p;
+                next.make(m);
+                Board::Xiangqi(next)
+            }
             (Board::Draughts(p), Inner::Draughts(m)) => Board::Draughts(p.play_unchecked(&m)),
             _ => self.clone(),
         }
@@ -227,13 +264,10 @@ fn xq_candidate(p: &xiangqi::Position, m: xiangqi::Move) -> Candidate {
         .captured(m)
         .map(|_| vec![Spot(m.to.index() as u8)])
         .unwrap_or_default();
-    let text = xiangqi::iccs::write_iccs(m);
     Candidate {
         from: Spot(m.from.index() as u8),
         to: Spot(m.to.index() as u8),
         captured,
-        key: text.clone(),
-        text,
         inner: Inner::Xiangqi(m),
     }
 }
@@ -243,13 +277,11 @@ fn d64_candidate(p: &draughts::Position, m: &draughts::Move) -> Candidate {
     Candidate {
         from: Spot(m.from().index() as u8),
         to: Spot(m.to().index() as u8),
-        captured: m
+        captured: smallest
             .captured()
             .into_iter()
             .map(|s| Spot(s.index() as u8))
             .collect(),
-        text: smallest.to_string(),
-        key: m.key(),
         inner: Inner::Draughts(smallest),
     }
 }

@@ -66,6 +66,7 @@ use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 mod correct;
 pub use correct::{Correction, ErrorKind, ErrorMove};
@@ -560,14 +561,15 @@ pub struct Pending {
 #[derive(Debug, Clone)]
 pub struct Session {
     policy: Policy,
-    ruleset: Ruleset,
+    ruleset: Arc<Ruleset>,
     board: Board,
-    /// Where the history starts (canonical FEN).
-    start_fen: String,
+    /// Where the history starts (canonical FEN). Shared, not copied, by the state an event
+    /// is applied to ([`Session::apply`]); so are the ruleset and the rules' judgement.
+    start_fen: Arc<str>,
     /// The moves of the history, canonical text.
     moves: Vec<String>,
     /// What the rules say about the history.
-    ending: GameOutcome,
+    ending: Arc<GameOutcome>,
     /// The rules' judge of the history, with the start it judges from: extended by one
     /// move per move played ([`Judge`]); `None` until the next change of the history
     /// rebuilds it.
@@ -615,11 +617,11 @@ impl Session {
         let judged_from = start_fen.clone();
         Ok(Session {
             policy: Policy::of(ruleset.game),
-            ruleset: ruleset.clone(),
+            ruleset: Arc::new(ruleset.clone()),
             board,
-            start_fen,
+            start_fen: start_fen.into(),
             moves: Vec::new(),
-            ending,
+            ending: Arc::new(ending),
             judge: Some((judged_from, judge)),
             mark: 0,
             undo: None,
@@ -787,14 +789,14 @@ impl Session {
         json!({
             "fen": self.fen(),
             "turn": name(self.turn()),
-            "permitted": ruling.permitted.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+            "permitted": ruling.permitted.iter().map(Candidate::text).collect::<Vec<_>>(),
             "step": ruling.step_id(game),
             "clause": ruling.clause(game),
             "touches": self.touches.iter().map(|t| t.squares.iter().map(|s| self.board.square_name(*s)).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "violations": { name(Side::First): self.violations(Side::First), name(Side::Second): self.violations(Side::Second) },
             "breaches": self.breaches.iter().map(|b| json!({"side": name(b.side), "kind": b.kind, "clause": b.clause, "counted": b.counted})).collect::<Vec<_>>(),
             "pending": self.pending.as_ref().map(|p| json!({"move": p.irregular.text, "kind": p.irregular.kind.slug(), "by": name(p.irregular.offender)})),
-            "history": {"start": self.start_fen, "moves": self.moves},
+            "history": {"start": &*self.start_fen, "moves": self.moves},
             "offer_pending": self.pending_offer().map(name),
             "offers": self.offers,
             "claims": self.claims.iter().map(|c| json!({"kind": c.kind, "by": c.by, "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
@@ -857,8 +859,9 @@ impl Session {
             // next change of the history).
             self.judge = next
                 .judge
-                .filter(|(start, j)| *start == self.start_fen && j.plies() == moves.len());
+                .filter(|(start, j)| **start == *self.start_fen && j.plies() == moves.len());
             self.moves = moves;
+            self.fresh_illegal = fresh;
             return Err(e);
         }
         next.undo = None;
@@ -1275,15 +1278,20 @@ impl Session {
                         ClaimClock::Stopped => self.clocks_stopped_for(span)?,
                     }
                 }
-                let ruling = self
-                    .rules()
-                    .claim(
-                        &self.start_fen,
-                        &self.moves,
-                        &kind,
-                        by.map(|s| s.name(game)),
-                    )
-                    .map_err(|e| ProcedureError::Rules(e.to_string()))?;
+                // The judge of the history rules on it where it stands; without one (it is
+                // rebuilt by the next change of the history) the rules replay the history.
+                let by_name = by.map(|s| s.name(game));
+                let ruling = match &self.judge {
+                    Some((start, judge))
+                        if **start == *self.start_fen && judge.plies() == self.moves.len() =>
+                    {
+                        judge.claim(&kind, by_name)
+                    }
+                    _ => self
+                        .rules()
+                        .claim(&self.start_fen, &self.moves, &kind, by_name),
+                }
+                .map_err(|e| ProcedureError::Rules(e.to_string()))?;
                 let flagged = self.clock.as_ref().and_then(|c| c.flag()).map(|f| f.side);
                 if let (Some(clause), Some(c)) = (ruling_clock, &mut self.clock) {
                     // Art. 8 item 2.7: a flag while the arbiter rules on the claim is ignored
@@ -1437,7 +1445,7 @@ impl Session {
                     Event::Move(text) => {
                         // The move must be legal on the board; it becomes the sealed move.
                         let m = self.board.read_move(&text)?;
-                        SealedMove { text: m.text, explained: None, on_board: true }
+                        SealedMove { text: m.text(), explained: None, on_board: true }
                     }
                     _ => unreachable!("matched above"),
                 };
@@ -1585,7 +1593,7 @@ impl Session {
                 let m = self.board.read_move(&text)?;
                 self.clock_mut("sealing a reply")?.start(sealer);
                 if let Some(Adjournment { phase: Phase::Resumed { reply, .. }, .. }) = &mut self.adjournment {
-                    *reply = Some(m.text);
+                    *reply = Some(m.text());
                 }
                 Ok(None)
             }
@@ -1749,7 +1757,7 @@ impl Session {
         let m = self.board.read_move(&text)?;
         self.board = self.board.play(&m);
         self.touches.clear();
-        self.moves.push(m.text);
+        self.moves.push(m.text());
         self.moved(sealer);
         self.refresh()?;
         if let Some(c) = &mut self.clock {
@@ -1784,7 +1792,7 @@ impl Session {
         let rules_error = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
         let n = self.moves.len();
         match &mut self.judge {
-            Some((start, judge)) if *start == self.start_fen && judge.plies() + 1 == n => {
+            Some((start, judge)) if **start == *self.start_fen && judge.plies() + 1 == n => {
                 judge.push(&self.moves[n - 1]).map_err(rules_error)?;
             }
             _ => {
@@ -1792,11 +1800,11 @@ impl Session {
                     .rules()
                     .judge(&self.start_fen, &self.moves)
                     .map_err(rules_error)?;
-                self.judge = Some((self.start_fen.clone(), judge));
+                self.judge = Some((self.start_fen.to_string(), judge));
             }
         }
         if let Some((_, judge)) = &self.judge {
-            self.ending = judge.outcome();
+            self.ending = Arc::new(judge.outcome());
         }
         Ok(())
     }
@@ -1833,11 +1841,11 @@ impl Session {
             .ok()
             .filter(|m| p.before.play(m).fen() == self.board.fen());
         match as_move {
-            Some(m) => self.moves.push(m.text),
+            Some(m) => self.moves.push(m.text()),
             None => {
                 // No legal move leads here: the history restarts at this position.
                 self.save_history();
-                self.start_fen = self.board.fen();
+                self.start_fen = self.board.fen().into();
                 self.moves.clear();
                 for o in &mut self.offers {
                     o.after_move = 0;
@@ -2032,7 +2040,7 @@ impl Session {
                 permitted: ruling
                     .permitted
                     .iter()
-                    .map(|m| m.text.clone())
+                    .map(|m| m.text())
                     .collect::<Vec<_>>()
                     .join(" "),
                 clause: ruling.clause(self.policy.game).unwrap_or(""),
@@ -2041,7 +2049,7 @@ impl Session {
         let mover = self.turn();
         self.board = self.board.play(&m);
         self.touches.clear();
-        self.moves.push(m.text);
+        self.moves.push(m.text());
         self.moved(mover);
         self.refresh()
     }
@@ -2051,7 +2059,7 @@ impl Session {
         let before = self.board.clone();
         let irregular = IrregularMove {
             offender: self.turn(),
-            text: m.text.clone(),
+            text: m.text(),
             kind: Irregularity::TouchedOneMovedAnother,
             moved: Some(m.from),
             after: before.play(&m),

@@ -206,8 +206,8 @@ impl Ruling {
     }
 
     /// Whether a legal move is permitted (by identity).
-    pub fn permits(&self, key: &str) -> bool {
-        self.permitted.iter().any(|m| m.key == key)
+    pub fn permits(&self, m: &Candidate) -> bool {
+        self.permitted.contains(m)
     }
 }
 
@@ -289,7 +289,7 @@ pub(crate) fn check_permitted(
         return Ok(());
     }
     let ruling = resolve_touches(board, touches);
-    if ruling.permits(&m.key) {
+    if ruling.permits(m) {
         Ok(())
     } else {
         Err(ruling)

@@ -52,6 +52,7 @@ impl DraughtsRules {
         let mut game = DraughtsJudge {
             outcome: GameOutcome::ongoing(),
             game: DraughtsEndings::new(&self.ruleset, self.position(fen)?),
+            ruleset: self.ruleset.clone(),
         };
         for text in moves {
             game.push_checked(text, false)?;
@@ -93,6 +94,7 @@ impl DraughtsRules {
 struct DraughtsJudge {
     game: DraughtsEndings,
     outcome: GameOutcome,
+    ruleset: Ruleset,
 }
 
 impl DraughtsJudge {
@@ -134,6 +136,10 @@ impl Judge for DraughtsJudge {
 
     fn plies(&self) -> usize {
         self.game.plies()
+    }
+
+    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
+        rule_claim(&self.ruleset, kind, by, || Ok(&self.game))
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -250,6 +256,7 @@ impl Rules for DraughtsRules {
         Ok(Box::new(DraughtsJudge {
             outcome: game.outcome(),
             game,
+            ruleset: self.ruleset.clone(),
         }))
     }
 

@@ -112,6 +112,9 @@ pub trait Judge: Send + std::fmt::Debug {
     fn outcome(&self) -> GameOutcome;
     /// The number of moves judged.
     fn plies(&self) -> usize;
+    /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move) after the
+    /// history so far: [`Rules::claim`] without replaying the history.
+    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError>;
     /// A copy of this judge.
     fn boxed_clone(&self) -> Box<dyn Judge>;
 }
@@ -153,6 +156,10 @@ impl Judge for Replayed {
 
     fn plies(&self) -> usize {
         self.moves.len()
+    }
+
+    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
+        rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind, by)
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -288,6 +295,21 @@ pub(crate) trait Ended {
     fn outcome(&self) -> GameOutcome;
     /// The state of each draw rule of the edition after the history.
     fn rule_states(&self) -> Vec<RuleState<'_>>;
+}
+
+/// A judge's history is ruled on where it stands, not replayed ([`Judge::claim`]).
+impl<E: Ended> Ended for &E {
+    fn to_move(&self) -> Side {
+        (**self).to_move()
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        (**self).outcome()
+    }
+
+    fn rule_states(&self) -> Vec<RuleState<'_>> {
+        (**self).rule_states()
+    }
 }
 
 /// Reads a side name of the game.

@@ -56,12 +56,13 @@ fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError>
         )));
     }
     let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
-    game.try_push(m).map_err(|e| err(e.to_string()))
+    game.push_read(m);
+    Ok(())
 }
 
 /// The xiangqi [`Judge`]: the endings ([`XiangqiEndings`]) extended move by move.
 #[derive(Debug, Clone)]
-struct XiangqiJudge(XiangqiEndings);
+struct XiangqiJudge(XiangqiEndings, Ruleset);
 
 impl Judge for XiangqiJudge {
     fn push(&mut self, text: &str) -> Result<(), RulesError> {
@@ -74,6 +75,10 @@ impl Judge for XiangqiJudge {
 
     fn plies(&self) -> usize {
         self.0.moves().len()
+    }
+
+    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
+        rule_claim(&self.1, kind, by, || Ok(&self.0))
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -264,7 +269,10 @@ impl Rules for XiangqiRules {
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
-        Ok(Box::new(XiangqiJudge(self.replay(fen, moves)?)))
+        Ok(Box::new(XiangqiJudge(
+            self.replay(fen, moves)?,
+            self.ruleset.clone(),
+        )))
     }
 
     fn claim(

@@ -142,6 +142,14 @@ impl XiangqiEndings {
         Ok(())
     }
 
+    /// Plays a move that [`parse_move`] has read, and so has checked as legal, without
+    /// checking it again.
+    pub(crate) fn push_read(&mut self, m: Move) {
+        let mut next = *self.position();
+        next.make(m);
+        self.extend(next, m);
+    }
+
     /// Adds a move and the position it leads to.
     fn extend(&mut self, next: Position, m: Move) {
         if next.captured_from(self.position()) {

@@ -50,7 +50,7 @@ fn the_illegally_moved_piece_must_move_again() {
     assert_eq!(s.breaches()[0].kind, "illegal-move");
     let r = s.permitted();
     assert_eq!(r.permitted.len(), 8);
-    assert!(r.permitted.iter().all(|m| m.text.starts_with("a0")));
+    assert!(r.permitted.iter().all(|m| m.text().starts_with("a0")));
     // Moving another piece is refused by the arbiter, naming the permitted moves.
     let err = s.apply(Event::Move("i0i5".into())).unwrap_err();
     assert!(
@@ -215,12 +215,7 @@ fn a_move_the_touch_forbids() {
         Irregularity::TouchedOneMovedAnother
     );
     s.apply(Event::Correct).unwrap();
-    let texts: Vec<String> = s
-        .permitted()
-        .permitted
-        .iter()
-        .map(|m| m.text.clone())
-        .collect();
+    let texts: Vec<String> = s.permitted().permitted.iter().map(|m| m.text()).collect();
     assert_eq!(texts, ["22-17", "22-18"]);
 }
 

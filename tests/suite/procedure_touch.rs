@@ -20,7 +20,7 @@ fn rule(ruleset: &str, fen: &str, touches: &str) -> (Vec<String>, TouchStep, Str
         .map(|g| Touch::at(&board, &g.split(',').collect::<Vec<_>>()).unwrap())
         .collect();
     let r = resolve_touches(&board, &groups);
-    let mut moves: Vec<String> = r.permitted.iter().map(|m| m.text.clone()).collect();
+    let mut moves: Vec<String> = r.permitted.iter().map(|m| m.text()).collect();
     moves.sort();
     (
         moves,

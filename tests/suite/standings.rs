@@ -171,7 +171,7 @@ fn recorded_violations_count_and_break_a_tie() {
             let text = if self.0 <= 2 {
                 "e0e2".to_owned()
             } else {
-                r.permitted[0].clone()
+                r.permitted[0].text()
             };
             Ok(arbiter::play::Choice { text, spent: None })
         }

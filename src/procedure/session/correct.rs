@@ -445,7 +445,7 @@ impl Session {
             board = board.play(&m);
         }
         self.save_history();
-        self.start_fen = board_fen_checked(&self.ruleset, &start)?;
+        self.start_fen = board_fen_checked(&self.ruleset, &start)?.into();
         self.moves = moves;
         self.board = board;
         self.touches.clear();
