@@ -221,8 +221,10 @@ pub enum Try {
 
 /// The clause of step `n` (1–4) of a mixed case; any other number is the free step 4.
 fn mixed_step(steps: &[&'static str; 4], n: u8) -> &'static str {
-    let i = usize::from(n).wrapping_sub(1);
-    steps.get(i).copied().unwrap_or(steps[3])
+    match n {
+        1..=3 => steps[usize::from(n) - 1],
+        _ => steps[3],
+    }
 }
 
 /// The catalog clauses touch-move cites, one per step kind, of one game.
