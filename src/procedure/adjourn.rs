@@ -14,7 +14,7 @@
 //!   adjourned ──draw agreed / resignation──▶ over (the envelope is never judged)
 //! ```
 //!
-//! Where the rulebooks differ, an [`AdjournRules`] says how:
+//! Where the rulebooks differ, an [`AdjournRules`], one table per game, says how:
 //!
 //! | | draughts (CXA seed, art. 11) | xiangqi (CXA seed, 第四章 第四节) |
 //! | --- | --- | --- |
@@ -123,30 +123,37 @@ impl AdjournRules {
         }
     }
 
+    /// The rules of a game as written: the game's table ([`DRAUGHTS_ADJOURN`],
+    /// [`XIANGQI_ADJOURN`]).
     fn unaltered(game: Game) -> AdjournRules {
-        if game.is_draughts() {
-            AdjournRules {
-                stop: SealStop::Arbiter,
-                stop_clause: "d64.adjournment.stop-clocks",
-                change_clause: None,
-                sealed_error: SealedError::Loses,
-                sealed_error_clause: "d64.adjournment.sealed-move-legal",
-                sheet_missing_clause: None,
-                objection_clause: "chess.adjournment.clock-error-corrected-before-first-move",
-            }
-        } else {
-            AdjournRules {
-                stop: SealStop::Sealer,
-                stop_clause: "chess.adjournment.stop-clock-after-sealing",
-                change_clause: Some("xq.adjournment.change-sealed-move"),
-                sealed_error: SealedError::ExplainedIsViolation,
-                sealed_error_clause: "xq.resumption.sealed-move-error",
-                sheet_missing_clause: Some("xq.resumption.sealed-sheet-missing"),
-                objection_clause: "xq.timing.resumption-clock-objection",
-            }
+        match game {
+            Game::Brazilian | Game::Russian => DRAUGHTS_ADJOURN,
+            Game::Xiangqi => XIANGQI_ADJOURN,
         }
     }
 }
+
+/// Adjournment in 64-square draughts (Brazilian and Russian alike, art. 11).
+const DRAUGHTS_ADJOURN: AdjournRules = AdjournRules {
+    stop: SealStop::Arbiter,
+    stop_clause: "d64.adjournment.stop-clocks",
+    change_clause: None,
+    sealed_error: SealedError::Loses,
+    sealed_error_clause: "d64.adjournment.sealed-move-legal",
+    sheet_missing_clause: None,
+    objection_clause: "chess.adjournment.clock-error-corrected-before-first-move",
+};
+
+/// Adjournment and resumption in xiangqi (第四章 第四节, both editions).
+const XIANGQI_ADJOURN: AdjournRules = AdjournRules {
+    stop: SealStop::Sealer,
+    stop_clause: "chess.adjournment.stop-clock-after-sealing",
+    change_clause: Some("xq.adjournment.change-sealed-move"),
+    sealed_error: SealedError::ExplainedIsViolation,
+    sealed_error_clause: "xq.resumption.sealed-move-error",
+    sheet_missing_clause: Some("xq.resumption.sealed-sheet-missing"),
+    objection_clause: "xq.timing.resumption-clock-objection",
+};
 
 /// The sealed move as the sealer wrote it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -36,7 +36,7 @@ pub use session::{
     Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy,
     Session, SessionOutcome,
 };
-pub use touch::{resolve_touches, Ruling, Touch, TouchOrigin, TouchStep};
+pub use touch::{resolve_touches, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules, TouchStep};
 
 /// Why a procedure could not be applied. Every message names the square, move or value at
 /// fault and says what was expected.

@@ -33,6 +33,16 @@
 //! starting on it; if it has none, every legal move is permitted. Touching an opponent's
 //! piece obliges nothing. The same "first touch binds" generalisation applies.
 //!
+//! # One procedure, a table per game
+//!
+//! [`resolve_touches`], [`Ruling::step_id`] and [`Ruling::clause`] are written once; where
+//! the games differ they read the game's [`TouchRules`] ([`DRAUGHTS_TOUCH`],
+//! [`XIANGQI_TOUCH`]): the prefix of the step ids (`d64`, `xq`), whether an opponent's
+//! touch binds, which touch of a kind binds, the order of the mixed steps, and the clause of
+//! each step ([`TouchClauses`]: draughts cites art. 5.8's one clause for every step,
+//! xiangqi a clause per step). A mutant of the reference alters the table of the games it
+//! names.
+//!
 //! ```
 //! use arbiter::procedure::{resolve_touches, Board, Touch, TouchStep};
 //! use arbiter::Ruleset;
@@ -150,9 +160,9 @@ impl Ruling {
 
     /// A stable id of the deciding step: `xq.touch.own-then-opponent.2`,
     /// `xq.touch.own.move`, `d64.touch.own.free`, `xq.touch.illegal-move.move`,
-    /// `xq.touch.none`, ….
+    /// `xq.touch.none`, …; the prefix is the game's ([`TouchRules::step_prefix`]).
     pub fn step_id(&self, game: Game) -> String {
-        let prefix = if game.is_draughts() { "d64" } else { "xq" };
+        let prefix = TouchRules::of(game).step_prefix;
         let own = match self.origin {
             TouchOrigin::Hand => "own",
             TouchOrigin::IllegalMove => "illegal-move",
@@ -170,38 +180,25 @@ impl Ruling {
         format!("{prefix}.touch.{rest}")
     }
 
-    /// The catalog clause (`spec/`) of the deciding step; `None` when nothing was touched.
+    /// The catalog clause (`spec/`) of the deciding step in `game`, from the game's table
+    /// ([`TouchClauses`]); `None` when nothing was touched.
     pub fn clause(&self, game: Game) -> Option<&'static str> {
-        if game.is_draughts() {
-            return match self.step {
-                TouchStep::Untouched => None,
-                _ => Some("d64.touch-move.touched-piece-must-move"),
-            };
-        }
-        if self.origin == TouchOrigin::IllegalMove
-            && matches!(self.step, TouchStep::OwnMoves | TouchStep::OwnFree)
-        {
-            return Some("xq.irregularity.illegal-move-touched");
-        }
+        let c = &TouchRules::of(game).clauses;
+        let own = |several: bool| match self.origin {
+            TouchOrigin::IllegalMove => c.illegal_move_retaken,
+            TouchOrigin::Hand if several => c.own_several,
+            TouchOrigin::Hand => c.own,
+        };
         Some(match self.step {
             TouchStep::Untouched => return None,
-            TouchStep::OwnMoves | TouchStep::OwnFree if self.own_touched > 1 => {
-                "xq.touch-move.own-several"
-            }
-            TouchStep::OwnMoves | TouchStep::OwnFree => "xq.touch-move.own-piece",
+            TouchStep::OwnMoves | TouchStep::OwnFree => own(self.own_touched > 1),
             TouchStep::OpponentCaptured | TouchStep::OpponentFree if self.opponent_touched > 1 => {
-                "xq.touch-move.opponent-several"
+                c.opponent_several
             }
-            TouchStep::OpponentCaptured | TouchStep::OpponentFree => "xq.touch-move.opponent-piece",
-            TouchStep::OwnThenOpponent(1) => "xq.touch-move.own-then-opponent-capture",
-            TouchStep::OwnThenOpponent(2) => "xq.touch-move.own-then-opponent-move-own",
-            TouchStep::OwnThenOpponent(3) => "xq.touch-move.own-then-opponent-other-captures",
-            TouchStep::OwnThenOpponent(_) => "xq.touch-move.own-then-opponent-free",
-            TouchStep::OpponentThenOwn(1) => "xq.touch-move.opponent-then-own-capture",
-            TouchStep::OpponentThenOwn(2) => "xq.touch-move.opponent-then-own-other-captures",
-            TouchStep::OpponentThenOwn(3) => "xq.touch-move.opponent-then-own-move-own",
-            TouchStep::OpponentThenOwn(_) => "xq.touch-move.opponent-then-own-free",
-            TouchStep::Simultaneous(_) => "xq.touch-move.simultaneous",
+            TouchStep::OpponentCaptured | TouchStep::OpponentFree => c.opponent,
+            TouchStep::OwnThenOpponent(n) => mixed_step(&c.own_then_opponent, n),
+            TouchStep::OpponentThenOwn(n) => mixed_step(&c.opponent_then_own, n),
+            TouchStep::Simultaneous(_) => c.simultaneous,
         })
     }
 
@@ -213,7 +210,7 @@ impl Ruling {
 
 /// One move set a mixed resolution order tries (第四章 第一节 一 (三)–(五)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Try {
+pub enum Try {
     /// The touched own piece captures the touched opponent piece.
     OwnCaptures,
     /// The touched own piece moves.
@@ -222,36 +219,131 @@ pub(crate) enum Try {
     AnyCaptures,
 }
 
-/// The parameters of touch-move: the order of the steps of each mixed case, which touch of
-/// a kind binds, and whose pieces bind in each game. [`TouchOrder::RULES`] is the seed's;
-/// a mutant of the reference (`crate::mutant`) may alter one of them.
+/// The clause of step `n` (1–4) of a mixed case; any other number is the free step 4.
+fn mixed_step(steps: &[&'static str; 4], n: u8) -> &'static str {
+    match n {
+        1..=3 => steps[usize::from(n) - 1],
+        _ => steps[3],
+    }
+}
+
+/// The catalog clauses touch-move cites, one per step kind, of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TouchOrder {
+pub struct TouchClauses {
+    /// A single own piece touched, whether it must move or cannot (一 (一)).
+    pub own: &'static str,
+    /// Several own pieces touched (一 (一), second part).
+    pub own_several: &'static str,
+    /// A single opponent piece touched, captured or not (一 (二)).
+    pub opponent: &'static str,
+    /// Several opponent pieces touched (一 (二), second part).
+    pub opponent_several: &'static str,
+    /// The binding own piece was moved illegally and the move taken back (三 (三) 1).
+    pub illegal_move_retaken: &'static str,
+    /// (三) own, then opponent: steps 1–4.
+    pub own_then_opponent: [&'static str; 4],
+    /// (四) opponent, then own: steps 1–4.
+    pub opponent_then_own: [&'static str; 4],
+    /// (五) both at once, every step.
+    pub simultaneous: &'static str,
+}
+
+/// The parameters of touch-move in one game: the prefix of its step ids, which touch of a
+/// kind binds, whether an opponent's touch binds, the order of the steps of each mixed case
+/// and the clause of each step. [`DRAUGHTS_TOUCH`] and [`XIANGQI_TOUCH`] are the rules of
+/// the seed; a mutant of the reference (`crate::mutant`) may alter the table of the games
+/// it names.
+///
+/// ```
+/// use arbiter::procedure::TouchRules;
+/// use arbiter::Game;
+///
+/// // Art. 5.8: touching an opponent's draughts piece obliges nothing; xiangqi 一 (二): it must
+/// // be captured.
+/// assert!(!TouchRules::of(Game::Russian).opponent_binds);
+/// assert!(TouchRules::of(Game::Xiangqi).opponent_binds);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TouchRules {
+    /// The first segment of the game's step ids ([`Ruling::step_id`]).
+    pub step_prefix: &'static str,
+    /// The first group of a kind binds (应该走那个最先触摸到的子); otherwise the last.
+    pub first_touch_binds: bool,
+    /// Whether touching an opponent's piece binds (xiangqi 一 (二); draughts art. 5.8: no).
+    pub opponent_binds: bool,
     /// (三) own, then opponent: 1 own captures, 2 own moves, 3 another captures.
     pub own_then_opponent: [Try; 3],
     /// (四) opponent, then own: 1 own captures, 2 another captures, 3 own moves.
     pub opponent_then_own: [Try; 3],
     /// (五) both at once: the order of (四).
     pub simultaneous: [Try; 3],
-    /// The first group of a kind binds (应该走那个最先触摸到的子); otherwise the last.
-    pub first_touch_binds: bool,
-    /// Whether touching an opponent's piece binds in xiangqi (一 (二)).
-    pub xiangqi_opponent_binds: bool,
-    /// Whether touching an opponent's piece binds in draughts (art. 5.8: no).
-    pub draughts_opponent_binds: bool,
+    /// The clause of each step.
+    pub clauses: TouchClauses,
 }
 
-impl TouchOrder {
-    /// The rules of the seed (xiangqi 第四章 第一节 一, draughts art. 5.8).
-    pub const RULES: TouchOrder = TouchOrder {
-        own_then_opponent: [Try::OwnCaptures, Try::OwnMoves, Try::AnyCaptures],
-        opponent_then_own: [Try::OwnCaptures, Try::AnyCaptures, Try::OwnMoves],
-        simultaneous: [Try::OwnCaptures, Try::AnyCaptures, Try::OwnMoves],
-        first_touch_binds: true,
-        xiangqi_opponent_binds: true,
-        draughts_opponent_binds: false,
-    };
-}
+/// The order of the mixed cases in the seed (第四章 第一节 一 (三)–(五)); draughts shares it,
+/// though with no binding opponent touch it never reaches them.
+const MIXED_ORDERS: ([Try; 3], [Try; 3], [Try; 3]) = (
+    [Try::OwnCaptures, Try::OwnMoves, Try::AnyCaptures],
+    [Try::OwnCaptures, Try::AnyCaptures, Try::OwnMoves],
+    [Try::OwnCaptures, Try::AnyCaptures, Try::OwnMoves],
+);
+
+/// The one clause of draughts touch-move (art. 5.8), cited by every step.
+const D64_TOUCHED_PIECE_MUST_MOVE: &str = "d64.touch-move.touched-piece-must-move";
+
+/// Touch-move in 64-square draughts (Brazilian and Russian alike, art. 5.8): a touched own
+/// piece must move if it can; an opponent's touch obliges nothing; one clause for every
+/// step.
+pub const DRAUGHTS_TOUCH: TouchRules = TouchRules {
+    step_prefix: "d64",
+    first_touch_binds: true,
+    opponent_binds: false,
+    own_then_opponent: MIXED_ORDERS.0,
+    opponent_then_own: MIXED_ORDERS.1,
+    simultaneous: MIXED_ORDERS.2,
+    clauses: TouchClauses {
+        own: D64_TOUCHED_PIECE_MUST_MOVE,
+        own_several: D64_TOUCHED_PIECE_MUST_MOVE,
+        opponent: D64_TOUCHED_PIECE_MUST_MOVE,
+        opponent_several: D64_TOUCHED_PIECE_MUST_MOVE,
+        illegal_move_retaken: D64_TOUCHED_PIECE_MUST_MOVE,
+        own_then_opponent: [D64_TOUCHED_PIECE_MUST_MOVE; 4],
+        opponent_then_own: [D64_TOUCHED_PIECE_MUST_MOVE; 4],
+        simultaneous: D64_TOUCHED_PIECE_MUST_MOVE,
+    },
+};
+
+/// Touch-move in xiangqi (第四章 第一节 一, and 三 (三) 1 for a retaken illegal move): a
+/// clause per step.
+pub const XIANGQI_TOUCH: TouchRules = TouchRules {
+    step_prefix: "xq",
+    first_touch_binds: true,
+    opponent_binds: true,
+    own_then_opponent: MIXED_ORDERS.0,
+    opponent_then_own: MIXED_ORDERS.1,
+    simultaneous: MIXED_ORDERS.2,
+    clauses: TouchClauses {
+        own: "xq.touch-move.own-piece",
+        own_several: "xq.touch-move.own-several",
+        opponent: "xq.touch-move.opponent-piece",
+        opponent_several: "xq.touch-move.opponent-several",
+        illegal_move_retaken: "xq.irregularity.illegal-move-touched",
+        own_then_opponent: [
+            "xq.touch-move.own-then-opponent-capture",
+            "xq.touch-move.own-then-opponent-move-own",
+            "xq.touch-move.own-then-opponent-other-captures",
+            "xq.touch-move.own-then-opponent-free",
+        ],
+        opponent_then_own: [
+            "xq.touch-move.opponent-then-own-capture",
+            "xq.touch-move.opponent-then-own-other-captures",
+            "xq.touch-move.opponent-then-own-move-own",
+            "xq.touch-move.opponent-then-own-free",
+        ],
+        simultaneous: "xq.touch-move.simultaneous",
+    },
+};
 
 /// The first group holding pieces of `side`, its index and those pieces.
 fn first_of(
@@ -299,17 +391,11 @@ pub(crate) fn check_permitted(
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
-    let order = TouchOrder::in_force(board.game());
+    let order = TouchRules::in_force(board.game());
     let legal = board.legal_moves();
     let me = board.turn();
     let own = first_of(board, touches, me, order.first_touch_binds);
-    // Art. 5.8 binds only the player's own pieces.
-    let opponent_binds = if board.game().is_draughts() {
-        order.draughts_opponent_binds
-    } else {
-        order.xiangqi_opponent_binds
-    };
-    let opponent = if opponent_binds {
+    let opponent = if order.opponent_binds {
         first_of(board, touches, me.other(), order.first_touch_binds)
     } else {
         None
@@ -382,21 +468,186 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
     ruling(chosen.unwrap_or(legal), step)
 }
 
-impl TouchOrder {
-    /// The touch-move parameters of `game` in force: [`TouchOrder::RULES`], unless the
-    /// active mutant of the reference ([`crate::mutant`]) alters them.
-    pub(crate) fn in_force(game: Game) -> TouchOrder {
-        let mut t = TouchOrder::RULES;
-        let xiangqi = game == Game::Xiangqi;
-        match crate::mutant::active_draw() {
+impl TouchRules {
+    /// The touch-move rules of `game` as the seed writes them: the game's table
+    /// ([`DRAUGHTS_TOUCH`], [`XIANGQI_TOUCH`]).
+    pub fn of(game: Game) -> &'static TouchRules {
+        match game {
+            Game::Brazilian | Game::Russian => &DRAUGHTS_TOUCH,
+            Game::Xiangqi => &XIANGQI_TOUCH,
+        }
+    }
+
+    /// The touch-move rules of `game` in force: [`TouchRules::of`], unless the active
+    /// mutant of the reference ([`crate::mutant`]) alters them.
+    pub(crate) fn in_force(game: Game) -> TouchRules {
+        let mut t = *TouchRules::of(game);
+        // A mutant alters only the games it names.
+        let active = crate::mutant::active_draw().filter(|d| d.games().contains(&game));
+        match active {
             Some(D::OwnThenOpponentSwapped) => t.own_then_opponent.swap(1, 2),
             Some(D::OpponentThenOwnSwapped) => t.opponent_then_own.swap(1, 2),
             Some(D::SimultaneousInOwnFirstOrder) => t.simultaneous = t.own_then_opponent,
-            Some(D::LastTouchBinds) if xiangqi => t.first_touch_binds = false,
-            Some(D::OpponentTouchIgnored) => t.xiangqi_opponent_binds = false,
-            Some(D::DraughtsOpponentTouchBinds) => t.draughts_opponent_binds = true,
+            Some(D::LastTouchBinds) => t.first_touch_binds = false,
+            Some(D::OpponentTouchIgnored) => t.opponent_binds = false,
+            Some(D::DraughtsOpponentTouchBinds) => t.opponent_binds = true,
             _ => {}
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutant::{with, Mutant};
+
+    /// A ruling decided by `step`, the binding own piece touched by hand, with `own` own and
+    /// `opponent` opponent pieces touched.
+    fn decided(step: TouchStep, own: usize, opponent: usize) -> Ruling {
+        Ruling {
+            permitted: Vec::new(),
+            step,
+            origin: TouchOrigin::Hand,
+            own_touched: own,
+            opponent_touched: opponent,
+        }
+    }
+
+    fn retaken(step: TouchStep, own: usize) -> Ruling {
+        Ruling {
+            origin: TouchOrigin::IllegalMove,
+            ..decided(step, own, 0)
+        }
+    }
+
+    #[test]
+    fn xiangqi_cites_a_clause_for_each_step() {
+        use TouchStep::*;
+        let xq = |r: Ruling| r.clause(Game::Xiangqi);
+        assert_eq!(xq(decided(Untouched, 0, 0)), None);
+        // 一 (一): the touched own piece must move, unless it cannot; several touched.
+        assert_eq!(xq(decided(OwnMoves, 1, 0)), Some("xq.touch-move.own-piece"));
+        assert_eq!(xq(decided(OwnFree, 1, 0)), Some("xq.touch-move.own-piece"));
+        assert_eq!(
+            xq(decided(OwnMoves, 2, 0)),
+            Some("xq.touch-move.own-several")
+        );
+        assert_eq!(
+            xq(decided(OwnFree, 3, 0)),
+            Some("xq.touch-move.own-several")
+        );
+        // 一 (二): the touched opponent piece must be captured, unless none can.
+        let opponent = "xq.touch-move.opponent-piece";
+        assert_eq!(xq(decided(OpponentCaptured, 0, 1)), Some(opponent));
+        assert_eq!(xq(decided(OpponentFree, 0, 1)), Some(opponent));
+        let several = "xq.touch-move.opponent-several";
+        assert_eq!(xq(decided(OpponentCaptured, 0, 2)), Some(several));
+        assert_eq!(xq(decided(OpponentFree, 0, 2)), Some(several));
+        // 一 (三) own, then opponent.
+        let own_then_opponent = [
+            "xq.touch-move.own-then-opponent-capture",
+            "xq.touch-move.own-then-opponent-move-own",
+            "xq.touch-move.own-then-opponent-other-captures",
+            "xq.touch-move.own-then-opponent-free",
+        ];
+        // 一 (四) opponent, then own.
+        let opponent_then_own = [
+            "xq.touch-move.opponent-then-own-capture",
+            "xq.touch-move.opponent-then-own-other-captures",
+            "xq.touch-move.opponent-then-own-move-own",
+            "xq.touch-move.opponent-then-own-free",
+        ];
+        for n in 1..=4u8 {
+            let i = usize::from(n - 1);
+            let own_first = xq(decided(OwnThenOpponent(n), 1, 1));
+            assert_eq!(own_first, Some(own_then_opponent[i]), "(三) step {n}");
+            let opponent_first = xq(decided(OpponentThenOwn(n), 1, 1));
+            assert_eq!(opponent_first, Some(opponent_then_own[i]), "(四) step {n}");
+            // 一 (五) both at once: one clause for its steps.
+            let at_once = xq(decided(Simultaneous(n), 1, 1));
+            assert_eq!(at_once, Some("xq.touch-move.simultaneous"), "(五) step {n}");
+        }
+        // 三 (三) 1: the piece of an illegal move taken back counts as touched.
+        let illegal = "xq.irregularity.illegal-move-touched";
+        assert_eq!(xq(retaken(OwnMoves, 1)), Some(illegal));
+        assert_eq!(xq(retaken(OwnFree, 2)), Some(illegal));
+    }
+
+    #[test]
+    fn draughts_cites_article_5_8_for_every_step() {
+        use TouchStep::*;
+        let steps = [
+            OwnMoves,
+            OwnFree,
+            OpponentCaptured,
+            OpponentFree,
+            OwnThenOpponent(1),
+            OwnThenOpponent(4),
+            OpponentThenOwn(2),
+            Simultaneous(3),
+        ];
+        for game in [Game::Brazilian, Game::Russian] {
+            assert_eq!(decided(Untouched, 0, 0).clause(game), None);
+            for step in steps {
+                for ruling in [decided(step, 1, 1), decided(step, 2, 2), retaken(step, 1)] {
+                    let clause = ruling.clause(game);
+                    let expected = Some("d64.touch-move.touched-piece-must-move");
+                    assert_eq!(clause, expected, "{game:?} {step:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn step_ids_carry_the_games_prefix() {
+        let own = decided(TouchStep::OwnFree, 1, 0);
+        assert_eq!(own.step_id(Game::Russian), "d64.touch.own.free");
+        assert_eq!(own.step_id(Game::Brazilian), "d64.touch.own.free");
+        assert_eq!(own.step_id(Game::Xiangqi), "xq.touch.own.free");
+        let retaken = retaken(TouchStep::OwnMoves, 1);
+        assert_eq!(retaken.step_id(Game::Xiangqi), "xq.touch.illegal-move.move");
+        let mixed = decided(TouchStep::OpponentThenOwn(3), 1, 1);
+        assert_eq!(mixed.step_id(Game::Xiangqi), "xq.touch.opponent-then-own.3");
+        let none = decided(TouchStep::Untouched, 0, 0);
+        assert_eq!(none.step_id(Game::Xiangqi), "xq.touch.none");
+    }
+
+    #[test]
+    fn only_xiangqi_binds_the_opponents_touch() {
+        // Art. 5.8 binds only the player's own pieces; 一 (二) binds the opponent's too.
+        assert!(!TouchRules::of(Game::Brazilian).opponent_binds);
+        assert!(!TouchRules::of(Game::Russian).opponent_binds);
+        assert!(TouchRules::of(Game::Xiangqi).opponent_binds);
+        // 应该走那个最先触摸到的子, in both games.
+        assert!(Game::ALL
+            .iter()
+            .all(|&g| TouchRules::of(g).first_touch_binds));
+    }
+
+    #[test]
+    fn a_touch_mutant_alters_the_table_of_the_games_it_names_only() {
+        let touch_mutants = [
+            D::OwnThenOpponentSwapped,
+            D::OpponentThenOwnSwapped,
+            D::SimultaneousInOwnFirstOrder,
+            D::LastTouchBinds,
+            D::OpponentTouchIgnored,
+            D::DraughtsOpponentTouchBinds,
+        ];
+        for m in touch_mutants {
+            for game in Game::ALL {
+                let altered = with(Mutant::Draws(m), || TouchRules::in_force(game));
+                let named = m.games().contains(&game);
+                let changed = altered != *TouchRules::of(game);
+                assert_eq!(changed, named, "{} in {game:?}", m.name());
+                assert_eq!(
+                    altered.clauses,
+                    TouchRules::of(game).clauses,
+                    "{}",
+                    m.name()
+                );
+            }
+        }
     }
 }
