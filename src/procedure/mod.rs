@@ -16,7 +16,7 @@
 //!
 //! let mut game = Session::new(&"russian".parse().unwrap(), None).unwrap();
 //! game.apply(Event::touch(["22"])).unwrap(); // c3: it can move, so it must
-//! let texts: Vec<String> = game.permitted().permitted.iter().map(|m| m.text.clone()).collect();
+//! let texts: Vec<String> = game.permitted().permitted.iter().map(|m| m.text()).collect();
 //! assert_eq!(texts, ["22-17", "22-18"]);
 //! ```
 

@@ -26,7 +26,7 @@
 //!     .unwrap();
 //! assert_eq!(game.violations(Side::First), 1);
 //! let ruling = game.permitted();
-//! assert!(ruling.permitted.iter().all(|m| m.text.starts_with("e1e")));
+//! assert!(ruling.permitted.iter().all(|m| m.text().starts_with("e1e")));
 //! assert_eq!(ruling.clause(game.board().game()), Some("xq.irregularity.illegal-move-touched"));
 //! game.apply(Event::Move("e1e8".into())).unwrap();
 //! assert_eq!(game.turn(), Side::Second);
@@ -351,6 +351,9 @@ pub struct Policy {
     pub touch_off_move_clause: Option<&'static str>,
     /// How many moves a score sheet may lack, when the game limits it (xiangqi).
     pub omissions: Option<OmissionLimits>,
+    /// Whether the rulebook names the errors the arbiter corrects (set-up, colours,
+    /// displaced pieces: xiangqi 第四章 第一节 三); the draughts seed names none.
+    pub error_corrections: bool,
 }
 
 /// How many moves (both sides' together) a score sheet may lack before the arbiter acts,
@@ -468,6 +471,7 @@ const DRAUGHTS_POLICY: Policy = Policy {
     offer_after_press_clause: "d64.draw-offer.then-start-clock",
     touch_off_move_clause: Some("d64.touch-move.no-touch-off-move"),
     omissions: None,
+    error_corrections: false,
 };
 
 /// The procedures of xiangqi (CXA competition rules, both editions): the sections cited in
@@ -490,6 +494,7 @@ const XIANGQI_POLICY: Policy = Policy {
     offer_after_press_clause: "xq.draw-offer.before-clock",
     touch_off_move_clause: None,
     omissions: Some(XIANGQI_OMISSIONS),
+    error_corrections: true,
 };
 
 /// A breach recorded by the session, counted or not.

@@ -55,7 +55,7 @@
 //! assert_eq!(ruling.step, TouchStep::OwnThenOpponent(1));
 //! assert_eq!(ruling.step_id(board.game()), "xq.touch.own-then-opponent.1");
 //! assert_eq!(ruling.clause(board.game()), Some("xq.touch-move.own-then-opponent-capture"));
-//! let texts: Vec<&str> = ruling.permitted.iter().map(|m| m.text.as_str()).collect();
+//! let texts: Vec<String> = ruling.permitted.iter().map(|m| m.text()).collect();
 //! assert_eq!(texts, ["h2h9"]);
 //! ```
 

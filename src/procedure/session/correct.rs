@@ -43,7 +43,6 @@ use crate::mutant::DrawMutant as D;
 use crate::procedure::adjourn::{Adjournment, Phase};
 use crate::procedure::touch::{Touch, TouchOrigin};
 use crate::procedure::{Board, ProcedureError};
-use crate::Game;
 
 /// An error put right by [`Event::Correction`](super::Event::Correction) (xiangqi 第四章
 /// 第一节 三).
@@ -290,7 +289,7 @@ impl Session {
         error: ErrorKind,
         at: Option<(u32, Side)>,
     ) -> Result<(), ProcedureError> {
-        if self.policy.game != Game::Xiangqi {
+        if !self.policy.error_corrections {
             return Err(ProcedureError::WrongGame(
                 "correcting a set-up, colour or displacement error (xiangqi 第四章 第一节 三)",
             ));
