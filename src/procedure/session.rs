@@ -588,7 +588,7 @@ pub struct Session {
     claims: Vec<ClaimRuling>,
     penalties: PerSide<u32>,
     touches: Vec<Touch>,
-    pending: Option<Pending>,
+    pending: Option<Box<Pending>>,
     breaches: Vec<Breach>,
     counts: PerSide<u32>,
     /// Whether a side has had its reminder for an incomplete score sheet (第四章 第三节).
@@ -598,10 +598,10 @@ pub struct Session {
     fresh_illegal: Option<Side>,
     /// Draughts: the irregular move whose correction the last event demanded; its author
     /// may refuse at once ([`Event::RefuseCorrection`]).
-    demanded: Option<Pending>,
+    demanded: Option<Box<Pending>>,
     verdict: Option<SessionOutcome>,
     /// The game clock, when the session keeps one.
-    clock: Option<Clock>,
+    clock: Option<Box<Clock>>,
     /// How the game is adjourned and resumed.
     adjourn_rules: AdjournRules,
     /// The adjournment, once announced.
@@ -651,7 +651,7 @@ impl Session {
     /// The session with a game clock from now on: moves then take time, a flag or a
     /// lateness forfeit ends the game, and a false claim's penalty lands on the clock.
     pub fn with_clock(mut self, clock: Clock) -> Session {
-        self.clock = Some(clock);
+        self.clock = Some(Box::new(clock));
         self
     }
 
@@ -668,7 +668,7 @@ impl Session {
 
     /// The game clock, when there is one.
     pub fn clock(&self) -> Option<&Clock> {
-        self.clock.as_ref()
+        self.clock.as_deref()
     }
 
     /// The ruleset played.
@@ -753,7 +753,7 @@ impl Session {
 
     /// The draughts irregularity awaiting the opponent's choice.
     pub fn pending_irregularity(&self) -> Option<&Pending> {
-        self.pending.as_ref()
+        self.pending.as_deref()
     }
 
     /// The moves the side to move may make now, and the step that decided them.
@@ -882,7 +882,9 @@ impl Session {
 
     /// The clock, or the error naming what needed it.
     fn clock_mut(&mut self, what: &'static str) -> Result<&mut Clock, ProcedureError> {
-        self.clock.as_mut().ok_or(ProcedureError::NoClock(what))
+        self.clock
+            .as_deref_mut()
+            .ok_or(ProcedureError::NoClock(what))
     }
 
     /// The time of an event passes first; a flag that falls meanwhile ends the game before
@@ -891,7 +893,7 @@ impl Session {
         &mut self,
         event: Event,
         fresh: Option<Side>,
-        demanded: Option<Pending>,
+        demanded: Option<Box<Pending>>,
     ) -> Result<(), ProcedureError> {
         let (event, time) = match event {
             Event::Timed { event, time } => (*event, time),
@@ -1018,7 +1020,7 @@ impl Session {
         &mut self,
         event: Event,
         fresh: Option<Side>,
-        demanded: Option<Pending>,
+        demanded: Option<Box<Pending>>,
         time: &EventTime,
     ) -> Result<(), ProcedureError> {
         let Some(event) = self.adjourn_step(event, time)? else {
@@ -1043,7 +1045,7 @@ impl Session {
         &mut self,
         event: Event,
         fresh: Option<Side>,
-        demanded: Option<Pending>,
+        demanded: Option<Box<Pending>>,
         time: &EventTime,
     ) -> Result<(), ProcedureError> {
         if self.pending.is_some() {
@@ -2082,11 +2084,11 @@ impl Session {
         );
         self.board = irregular.after.clone();
         let touches = std::mem::take(&mut self.touches);
-        self.pending = Some(Pending {
+        self.pending = Some(Box::new(Pending {
             irregular,
             before,
             touches,
-        });
+        }));
     }
 
     /// The position before the last move of the history, replayed from its start; `None`

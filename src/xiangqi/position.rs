@@ -835,7 +835,17 @@ impl Position {
         let rules = MoveRules::current();
         let mut list = MoveList::new();
         self.gen_piece(from, &mut list, &rules);
-        list.contains(&m) && self.keeps_general_safe(&self.safety(&rules), m, &rules)
+        if !list.contains(&m) {
+            return false;
+        }
+        if rules.legality != Legality::Full {
+            return self.keeps_general_safe(&self.safety(&rules), m, &rules);
+        }
+        // One move: playing it and looking at the general once is cheaper than first asking
+        // whether it stands in check (the shortcut of the generator, which pays for a list).
+        let mut child = *self;
+        child.make(m);
+        !child.attacked(self.turn.index(), &rules)
     }
 
     /// Whether the side to move has a legal move (stops at the first one found).
