@@ -34,6 +34,7 @@ use super::player::{Choice, MoveRequest, Player, PlayerError};
 use super::record::{Decision, Entry, GameRecord, GameResult};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
+use crate::xiangqi::repetition::Ruling;
 use crate::Ruleset;
 use crate::Side;
 use std::time::Instant;
@@ -320,7 +321,7 @@ pub fn play_game_adjudicated(
     }
     let mut refusals = 0u32;
     let mut irregular = [0u32; 2];
-    let mut announced: Option<String> = None;
+    let mut announced: Option<(Side, usize)> = None;
     // The ply at which a claim was last made: a refused claim is not made again there.
     let mut claimed_at: Option<usize> = None;
     while session.outcome().is_none() {
@@ -348,13 +349,13 @@ pub fn play_game_adjudicated(
             claimed_at = Some(session.moves().len());
             if let Some(kind) = players[idx].claim(&session.ending().claims) {
                 session.apply(Event::Claim {
-                    kind: kind.clone(),
+                    kind: kind.name().to_owned(),
                     by: Some(side),
                 })?;
                 let ruling = session.claim_rulings().last().cloned();
                 record.entries.push(Entry::Decision(Decision::Claim {
                     side,
-                    kind,
+                    kind: kind.name().to_owned(),
                     upheld: ruling.as_ref().is_some_and(|r| r.upheld),
                     clause: ruling.and_then(|r| r.clause),
                 }));
@@ -509,16 +510,13 @@ pub fn play_game_adjudicated(
         }
         // Xiangqi: the repetition verdict orders a side to change.
         if let Some(v) = &session.ending().repetition {
-            if v["verdict"] == "must-change" {
-                let who = v["side"].as_str().unwrap_or_default().to_owned();
-                let key = format!("{who}/{}", v["repetitions"]);
-                if announced.as_deref() != Some(&key) {
-                    if let Ok(s) = Side::parse(&who, game) {
-                        record
-                            .entries
-                            .push(Entry::Decision(Decision::MustChange { side: s }));
-                    }
-                    announced = Some(key);
+            if let (Ruling::MustChange, Some(who)) = (v.ruling, v.side) {
+                let order = (who.side(), v.repetitions);
+                if announced != Some(order) {
+                    record
+                        .entries
+                        .push(Entry::Decision(Decision::MustChange { side: order.0 }));
+                    announced = Some(order);
                 }
             }
         }

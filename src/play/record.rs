@@ -35,6 +35,7 @@
 
 use crate::clock::{Clock, ClockRules, ClockStart, Span};
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
+use crate::xiangqi::repetition::Ruling;
 use crate::Side;
 use crate::{Game, Ruleset};
 use std::fmt::Write as _;
@@ -845,8 +846,10 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
                         )?;
                     }
                     ["must-change", side] => {
-                        let v = session.ending().repetition.clone().unwrap_or_default();
-                        if v["verdict"] != "must-change" || v["side"] != *side {
+                        let ordered = session.ending().repetition.as_ref().and_then(|v| {
+                            (v.ruling == Ruling::MustChange).then_some(v.side).flatten()
+                        });
+                        if ordered.map(|c| c.name()) != Some(*side) {
                             return Err(format!(
                                 "{at}: the rules give no must-change verdict for {side} here"
                             ));

@@ -62,7 +62,8 @@ use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::mutant::DrawMutant as D;
 use crate::mutant::{self, ClockMutant};
-use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
+use crate::outcome::{OfferAnswer, OfferRecord};
+use crate::rules::{ClaimRuling, GameOutcome};
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
@@ -770,11 +771,11 @@ impl Session {
     /// automatic draws, …); `None` while it goes on.
     pub fn outcome(&self) -> Option<SessionOutcome> {
         self.verdict.clone().or_else(|| {
-            self.ending.is_over().then(|| SessionOutcome {
-                both_lost: false,
-                winner: Side::parse(&self.ending.result, self.policy.game).ok(),
-                reason: self.ending.reason.clone(),
-                clause: self.ending.clause.clone(),
+            self.ending.outcome.as_ref().map(|o| SessionOutcome {
+                both_lost: o.both_lost(),
+                winner: o.winner(),
+                reason: o.reason.slug().to_owned(),
+                clause: o.clause_str().map(str::to_owned),
             })
         })
     }
@@ -799,8 +800,8 @@ impl Session {
             "offers": self.offers,
             "claims": self.claims.iter().map(|c| json!({"kind": c.kind, "by": c.by, "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
             "penalties": { name(Side::First): self.penalty_seconds(Side::First), name(Side::Second): self.penalty_seconds(Side::Second) },
-            "claims_valid": self.ending.claims,
-            "counters": self.ending.counters,
+            "claims_valid": self.ending.claims.iter().map(|k| k.name()).collect::<Vec<_>>(),
+            "counters": self.ending.counters.map(false),
             "outcome": self.outcome().map(|o| json!({"winner": o.winner.map(name), "reason": o.reason, "clause": o.clause})),
             "corrections": self.corrections().iter().map(|c| json!({"error": c.error.slug(), "clause": c.clause, "applied": c.applied})).collect::<Vec<_>>(),
             "colours_exchanged": self.colours_exchanged(),
@@ -1298,7 +1299,7 @@ impl Session {
                     self.verdict = Some(SessionOutcome {
                         both_lost: false,
                         winner: None,
-                        reason: ruling.outcome.reason.clone(),
+                        reason: ruling.outcome.reason_slug().to_owned(),
                         clause: ruling.clause.clone(),
                     });
                 } else if let Some(p) = &ruling.penalty {

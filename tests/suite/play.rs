@@ -3,6 +3,7 @@
 
 use crate::common::{game_options as options, replays};
 use arbiter::clock::Span;
+use arbiter::edition::DrawKind;
 use arbiter::play::{
     parse_records, play_game, replay, verify, Choice, Decision, Entry, GameRecord, MoveRequest,
     Opening, Player, PlayerError, RandomPlayer,
@@ -38,7 +39,7 @@ impl Player for Scripted {
             spent: Some(self.spent),
         })
     }
-    fn claim(&mut self, _: &[String]) -> Option<String> {
+    fn claim(&mut self, _: &[DrawKind]) -> Option<DrawKind> {
         None
     }
 }

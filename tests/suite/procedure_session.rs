@@ -1,6 +1,7 @@
 //! The game session: illegal moves and violations (xiangqi 第一章 第二节 四, 第一章 第四节 一 (八),
 //! 第三章 第六节 三, 第四章 第一节 三), draughts irregularities (art. 7.4, 7.7) and warnings (14.2.4).
 
+use arbiter::edition::DrawKind;
 use arbiter::procedure::{Event, Irregularity, ProcedureError, Session};
 use arbiter::Side;
 
@@ -657,7 +658,7 @@ fn a_claim_mode_draw_goes_on_until_claimed() {
     let mut s = d64("brazilian", "W:WK30:BK3");
     play_all(&mut s, SHUTTLE);
     assert!(s.outcome().is_none());
-    assert_eq!(s.ending().claims, ["threefold"]);
+    assert_eq!(s.ending().claims, [DrawKind::Threefold]);
     let mut wrong = s.clone();
     wrong.apply(claim("kings-only", None)).unwrap();
     assert!(
