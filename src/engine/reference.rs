@@ -534,8 +534,8 @@ fn session(
     });
     let outcome = match session.outcome() {
         Some(out) => ResultAnswer {
-            result: out.result(game).to_owned(),
-            reason: out.reason,
+            result: out.result.slug(game).to_owned(),
+            reason: out.reason.slug().to_owned(),
         },
         None => ResultAnswer {
             result: "ongoing".to_owned(),

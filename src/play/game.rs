@@ -35,8 +35,8 @@ use super::record::{Decision, Entry, GameRecord, GameResult};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
 use crate::xiangqi::repetition::Ruling;
-use crate::Ruleset;
 use crate::Side;
+use crate::{Reason, Ruleset};
 use std::time::Instant;
 
 /// Refused moves in a row after which a xiangqi player loses.
@@ -415,7 +415,10 @@ pub fn play_game_adjudicated(
                         record.entries.push(Entry::Decision(Decision::Flag {
                             side,
                             spent,
-                            clause: session.outcome().and_then(|o| o.clause),
+                            clause: session
+                                .outcome()
+                                .and_then(|o| o.clause_str())
+                                .map(str::to_owned),
                         }));
                     }
                 }
@@ -455,14 +458,17 @@ pub fn play_game_adjudicated(
                 }
                 if session
                     .outcome()
-                    .is_some_and(|o| o.reason == "time-forfeit")
+                    .is_some_and(|o| o.reason == Reason::TimeForfeit)
                     && session.breaches().len() == breaches
                     && session.pending_irregularity().is_none()
                 {
                     record.entries.push(Entry::Decision(Decision::Flag {
                         side,
                         spent,
-                        clause: session.outcome().and_then(|o| o.clause),
+                        clause: session
+                            .outcome()
+                            .and_then(|o| o.clause_str())
+                            .map(str::to_owned),
                     }));
                     break;
                 }
@@ -522,13 +528,7 @@ pub fn play_game_adjudicated(
         }
     }
     if let Some(o) = session.outcome() {
-        record.result = GameResult {
-            winner: o.winner,
-            both_lost: o.both_lost,
-            reason: o.reason,
-            clause: o.clause,
-            adjudicated: false,
-        };
+        record.result = GameResult::of(o);
     }
     Ok(record)
 }
@@ -556,7 +556,10 @@ fn flag_fell(
     record.entries.push(Entry::Decision(Decision::Flag {
         side,
         spent,
-        clause: session.outcome().and_then(|o| o.clause),
+        clause: session
+            .outcome()
+            .and_then(|o| o.clause_str())
+            .map(str::to_owned),
     }));
     Ok(true)
 }

@@ -181,6 +181,17 @@ pub enum Decision {
 }
 
 impl GameResult {
+    /// The result of a game the rules or the session ended.
+    pub(crate) fn of(o: &crate::Outcome) -> GameResult {
+        GameResult {
+            winner: o.winner(),
+            both_lost: o.both_lost(),
+            reason: o.reason.slug().to_owned(),
+            clause: o.clause_str().map(str::to_owned),
+            adjudicated: false,
+        }
+    }
+
     /// The result of a game ended by a score adjudication.
     pub(crate) fn score_adjudicated(d: &Decision) -> GameResult {
         let loser = match d {
@@ -904,13 +915,7 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
     let o = session
         .outcome()
         .ok_or("the replayed game is not over: the record ends too early")?;
-    Ok(GameResult {
-        winner: o.winner,
-        both_lost: o.both_lost,
-        reason: o.reason,
-        clause: o.clause,
-        adjudicated: false,
-    })
+    Ok(GameResult::of(o))
 }
 
 /// Checks a read record: replays it and compares the result with its `Result`,
