@@ -112,7 +112,7 @@ impl Score {
 
 /// How the simulator (`arbiter play`) adjudicated a game, by no rule of the rulebooks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Adjudication {
+pub enum AdjudicationKind {
     /// The game reached the maximum length: drawn (`adjudicated-max-plies`).
     MaxPlies,
     /// Both engines' scores stayed near zero: drawn (`adjudicated-draw`).
@@ -170,7 +170,7 @@ pub enum Reason {
     /// Adjournment: the sealed move is ambiguous or illegal.
     SealedMoveError,
     /// The simulator adjudicated the game (no rule of the rulebooks).
-    Adjudicated(Adjudication),
+    Adjudicated(AdjudicationKind),
     /// A forfeit named by the event that decided it (a simulator's `engine-failure`, a
     /// case's `forfeit` step); the slug is the event's.
     Forfeit(String),
@@ -218,9 +218,9 @@ impl Reason {
             Reason::StoppedClock => "stopped-clock",
             Reason::SealedSheetMissing => "sealed-sheet-missing",
             Reason::SealedMoveError => "sealed-move-error",
-            Reason::Adjudicated(Adjudication::MaxPlies) => "adjudicated-max-plies",
-            Reason::Adjudicated(Adjudication::ScoreDraw) => "adjudicated-draw",
-            Reason::Adjudicated(Adjudication::ScoreResign) => "adjudicated-resign",
+            Reason::Adjudicated(AdjudicationKind::MaxPlies) => "adjudicated-max-plies",
+            Reason::Adjudicated(AdjudicationKind::ScoreDraw) => "adjudicated-draw",
+            Reason::Adjudicated(AdjudicationKind::ScoreResign) => "adjudicated-resign",
             Reason::Forfeit(slug) => slug,
         }
     }
@@ -254,9 +254,9 @@ impl FromStr for Reason {
 
     fn from_str(text: &str) -> Result<Reason, ReasonError> {
         let adjudications = [
-            Adjudication::MaxPlies,
-            Adjudication::ScoreDraw,
-            Adjudication::ScoreResign,
+            AdjudicationKind::MaxPlies,
+            AdjudicationKind::ScoreDraw,
+            AdjudicationKind::ScoreResign,
         ];
         CLOSED_REASONS
             .into_iter()

@@ -31,12 +31,13 @@
 //! says so (`adjudicated`, `Adjudicated` tag), as no rulebook rule.
 
 use super::player::{Choice, MoveRequest, Player, PlayerError};
-use super::record::{Decision, Entry, GameRecord, GameResult};
+use super::record::{score_adjudicated, Decision, Entry, GameRecord};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
+use crate::outcome::AdjudicationKind;
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
 use crate::xiangqi::repetition::Ruling;
 use crate::Side;
-use crate::{Reason, Ruleset};
+use crate::{Outcome, Reason, Ruleset};
 use std::time::Instant;
 
 /// Refused moves in a row after which a xiangqi player loses.
@@ -260,7 +261,7 @@ pub enum GameError {
 /// let mut black = RandomPlayer::new(2);
 /// let mut players: [&mut dyn Player; 2] = [&mut white, &mut black];
 /// let record = play_game(&mut players, &Opening::default(), &options).unwrap();
-/// assert!(!record.result.reason.is_empty());
+/// assert!(record.result.is_some());
 /// ```
 pub fn play_game(
     players: &mut [&mut dyn Player; 2],
@@ -311,7 +312,7 @@ pub fn play_game_adjudicated(
                 left: None,
             })
             .collect(),
-        result: GameResult::default(),
+        result: None,
     };
     for (i, p) in players.iter_mut().enumerate() {
         if let Err(e) = p.new_game(&options.ruleset, &start_fen) {
@@ -330,13 +331,10 @@ pub fn play_game_adjudicated(
             record
                 .entries
                 .push(Entry::Decision(Decision::Adjudicated { plies: ply }));
-            record.result = GameResult {
-                winner: None,
-                both_lost: false,
-                reason: "adjudicated-max-plies".to_owned(),
-                clause: None,
-                adjudicated: true,
-            };
+            record.result = Some(Outcome::draw(
+                Reason::Adjudicated(AdjudicationKind::MaxPlies),
+                None,
+            ));
             return Ok(record);
         }
         let side = session.turn();
@@ -405,7 +403,7 @@ pub fn play_game_adjudicated(
                         let score = players[idx].score();
                         if session.outcome().is_none() {
                             if let Some(d) = runs.after_move(adjudication, idx, score, plies) {
-                                record.result = GameResult::score_adjudicated(&d);
+                                record.result = Some(score_adjudicated(&d));
                                 record.entries.push(Entry::Decision(d));
                                 return Ok(record);
                             }
@@ -527,9 +525,7 @@ pub fn play_game_adjudicated(
             }
         }
     }
-    if let Some(o) = session.outcome() {
-        record.result = GameResult::of(o);
-    }
+    record.result = session.outcome().cloned();
     Ok(record)
 }
 
