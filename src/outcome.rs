@@ -6,8 +6,8 @@
 //! The text boundary ([`crate::rules`]) adds what is game-specific to an [`Ending`] (the
 //! xiangqi repetition verdict) as [`crate::GameOutcome`]; `arbiter status` prints it
 //! (docs/cli.md), case expectations check it (docs/cases.md). Slugs are made by
-//! [`Score::slug`] and [`Reason::slug`] and read back by [`Score::parse`] and
-//! [`Reason::from_str`](std::str::FromStr), only at the edges (JSON, case files, records).
+//! [`Score::slug`] and [`Reason::slug`], and read back by [`Score::parse`] and `Reason`'s
+//! `FromStr`, only at the edges (JSON, protocol answers, records).
 //!
 //! Counters are in plies (half-moves), except the repetition counters (`threefold`,
 //! `repetition`), which count the occurrences of the current position. A rule whose count is
