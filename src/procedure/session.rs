@@ -337,7 +337,7 @@ pub struct Policy {
     pub resigning_at_once_uncounts: bool,
     /// Whether refusing a demanded correction loses (draughts art. 14.4).
     pub refused_correction_loses: bool,
-    /// The reason slug of the loss at the violation limit (`third-violation`,
+    /// The reason of the loss at the violation limit (`third-violation`,
     /// `second-warning`).
     pub violation_limit_reason: Reason,
     /// The clause of a loss by resignation.
