@@ -65,7 +65,9 @@ fn main() {
             let n = plies(&played);
             let mut reasons = std::collections::BTreeMap::<String, u32>::new();
             for r in &played.records {
-                *reasons.entry(r.result.reason.clone()).or_default() += 1;
+                if let Some(o) = &r.result {
+                    *reasons.entry(o.reason.slug().to_owned()).or_default() += 1;
+                }
             }
             println!(
                 "{} random games: {n} plies ({:.0} per game), {cpu:.3} s CPU, {wall:.3} s wall",

@@ -108,6 +108,11 @@ impl DrawKind {
         }
     }
 
+    /// The kind's place in [`DrawKind::ALL`]: the index of per-kind arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// Whether the kind exists in a game.
     pub fn belongs_to(self, game: Game) -> bool {
         match self {

@@ -39,7 +39,12 @@ pub mod xiangqi;
 pub mod yaml;
 
 pub use game::{Game, UnknownGame};
-pub use outcome::{ClaimRuling, ClockPenalty, GameOutcome, OfferAnswer, OfferRecord, OfferRuling};
-pub use rules::{rules_for, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Status};
+pub use outcome::{
+    ClauseId, ClockPenalty, OfferAnswer, OfferRecord, OfferRuling, Outcome, Reason, Score,
+};
+pub use rules::{
+    rules_for, ClaimRuling, GameOutcome, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError,
+    Status,
+};
 pub use ruleset::{Ruleset, RulesetError};
 pub use side::{Side, SideError};

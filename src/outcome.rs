@@ -1,73 +1,476 @@
-//! The game-neutral outcome of a game given its history: result, reason, the draw claims
-//! valid now, and the counters the draw rules depend on; rulings on claims and draw offers.
+//! The game-neutral vocabulary of how a game ends — [`Outcome`]: its [`Score`] (a side
+//! wins, a draw, both lost), its typed [`Reason`] and the [`ClauseId`] behind it — and what a
+//! game's endings judge after a history ([`Ending`]: the outcome, the draw claims valid now,
+//! the [`Counters`] the draw rules depend on); rulings on draw offers.
 //!
-//! [`Rules::outcome`](crate::Rules::outcome), [`Rules::claim`](crate::Rules::claim) and
-//! [`Rules::draw_offer`](crate::Rules::draw_offer) produce these; `arbiter status` prints
-//! them (docs/cli.md), case expectations check them (docs/cases.md).
+//! The text boundary ([`crate::rules`]) adds what is game-specific to an [`Ending`] (the
+//! xiangqi repetition verdict) as [`crate::GameOutcome`]; `arbiter status` prints it
+//! (docs/cli.md), case expectations check it (docs/cases.md). Slugs are made by
+//! [`Score::slug`] and [`Reason::slug`], and read back by [`Score::parse`] and `Reason`'s
+//! `FromStr`, only at the edges (JSON, protocol answers, records).
 //!
 //! Counters are in plies (half-moves), except the repetition counters (`threefold`,
 //! `repetition`), which count the occurrences of the current position. A rule whose count is
 //! "15 moves" (one move by each side each) has a limit of 30 plies.
 //!
 //! ```
+//! use arbiter::edition::DrawKind;
 //! use arbiter::{rules_for, Ruleset};
 //!
 //! let rules = rules_for(&"russian".parse::<Ruleset>().unwrap());
 //! let moves: Vec<String> = ["c1-d2", "h8-g7"].iter().map(|s| s.to_string()).collect();
 //! let outcome = rules.outcome("W:WKc1:BKh8", &moves).unwrap();
-//! assert_eq!(outcome.result, "ongoing");
-//! assert_eq!(outcome.counters["kings-only"], 2);
+//! assert_eq!(outcome.outcome, None); // the game goes on
+//! assert_eq!(outcome.counters.value(DrawKind::KingsOnly), Some(2));
 //! ```
 
 use crate::edition::{DrawKind, DrawOfferRule, DrawRule, Mode, Reoffer};
-use serde::Serialize;
-use std::collections::BTreeMap;
+use crate::{Game, Side};
+use serde::{Serialize, Serializer};
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
 
-/// The state of a game after a history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct GameOutcome {
-    /// `white`, `black`, `red`, `draw` or `ongoing`.
-    pub result: String,
-    /// Why, as a stable slug (`no-pieces`, `no-legal-move`, `checkmate`, `stalemate`, or the
-    /// draw rule: `threefold`, `kings-only`, `small-ending`, …); empty while ongoing.
-    pub reason: String,
-    /// The catalog clause behind the reason, when there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clause: Option<String>,
-    /// The claim kinds a player may make now with success, in the edition's order.
-    pub claims: Vec<String>,
-    /// The counters of the edition's draw rules whose condition holds now, by rule slug:
-    /// plies, or occurrences for repetition rules.
-    pub counters: BTreeMap<String, u32>,
-    /// The limit of each counter shown, in the same unit.
-    pub limits: BTreeMap<String, u32>,
-    /// Whether the side to move is in check (always false in draughts).
-    pub in_check: bool,
-    /// Xiangqi: the repetition verdict (棋例) on the cycle the history ends in, as the JSON
-    /// of `arbiter::xiangqi::repetition::Verdict` (docs/repetition.md); `None` when the
-    /// history does not end in a judged cycle, and in draughts.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repetition: Option<serde_json::Value>,
+/// Who takes the points of a finished game.
+///
+/// ```
+/// use arbiter::outcome::Score;
+/// use arbiter::{Game, Side};
+///
+/// assert_eq!(Score::Win(Side::First).slug(Game::Xiangqi), "red");
+/// assert_eq!(Score::parse("both-lost", Game::Russian), Ok(Score::BothLost));
+/// assert!(Score::parse("red", Game::Russian).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// The side wins.
+    Win(Side),
+    /// Drawn.
+    Draw,
+    /// Both sides lose (both forfeited for lateness: 0 points each).
+    BothLost,
 }
 
-impl GameOutcome {
-    /// A game that goes on, with no counter.
-    pub fn ongoing() -> GameOutcome {
-        GameOutcome {
-            result: "ongoing".to_owned(),
-            reason: String::new(),
-            clause: None,
-            claims: Vec::new(),
-            counters: BTreeMap::new(),
-            limits: BTreeMap::new(),
-            in_check: false,
-            repetition: None,
+/// A result slug that is not one of the game's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown result '{text}' (expected {expected})")]
+pub struct ScoreError {
+    /// The text given.
+    pub text: String,
+    /// The slugs of the game (`red, black, draw or both-lost`).
+    pub expected: String,
+}
+
+impl Score {
+    /// The result slug: the winner's side name (`red`, `white`, `black`), `draw` or
+    /// `both-lost`.
+    pub const fn slug(self, game: Game) -> &'static str {
+        match self {
+            Score::Win(side) => side.name(game),
+            Score::Draw => "draw",
+            Score::BothLost => "both-lost",
         }
     }
 
+    /// Reads a result slug of the game (what [`Score::slug`] writes).
+    pub fn parse(text: &str, game: Game) -> Result<Score, ScoreError> {
+        let all = [
+            Score::Win(Side::First),
+            Score::Win(Side::Second),
+            Score::Draw,
+            Score::BothLost,
+        ];
+        all.into_iter()
+            .find(|s| s.slug(game) == text)
+            .ok_or_else(|| ScoreError {
+                text: text.to_owned(),
+                expected: format!(
+                    "{}, {}, draw or both-lost",
+                    Side::First.name(game),
+                    Side::Second.name(game)
+                ),
+            })
+    }
+
+    /// The winner, if a side won.
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Score::Win(side) => Some(side),
+            Score::Draw | Score::BothLost => None,
+        }
+    }
+
+    /// The points of the first player's side in 1/½/0 (halves): 2, 1 or 0.
+    pub const fn first_halves(self) -> u32 {
+        match self {
+            Score::Win(Side::First) => 2,
+            Score::Win(Side::Second) | Score::BothLost => 0,
+            Score::Draw => 1,
+        }
+    }
+}
+
+/// How the simulator (`arbiter play`) adjudicated a game, by no rule of the rulebooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AdjudicationKind {
+    /// The game reached the maximum length: drawn (`adjudicated-max-plies`).
+    MaxPlies,
+    /// Both engines' scores stayed near zero: drawn (`adjudicated-draw`).
+    ScoreDraw,
+    /// An engine's score stayed lost: it loses (`adjudicated-resign`).
+    ScoreResign,
+}
+
+/// Why a game ended: a closed set of reasons, with one open variant for the forfeits a
+/// session event names.
+///
+/// ```
+/// use arbiter::edition::DrawKind;
+/// use arbiter::outcome::Reason;
+///
+/// assert_eq!(Reason::Draw(DrawKind::SixtyMove).slug(), "sixty-move");
+/// assert_eq!("time-forfeit".parse::<Reason>(), Ok(Reason::TimeForfeit));
+/// assert_eq!("threefold".parse::<Reason>(), Ok(Reason::Draw(DrawKind::Threefold)));
+/// assert!("mate".parse::<Reason>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Xiangqi: the side to move is in check and has no legal move (将死).
+    Checkmate,
+    /// Xiangqi: the side to move is not in check but has no legal move (困毙).
+    Stalemate,
+    /// Draughts: the side to move has pieces but none can move.
+    NoLegalMove,
+    /// Draughts: the side to move has no pieces left.
+    NoPieces,
+    /// Xiangqi: a side did not change a forbidden repetition after the verdict.
+    ForbiddenRepetition,
+    /// A draw rule of the edition: an automatic draw or an upheld claim.
+    Draw(DrawKind),
+    /// Xiangqi: the third counted violation loses.
+    ThirdViolation,
+    /// Draughts: a violation after the second warning loses.
+    SecondWarning,
+    /// Draughts: the offender refused the correction of an irregular move.
+    RefusedCorrection,
+    /// A side resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// The flag fell.
+    TimeForfeit,
+    /// A player arrived too late.
+    LateForfeit,
+    /// Both players arrived too late.
+    BothLate,
+    /// A player stopped the clock where the rules make that a loss.
+    StoppedClock,
+    /// Adjournment: the sealed move's sheet is missing.
+    SealedSheetMissing,
+    /// Adjournment: the sealed move is ambiguous or illegal.
+    SealedMoveError,
+    /// The simulator adjudicated the game (no rule of the rulebooks).
+    Adjudicated(AdjudicationKind),
+    /// A forfeit named by the event that decided it (a simulator's `engine-failure`, a
+    /// case's `forfeit` step); the slug is the event's.
+    Forfeit(String),
+}
+
+/// Every reason of the closed set, for the parser.
+const CLOSED_REASONS: [Reason; 16] = [
+    Reason::Checkmate,
+    Reason::Stalemate,
+    Reason::NoLegalMove,
+    Reason::NoPieces,
+    Reason::ForbiddenRepetition,
+    Reason::ThirdViolation,
+    Reason::SecondWarning,
+    Reason::RefusedCorrection,
+    Reason::Resignation,
+    Reason::Agreement,
+    Reason::TimeForfeit,
+    Reason::LateForfeit,
+    Reason::BothLate,
+    Reason::StoppedClock,
+    Reason::SealedSheetMissing,
+    Reason::SealedMoveError,
+];
+
+impl Reason {
+    /// The stable slug (`checkmate`, `no-legal-move`, `threefold`, `time-forfeit`,
+    /// `adjudicated-max-plies`, …; a forfeit's own).
+    pub fn slug(&self) -> &str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::NoLegalMove => "no-legal-move",
+            Reason::NoPieces => "no-pieces",
+            Reason::ForbiddenRepetition => "forbidden-repetition",
+            Reason::Draw(kind) => kind.name(),
+            Reason::ThirdViolation => "third-violation",
+            Reason::SecondWarning => "second-warning",
+            Reason::RefusedCorrection => "refused-correction",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+            Reason::TimeForfeit => "time-forfeit",
+            Reason::LateForfeit => "late-forfeit",
+            Reason::BothLate => "both-late",
+            Reason::StoppedClock => "stopped-clock",
+            Reason::SealedSheetMissing => "sealed-sheet-missing",
+            Reason::SealedMoveError => "sealed-move-error",
+            Reason::Adjudicated(AdjudicationKind::MaxPlies) => "adjudicated-max-plies",
+            Reason::Adjudicated(AdjudicationKind::ScoreDraw) => "adjudicated-draw",
+            Reason::Adjudicated(AdjudicationKind::ScoreResign) => "adjudicated-resign",
+            Reason::Forfeit(slug) => slug,
+        }
+    }
+
+    /// Whether the simulator decided it, not a rule.
+    pub fn is_adjudication(&self) -> bool {
+        matches!(self, Reason::Adjudicated(_))
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+impl Serialize for Reason {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.slug())
+    }
+}
+
+/// A reason slug that is none of the closed set (a forfeit's reason is read as
+/// [`Reason::Forfeit`] by the event that carries it, not by this parser).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown reason '{0}'")]
+pub struct ReasonError(pub String);
+
+impl FromStr for Reason {
+    type Err = ReasonError;
+
+    fn from_str(text: &str) -> Result<Reason, ReasonError> {
+        let adjudications = [
+            AdjudicationKind::MaxPlies,
+            AdjudicationKind::ScoreDraw,
+            AdjudicationKind::ScoreResign,
+        ];
+        CLOSED_REASONS
+            .into_iter()
+            .chain(DrawKind::ALL.map(Reason::Draw))
+            .chain(adjudications.map(Reason::Adjudicated))
+            .find(|r| r.slug() == text)
+            .ok_or_else(|| ReasonError(text.to_owned()))
+    }
+}
+
+/// The id of a catalog clause (`xq.result.checkmate-loses`): static for the clauses the
+/// code cites, owned for those an edition file gives.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClauseId(Cow<'static, str>);
+
+impl ClauseId {
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&'static str> for ClauseId {
+    fn from(id: &'static str) -> ClauseId {
+        ClauseId(Cow::Borrowed(id))
+    }
+}
+
+impl From<String> for ClauseId {
+    fn from(id: String) -> ClauseId {
+        ClauseId(Cow::Owned(id))
+    }
+}
+
+impl fmt::Display for ClauseId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Serialize for ClauseId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+/// How a game ended: who scores, why, and the clause that decides it.
+///
+/// ```
+/// use arbiter::outcome::{Outcome, Reason, Score};
+/// use arbiter::{Game, Side};
+///
+/// let o = Outcome::new(Score::Win(Side::Second), Reason::Checkmate, Some("xq.result.checkmate-loses".into()));
+/// assert_eq!(o.winner(), Some(Side::Second));
+/// assert_eq!(o.describe(Game::Xiangqi), "black won (checkmate)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who takes the points.
+    pub result: Score,
+    /// Why.
+    pub reason: Reason,
+    /// The catalog clause behind the reason, when a rule decided it.
+    pub clause: Option<ClauseId>,
+}
+
+impl Outcome {
+    /// An outcome.
+    pub fn new(result: Score, reason: Reason, clause: Option<ClauseId>) -> Outcome {
+        Outcome {
+            result,
+            reason,
+            clause,
+        }
+    }
+
+    /// `side` wins.
+    pub fn win(side: Side, reason: Reason, clause: Option<ClauseId>) -> Outcome {
+        Outcome::new(Score::Win(side), reason, clause)
+    }
+
+    /// A draw.
+    pub fn draw(reason: Reason, clause: Option<ClauseId>) -> Outcome {
+        Outcome::new(Score::Draw, reason, clause)
+    }
+
+    /// The winner; `None`: a draw, or both lost.
+    pub fn winner(&self) -> Option<Side> {
+        self.result.winner()
+    }
+
+    /// Whether both sides lost.
+    pub fn both_lost(&self) -> bool {
+        self.result == Score::BothLost
+    }
+
+    /// The clause as text.
+    pub fn clause_str(&self) -> Option<&str> {
+        self.clause.as_ref().map(ClauseId::as_str)
+    }
+
+    /// In words: `red won (checkmate)`, `both lost (both-late)`, `drawn (agreement)`.
+    pub fn describe(&self, game: Game) -> String {
+        match self.result {
+            Score::Win(w) => format!("{} won ({})", w.name(game), self.reason),
+            Score::BothLost => format!("both lost ({})", self.reason),
+            Score::Draw => format!("drawn ({})", self.reason),
+        }
+    }
+}
+
+/// A draw rule's counter and its limit, in the counter's unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// Plies, or occurrences for the repetition rules.
+    pub value: u32,
+    /// The limit shown with it.
+    pub limit: u32,
+}
+
+/// The counters of the draw rules whose condition holds now, one slot per [`DrawKind`]:
+/// no heap, copied as a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Counters {
+    slots: [Option<Count>; DrawKind::ALL.len()],
+}
+
+impl Counters {
+    /// The counter of a kind, with its limit.
+    pub fn get(&self, kind: DrawKind) -> Option<Count> {
+        self.slots[kind.index()]
+    }
+
+    /// The counter's value of a kind.
+    pub fn value(&self, kind: DrawKind) -> Option<u32> {
+        self.get(kind).map(|c| c.value)
+    }
+
+    /// Sets the counter of a kind.
+    pub fn set(&mut self, kind: DrawKind, count: Count) {
+        self.slots[kind.index()] = Some(count);
+    }
+
+    /// Whether no counter is shown.
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(Option::is_none)
+    }
+
+    /// The counters shown, in the order of their slugs (as JSON maps list them).
+    pub fn iter(&self) -> impl Iterator<Item = (DrawKind, Count)> + '_ {
+        let mut kinds = DrawKind::ALL;
+        kinds.sort_unstable_by_key(|k| k.name());
+        kinds
+            .into_iter()
+            .filter_map(|k| self.get(k).map(|c| (k, c)))
+    }
+
+    /// The values as a JSON-shaped map `{slug: value}` (`limits`: the limits instead).
+    pub fn map(&self, limits: bool) -> CounterMap<'_> {
+        CounterMap {
+            counters: self,
+            limits,
+        }
+    }
+}
+
+/// The value of a kind's counter; panics when the counter is not shown (as a map does for
+/// a missing key).
+impl std::ops::Index<DrawKind> for Counters {
+    type Output = u32;
+
+    fn index(&self, kind: DrawKind) -> &u32 {
+        match &self.slots[kind.index()] {
+            Some(c) => &c.value,
+            None => panic!("no {kind} counter"),
+        }
+    }
+}
+
+/// [`Counters`] serialised as a map from slug to value or limit.
+#[derive(Debug, Clone, Copy)]
+pub struct CounterMap<'a> {
+    counters: &'a Counters,
+    limits: bool,
+}
+
+impl Serialize for CounterMap<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(
+            self.counters
+                .iter()
+                .map(|(k, c)| (k.name(), if self.limits { c.limit } else { c.value })),
+        )
+    }
+}
+
+/// What a game's endings judge after a history: the outcome if the game is over, the
+/// claims valid now and the counters.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ending {
+    /// How the game ended; `None` while it goes on.
+    pub outcome: Option<Outcome>,
+    /// The claim kinds a player may make now with success, in the edition's order.
+    pub claims: Vec<DrawKind>,
+    /// The counters of the edition's draw rules whose condition holds now.
+    pub counters: Counters,
+    /// Whether the side to move is in check (always false in draughts).
+    pub in_check: bool,
+}
+
+impl Ending {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.result != "ongoing"
+        self.outcome.is_some()
     }
 }
 
@@ -78,27 +481,6 @@ pub struct ClockPenalty {
     pub side: String,
     /// Seconds added to the time the side has used.
     pub seconds: u32,
-}
-
-/// The arbiter's ruling on a draw claim.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ClaimRuling {
-    /// The claim kind (`sixty-move`, `repetition`, `threefold`, `kings-only`, …).
-    pub kind: String,
-    /// The claiming side.
-    pub by: String,
-    /// Whether the claim is upheld (the game is then drawn).
-    pub upheld: bool,
-    /// Why, in words (the counter and its limit, or what is missing).
-    pub reason: String,
-    /// The clause that decides it, when the edition has the rule.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clause: Option<String>,
-    /// A penalty for a false claim.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub penalty: Option<ClockPenalty>,
-    /// The state of the game after the ruling: drawn if upheld, else as before.
-    pub outcome: GameOutcome,
 }
 
 /// How a draw offer was answered.
@@ -181,138 +563,46 @@ impl RuleState<'_> {
     }
 }
 
-/// A decided game: winner slug, reason slug, clause.
-pub(crate) struct Decided {
-    pub winner: &'static str,
-    pub reason: &'static str,
-    pub clause: &'static str,
-}
-
-/// Assembles the outcome: a decided game first, then automatic draws, then claims.
-pub(crate) fn assemble(
-    decided: Option<Decided>,
-    states: &[RuleState],
-    in_check: bool,
-) -> GameOutcome {
-    let mut out = GameOutcome::ongoing();
-    out.in_check = in_check;
+/// Assembles the ending: a decided game first, then automatic draws, then claims.
+pub(crate) fn assemble(decided: Option<Outcome>, states: &[RuleState], in_check: bool) -> Ending {
+    let mut out = Ending {
+        in_check,
+        ..Ending::default()
+    };
     for s in states {
-        if let Some(v) = s.value {
-            let name = s.rule.rule.name().to_owned();
-            out.counters.insert(name.clone(), v);
-            out.limits.insert(name, s.limit);
+        if let Some(value) = s.value {
+            out.counters.set(
+                s.rule.rule,
+                Count {
+                    value,
+                    limit: s.limit,
+                },
+            );
         }
     }
-    if let Some(d) = decided {
-        out.result = d.winner.to_owned();
-        out.reason = d.reason.to_owned();
-        out.clause = Some(d.clause.to_owned());
+    if decided.is_some() {
+        out.outcome = decided;
         return out;
     }
     if let Some(s) = states
         .iter()
         .find(|s| s.met && s.rule.mode == Mode::Automatic)
     {
-        out.result = "draw".to_owned();
-        out.reason = s.rule.rule.name().to_owned();
-        out.clause = Some(s.rule.clause.clone());
+        out.outcome = Some(Outcome::draw(
+            Reason::Draw(s.rule.rule),
+            Some(s.rule.clause.clone().into()),
+        ));
         return out;
     }
     for s in states
         .iter()
         .filter(|s| s.met && s.rule.mode == Mode::Claim)
     {
-        let name = s.rule.rule.name().to_owned();
-        if !out.claims.contains(&name) {
-            out.claims.push(name);
+        if !out.claims.contains(&s.rule.rule) {
+            out.claims.push(s.rule.rule);
         }
     }
     out
-}
-
-/// The ruling on a claim of `kind` by `by`, given the outcome and rule states.
-pub(crate) fn rule_on_claim(
-    ruleset: &crate::Ruleset,
-    outcome: &GameOutcome,
-    states: &[RuleState],
-    kind: DrawKind,
-    by: &str,
-) -> ClaimRuling {
-    let mut ruling = ClaimRuling {
-        kind: kind.name().to_owned(),
-        by: by.to_owned(),
-        upheld: false,
-        reason: String::new(),
-        clause: None,
-        penalty: None,
-        outcome: outcome.clone(),
-    };
-    let of_kind: Vec<&RuleState> = states.iter().filter(|s| s.rule.rule == kind).collect();
-    let Some(first) = of_kind.first() else {
-        ruling.reason = format!("{ruleset} has no {kind} rule");
-        return ruling;
-    };
-    // The rule that decides: a fulfilled one, else one whose condition holds, else the first.
-    let decisive = of_kind
-        .iter()
-        .find(|s| s.met)
-        .or_else(|| of_kind.iter().find(|s| s.value.is_some()))
-        .unwrap_or(first);
-    ruling.clause = Some(
-        decisive
-            .clause
-            .clone()
-            .unwrap_or_else(|| decisive.rule.clause.clone()),
-    );
-    if outcome.is_over() {
-        ruling.reason = format!(
-            "the game is already over: {} ({})",
-            outcome.result, outcome.reason
-        );
-        return ruling;
-    }
-    // The arbiter verifies the claim (a mutant of the reference may not: `crate::mutant`).
-    let unverified = !crate::mutant::draws::claims_verified(ruleset.game);
-    if outcome.claims.iter().any(|c| c == kind.name()) || (unverified && decisive.value.is_some()) {
-        ruling.upheld = true;
-        ruling.reason = decisive
-            .fulfilled
-            .clone()
-            .unwrap_or_else(|| describe_count(decisive, "reached"));
-        let mut after = outcome.clone();
-        after.result = "draw".to_owned();
-        after.reason = kind.name().to_owned();
-        after.clause = ruling.clause.clone();
-        after.claims.clear();
-        ruling.outcome = after;
-        return ruling;
-    }
-    ruling.reason = match (&decisive.blocked, decisive.value) {
-        (Some(why), _) => why.clone(),
-        (None, None) => format!("the {kind} condition does not hold in this position"),
-        (None, Some(_)) => describe_count(decisive, "not reached"),
-    };
-    if let Some(seconds) = decisive.rule.false_claim_penalty_seconds {
-        ruling.penalty = Some(ClockPenalty {
-            side: by.to_owned(),
-            seconds,
-        });
-    }
-    ruling
-}
-
-fn describe_count(s: &RuleState, verdict: &str) -> String {
-    let value = s.value.unwrap_or(0);
-    let limit = s.limit;
-    if s.rule.rule.counts_occurrences() {
-        format!("the position has occurred {value} time(s); {limit} needed: {verdict}")
-    } else {
-        format!(
-            "{} count is {value} plies, the limit is {limit} ({} moves by each side): {verdict}",
-            s.rule.rule,
-            s.rule.moves.unwrap_or(0)
-        )
-    }
 }
 
 /// The clauses a draw-offer ruling may cite, per game.

@@ -57,8 +57,9 @@ fn the_verdict_parameters_come_from_the_edition() {
     let three = times(&CHASE_CYCLE, 3, &[]);
     let outcome = r.outcome(CHASE, &three).unwrap();
     assert_eq!(
-        (outcome.result.as_str(), outcome.reason.as_str()),
+        (outcome.result_slug(), outcome.reason_slug()),
         ("black", "forbidden-repetition")
     );
-    assert_eq!(outcome.limits["repetition"], 3);
+    let repetition = arbiter::edition::DrawKind::Repetition;
+    assert_eq!(outcome.counters.get(repetition).map(|c| c.limit), Some(3));
 }

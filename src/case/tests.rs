@@ -102,8 +102,8 @@ impl Rules for Counting {
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
         let n = parse(fen)?;
         Ok(Status {
-            result: if n >= 10 { "white" } else { "ongoing" }.into(),
-            reason: if n >= 10 { "no-legal-move" } else { "" }.into(),
+            outcome: (n >= 10)
+                .then(|| crate::Outcome::win(crate::Side::First, crate::Reason::NoLegalMove, None)),
             in_check: n % 2 == 1,
         })
     }

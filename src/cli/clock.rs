@@ -6,8 +6,9 @@ use super::{CliError, Format};
 use arbiter::case::CaseClock;
 use arbiter::clock::{controls, SideReport, Span};
 use arbiter::procedure::replay::{parse_timed_moves, replay, Row, Timed};
-use arbiter::procedure::{Event, Session, SessionOutcome};
+use arbiter::procedure::{Event, Session};
 use arbiter::protocol::{ClockRequest, ClockStartText, Step};
+use arbiter::Outcome;
 use arbiter::Side;
 use arbiter::{Game, Ruleset};
 use clap::Args;
@@ -270,10 +271,10 @@ fn invalid_json(rows: &[Row], game: Game) -> Value {
     })
 }
 
-fn outcome_text(o: &SessionOutcome, game: Game) -> String {
+fn outcome_text(o: &Outcome, game: Game) -> String {
     format!(
         "{} ({}{})",
-        o.result(game),
+        o.result.slug(game),
         o.reason,
         o.clause
             .as_ref()
@@ -282,8 +283,8 @@ fn outcome_text(o: &SessionOutcome, game: Game) -> String {
     )
 }
 
-fn outcome_json(o: &SessionOutcome, game: Game) -> Value {
-    json!({"result": o.result(game), "reason": o.reason, "clause": o.clause})
+fn outcome_json(o: &Outcome, game: Game) -> Value {
+    json!({"result": o.result.slug(game), "reason": o.reason, "clause": o.clause})
 }
 
 fn side_json(r: &SideReport) -> Value {

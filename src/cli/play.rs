@@ -170,7 +170,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     }
     let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();
     for r in &played.records {
-        *reasons.entry(r.result.reason.clone()).or_default() += 1;
+        if let Some(o) = &r.result {
+            *reasons.entry(o.reason.slug().to_owned()).or_default() += 1;
+        }
     }
     println!(
         "{} vs {} ({ruleset}, {} games{})",

@@ -3,7 +3,6 @@
 
 use super::board::PositionArgs;
 use super::{CliError, Format};
-use arbiter::edition::DrawKind;
 use arbiter::rules::XiangqiRules;
 use arbiter::xiangqi::repetition::{Judgement, Verdict};
 use arbiter::{ClaimRuling, Game, GameOutcome};
@@ -81,28 +80,31 @@ pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
 }
 
 fn print_outcome(o: &GameOutcome) {
-    let reason = match (&o.reason[..], &o.clause) {
-        ("", _) => String::new(),
-        (r, Some(c)) => format!(" ({r}, {c})"),
-        (r, None) => format!(" ({r})"),
+    let reason = match &o.outcome {
+        None => String::new(),
+        Some(end) => match &end.clause {
+            Some(c) => format!(" ({}, {c})", end.reason),
+            None => format!(" ({})", end.reason),
+        },
     };
-    println!("result    {}{reason}", o.result);
+    println!("result    {}{reason}", o.result_slug());
     if o.in_check {
         println!("check     the side to move is in check");
     }
     let claims = if o.claims.is_empty() {
         "none".to_owned()
     } else {
-        o.claims.join(", ")
+        let names: Vec<&str> = o.claims.iter().map(|k| k.name()).collect();
+        names.join(", ")
     };
     println!("claims    {claims}");
-    for (name, value) in &o.counters {
-        let limit = o.limits.get(name).copied().unwrap_or(0);
-        let occurrences = name
-            .parse::<DrawKind>()
-            .is_ok_and(DrawKind::counts_occurrences);
-        let unit = if occurrences { "occurrences" } else { "plies" };
-        println!("counter   {name} {value}/{limit} {unit}");
+    for (kind, count) in o.counters.iter() {
+        let unit = if kind.counts_occurrences() {
+            "occurrences"
+        } else {
+            "plies"
+        };
+        println!("counter   {kind} {}/{} {unit}", count.value, count.limit);
     }
 }
 
@@ -168,13 +170,8 @@ fn print_ruling(r: &ClaimRuling) {
             p.seconds, p.side
         );
     }
-    println!(
-        "after     {}{}",
-        r.outcome.result,
-        if r.outcome.reason.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", r.outcome.reason)
-        }
-    );
+    match &r.outcome.outcome {
+        Some(end) => println!("after     {} ({})", r.outcome.result_slug(), end.reason),
+        None => println!("after     {}", r.outcome.result_slug()),
+    }
 }

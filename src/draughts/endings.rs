@@ -33,7 +33,7 @@ use super::{Bitboard, Color, Move, Position, Square};
 use crate::edition::{DiagonalCount, DrawKind, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
-use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
+use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
 use crate::Ruleset;
 use std::borrow::Cow;
 
@@ -322,26 +322,36 @@ impl DraughtsEndings {
         states
     }
 
-    /// The outcome now: a loss decided by the position, an automatic draw of the edition,
-    /// or the claims valid now; with the counters.
-    pub fn outcome(&self) -> GameOutcome {
-        let decided = self.position().outcome().and_then(|o| {
-            let winner = match crate::mutant::draws::score_ending(o.reason()) {
-                Scored::Loss => o.winner().name(),
-                Scored::Draw => "draw",
-                Scored::Ongoing => return None,
-            };
-            Some(Decided {
-                winner,
-                reason: o.reason(),
-                clause: match o.reason() {
-                    "no-pieces" => "d64.end.all-pieces-captured",
-                    _ => "d64.end.no-legal-move",
-                },
-            })
-        });
-        assemble(decided, &self.rule_states(), false)
+    /// The game these endings are of.
+    pub fn game(&self) -> crate::Game {
+        self.edition.game
     }
+
+    /// The ending now: a loss decided by the position, an automatic draw of the edition,
+    /// or the claims valid now; with the counters.
+    pub fn outcome(&self) -> Ending {
+        assemble(
+            position_outcome(self.position()),
+            &self.rule_states(),
+            false,
+        )
+    }
+}
+
+/// The ending the position alone decides: a side without pieces, or without a legal move,
+/// loses, unless the active mutant of the reference ([`crate::mutant`]) scores it otherwise.
+pub fn position_outcome(pos: &Position) -> Option<Outcome> {
+    let o = pos.outcome()?;
+    let (reason, clause) = match o {
+        super::Outcome::NoPieces { .. } => (Reason::NoPieces, "d64.end.all-pieces-captured"),
+        super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, "d64.end.no-legal-move"),
+    };
+    let result = match crate::mutant::draws::score_ending(o.reason()) {
+        Scored::Loss => Score::Win(o.winner().side()),
+        Scored::Draw => Score::Draw,
+        Scored::Ongoing => return None,
+    };
+    Some(Outcome::new(result, reason, Some(clause.into())))
 }
 
 /// Whether the position is three pieces (one a king) against a lone king standing on the

@@ -129,6 +129,14 @@ pub enum Color {
 }
 
 impl Color {
+    /// The game-neutral side: white is the first player.
+    pub const fn side(self) -> crate::Side {
+        match self {
+            Color::White => crate::Side::First,
+            Color::Black => crate::Side::Second,
+        }
+    }
+
     /// The other side.
     pub const fn other(self) -> Color {
         match self {

@@ -208,12 +208,12 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
             // hold (or the edition does not have the rule).
             let counters = crate::edition::DrawKind::of_game(request.ruleset.game)
                 .into_iter()
-                .map(|k| (k.name().to_owned(), o.counters.get(k.name()).copied()))
+                .map(|k| (k.name().to_owned(), o.counters.value(k)))
                 .collect();
             Answer::Outcome(OutcomeAnswer {
-                result: o.result,
-                reason: Some(o.reason),
-                claims: Some(o.claims),
+                result: o.result_slug().to_owned(),
+                reason: Some(o.reason_slug().to_owned()),
+                claims: Some(o.claims.iter().map(|k| k.name().to_owned()).collect()),
                 counters: Some(counters),
             })
         }
@@ -223,7 +223,7 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
                 upheld: c.upheld,
                 reason: c.reason,
                 penalty_seconds: c.penalty.map(|p| p.seconds),
-                result: Some(c.outcome.result),
+                result: Some(c.outcome.result_slug().to_owned()),
             })
         }
         Query::DrawOffer { by, earlier } => {
@@ -531,8 +531,8 @@ fn session(
     });
     let outcome = match session.outcome() {
         Some(out) => ResultAnswer {
-            result: out.result(game).to_owned(),
-            reason: out.reason,
+            result: out.result.slug(game).to_owned(),
+            reason: out.reason.slug().to_owned(),
         },
         None => ResultAnswer {
             result: "ongoing".to_owned(),
@@ -546,7 +546,12 @@ fn session(
         breaches: session.breaches().iter().map(|b| b.kind.clone()).collect(),
         offer: session.pending_offer().map(|s| s.name(game).to_owned()),
         claim,
-        claims: session.ending().claims.clone(),
+        claims: session
+            .ending()
+            .claims
+            .iter()
+            .map(|k| k.name().to_owned())
+            .collect(),
         outcome,
         correction: session.corrections().last().map(|c| SessionCorrection {
             error: c.error.slug().to_owned(),

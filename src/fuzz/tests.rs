@@ -109,7 +109,8 @@ fn samples_are_valid_and_varied() {
             }
             sparse += usize::from(pieces(&differ, &s) <= 8);
             long += usize::from(s.moves.len() >= 16);
-            repeated += usize::from(out.counters.values().any(|&c| c >= 3) && s.moves.len() >= 8);
+            repeated +=
+                usize::from(out.counters.iter().any(|(_, c)| c.value >= 3) && s.moves.len() >= 8);
             distinct.insert(s);
         }
         assert!(distinct.len() > 400, "{name}: {} distinct", distinct.len());

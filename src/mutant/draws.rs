@@ -23,15 +23,15 @@
 //!
 //! ```
 //! use arbiter::mutant::{self, DrawMutant, Mutant};
-//! use arbiter::{rules_for, Ruleset};
+//! use arbiter::{rules_for, Ruleset, Score, Side};
 //!
 //! // Stalemated black: under CXA the side with no legal move loses.
 //! let rules = rules_for(&"xiangqi".parse::<Ruleset>().unwrap());
 //! let fen = "3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1";
-//! let judge = || rules.outcome(fen, &[]).unwrap().result;
-//! assert_eq!(judge(), "red");
+//! let judge = || rules.outcome(fen, &[]).unwrap().outcome.map(|o| o.result);
+//! assert_eq!(judge(), Some(Score::Win(Side::First)));
 //! let m = Mutant::Draws(DrawMutant::StalemateIsDraw);
-//! assert_eq!(mutant::with(m, judge), "draw");
+//! assert_eq!(mutant::with(m, judge), Some(Score::Draw));
 //! ```
 
 use crate::edition::{DiagonalCount, DrawKind, Edition, Mode, Reoffer};

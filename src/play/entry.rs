@@ -1,7 +1,7 @@
 //! A game record read back as a game of a tournament ([`GameEntry::from_record`]), for
 //! `arbiter standings <records…>`.
 
-use super::{GameResult, Item, ReadRecord};
+use super::{token_score, Item, ReadRecord};
 use crate::standings::GameEntry;
 use crate::{Game, Ruleset, Side};
 
@@ -35,13 +35,9 @@ impl GameEntry {
             .tag(first_tag)
             .ok_or_else(|| format!("the record has no {first_tag} tag"))?;
         let second = record.tag("Black").ok_or("the record has no Black tag")?;
-        let (winner, both_lost) = GameResult::from_token(&record.result)
+        let score = token_score(&record.result)
             .ok_or_else(|| format!("result '{}' is not a finished game", record.result))?;
-        let result = match (winner, both_lost) {
-            (Some(s), _) => s.name(game).to_owned(),
-            (None, true) => "both-lost".to_owned(),
-            (None, false) => "draw".to_owned(),
-        };
+        let result = score.slug(game).to_owned();
         let mut entry = GameEntry {
             round: record.tag("Round").and_then(|r| r.parse().ok()),
             result: Some(result),

@@ -31,11 +31,13 @@
 //! says so (`adjudicated`, `Adjudicated` tag), as no rulebook rule.
 
 use super::player::{Choice, MoveRequest, Player, PlayerError};
-use super::record::{Decision, Entry, GameRecord, GameResult};
+use super::record::{score_adjudicated, Decision, Entry, GameRecord};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
+use crate::outcome::AdjudicationKind;
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
-use crate::Ruleset;
+use crate::xiangqi::repetition::Ruling;
 use crate::Side;
+use crate::{Outcome, Reason, Ruleset};
 use std::time::Instant;
 
 /// Refused moves in a row after which a xiangqi player loses.
@@ -259,7 +261,7 @@ pub enum GameError {
 /// let mut black = RandomPlayer::new(2);
 /// let mut players: [&mut dyn Player; 2] = [&mut white, &mut black];
 /// let record = play_game(&mut players, &Opening::default(), &options).unwrap();
-/// assert!(!record.result.reason.is_empty());
+/// assert!(record.result.is_some());
 /// ```
 pub fn play_game(
     players: &mut [&mut dyn Player; 2],
@@ -310,7 +312,7 @@ pub fn play_game_adjudicated(
                 left: None,
             })
             .collect(),
-        result: GameResult::default(),
+        result: None,
     };
     for (i, p) in players.iter_mut().enumerate() {
         if let Err(e) = p.new_game(&options.ruleset, &start_fen) {
@@ -320,7 +322,7 @@ pub fn play_game_adjudicated(
     }
     let mut refusals = 0u32;
     let mut irregular = [0u32; 2];
-    let mut announced: Option<String> = None;
+    let mut announced: Option<(Side, usize)> = None;
     // The ply at which a claim was last made: a refused claim is not made again there.
     let mut claimed_at: Option<usize> = None;
     while session.outcome().is_none() {
@@ -329,13 +331,10 @@ pub fn play_game_adjudicated(
             record
                 .entries
                 .push(Entry::Decision(Decision::Adjudicated { plies: ply }));
-            record.result = GameResult {
-                winner: None,
-                both_lost: false,
-                reason: "adjudicated-max-plies".to_owned(),
-                clause: None,
-                adjudicated: true,
-            };
+            record.result = Some(Outcome::draw(
+                Reason::Adjudicated(AdjudicationKind::MaxPlies),
+                None,
+            ));
             return Ok(record);
         }
         let side = session.turn();
@@ -348,13 +347,13 @@ pub fn play_game_adjudicated(
             claimed_at = Some(session.moves().len());
             if let Some(kind) = players[idx].claim(&session.ending().claims) {
                 session.apply(Event::Claim {
-                    kind: kind.clone(),
+                    kind: kind.name().to_owned(),
                     by: Some(side),
                 })?;
                 let ruling = session.claim_rulings().last().cloned();
                 record.entries.push(Entry::Decision(Decision::Claim {
                     side,
-                    kind,
+                    kind: kind.name().to_owned(),
                     upheld: ruling.as_ref().is_some_and(|r| r.upheld),
                     clause: ruling.and_then(|r| r.clause),
                 }));
@@ -412,7 +411,7 @@ pub fn play_game_adjudicated(
                     let score = players[idx].score();
                     if session.outcome().is_none() {
                         if let Some(d) = runs.after_move(adjudication, idx, score, plies) {
-                            record.result = GameResult::score_adjudicated(&d);
+                            record.result = Some(score_adjudicated(&d));
                             record.entries.push(Entry::Decision(d));
                             return Ok(record);
                         }
@@ -422,7 +421,10 @@ pub fn play_game_adjudicated(
                     record.entries.push(Entry::Decision(Decision::Flag {
                         side,
                         spent,
-                        clause: session.outcome().and_then(|o| o.clause),
+                        clause: session
+                            .outcome()
+                            .and_then(|o| o.clause_str())
+                            .map(str::to_owned),
                     }));
                 }
             }
@@ -464,14 +466,17 @@ pub fn play_game_adjudicated(
                 }
                 if session
                     .outcome()
-                    .is_some_and(|o| o.reason == "time-forfeit")
+                    .is_some_and(|o| o.reason == Reason::TimeForfeit)
                     && session.breaches().len() == breaches
                     && session.pending_irregularity().is_none()
                 {
                     record.entries.push(Entry::Decision(Decision::Flag {
                         side,
                         spent,
-                        clause: session.outcome().and_then(|o| o.clause),
+                        clause: session
+                            .outcome()
+                            .and_then(|o| o.clause_str())
+                            .map(str::to_owned),
                     }));
                     break;
                 }
@@ -520,29 +525,18 @@ pub fn play_game_adjudicated(
         }
         // Xiangqi: the repetition verdict orders a side to change.
         if let Some(v) = &session.ending().repetition {
-            if v["verdict"] == "must-change" {
-                let who = v["side"].as_str().unwrap_or_default().to_owned();
-                let key = format!("{who}/{}", v["repetitions"]);
-                if announced.as_deref() != Some(&key) {
-                    if let Ok(s) = Side::parse(&who, game) {
-                        record
-                            .entries
-                            .push(Entry::Decision(Decision::MustChange { side: s }));
-                    }
-                    announced = Some(key);
+            if let (Ruling::MustChange, Some(who)) = (v.ruling, v.side) {
+                let order = (who.side(), v.repetitions);
+                if announced != Some(order) {
+                    record
+                        .entries
+                        .push(Entry::Decision(Decision::MustChange { side: order.0 }));
+                    announced = Some(order);
                 }
             }
         }
     }
-    if let Some(o) = session.outcome() {
-        record.result = GameResult {
-            winner: o.winner,
-            both_lost: o.both_lost,
-            reason: o.reason,
-            clause: o.clause,
-            adjudicated: false,
-        };
-    }
+    record.result = session.outcome().cloned();
     Ok(record)
 }
 
@@ -569,7 +563,10 @@ fn flag_fell(
     record.entries.push(Entry::Decision(Decision::Flag {
         side,
         spent,
-        clause: session.outcome().and_then(|o| o.clause),
+        clause: session
+            .outcome()
+            .and_then(|o| o.clause_str())
+            .map(str::to_owned),
     }));
     Ok(true)
 }

@@ -48,8 +48,8 @@ pub use game::{
 pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
 pub use protocol::ProtocolPlayer;
 pub use record::{
-    parse_records, replay, verify, Decision, Entry, GameRecord, GameResult, Item, ReadRecord,
-    RecordError, RecordNotation,
+    parse_records, replay, result_token, token_score, verify, Decision, Entry, GameRecord, Item,
+    ReadRecord, RecordError, RecordNotation,
 };
 pub use score::Score;
 pub use uci::UciPlayer;
@@ -256,12 +256,14 @@ pub enum MatchError {
     },
 }
 
-/// The points (halves) of the first player given in a game, and whether both lost.
-fn first_player_halves(record: &GameRecord, swapped: bool) -> (u32, bool) {
-    let both_lost = record.result.both_lost;
-    let first = record.result.first_halves();
+/// The points (halves) of the first player given in a game, and whether both lost;
+/// `None` for a game not finished, which scores nothing.
+fn first_player_halves(record: &GameRecord, swapped: bool) -> Option<(u32, bool)> {
+    let outcome = record.result.as_ref()?;
+    let both_lost = outcome.both_lost();
+    let first = outcome.result.first_halves();
     let halves = if swapped { 2 - first } else { first };
-    (if both_lost { 0 } else { halves }, both_lost)
+    Some((if both_lost { 0 } else { halves }, both_lost))
 }
 
 /// Plays a match between `specs[0]` and `specs[1]` (see [`MatchOptions`]): game `i`
@@ -356,8 +358,9 @@ pub fn run_match(
                     if names.is_none() {
                         names = name_receiver.try_recv().ok();
                     }
-                    let (halves, both_lost) = first_player_halves(&record, i % 2 == 1);
-                    score.add(halves, both_lost);
+                    if let Some((halves, both_lost)) = first_player_halves(&record, i % 2 == 1) {
+                        score.add(halves, both_lost);
+                    }
                     done += 1;
                     let shown = names.clone().unwrap_or_else(|| record.players.clone());
                     progress(&Progress {

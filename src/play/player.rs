@@ -20,6 +20,7 @@
 //! ```
 
 use crate::clock::Span;
+use crate::edition::DrawKind;
 use crate::engine::best_by_material;
 pub use crate::engine::material;
 use crate::fuzz::Rng;
@@ -137,8 +138,8 @@ pub trait Player: Send {
     }
     /// Which of the draw claims valid now (the edition's slugs, in order) the player makes,
     /// if any. The default claims the first valid one, as cutechess adjudicates rule draws.
-    fn claim(&mut self, valid: &[String]) -> Option<String> {
-        valid.first().cloned()
+    fn claim(&mut self, valid: &[DrawKind]) -> Option<DrawKind> {
+        valid.first().copied()
     }
 }
 

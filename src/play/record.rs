@@ -30,63 +30,47 @@
 //! let record = play_game(&mut players, &Opening::default(), &options).unwrap();
 //! let text = record.to_text();
 //! let read = parse_records(&text).unwrap();
-//! assert_eq!(replay(&read[0]).unwrap(), record.result);
+//! assert_eq!(Some(replay(&read[0]).unwrap()), record.result);
 //! ```
 
 use crate::clock::{Clock, ClockRules, ClockStart, Span};
+use crate::outcome::AdjudicationKind;
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
-use crate::Side;
-use crate::{Game, Ruleset};
+use crate::xiangqi::repetition::Ruling;
+use crate::{Game, Outcome, Reason, Ruleset, Score, Side};
 use std::fmt::Write as _;
 
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct GameResult {
-    /// The winner; `None`: a draw or both lost.
-    pub winner: Option<Side>,
-    /// Both sides lost.
-    pub both_lost: bool,
-    /// Why, as a slug (`checkmate`, `third-violation`, `time-forfeit`, `sixty-move`, …).
-    pub reason: String,
-    /// The deciding clause, when a rule decided it.
-    pub clause: Option<String>,
-    /// Adjudicated by the simulator (game length), not by a rule.
-    pub adjudicated: bool,
+/// The result token of a score: `1-0`, `0-1`, `1/2-1/2`, `0-0` (xiangqi); `2-0`, `0-2`,
+/// `1-1`, `0-0` (draughts, PDN).
+///
+/// ```
+/// use arbiter::play::{result_token, token_score};
+/// use arbiter::{Game, Score, Side};
+///
+/// assert_eq!(result_token(Score::Win(Side::Second), Game::Russian), "0-2");
+/// assert_eq!(token_score("1/2-1/2"), Some(Score::Draw));
+/// assert_eq!(token_score("*"), None);
+/// ```
+pub fn result_token(score: Score, game: Game) -> &'static str {
+    match (score, game.is_draughts()) {
+        (Score::Win(Side::First), false) => "1-0",
+        (Score::Win(Side::Second), false) => "0-1",
+        (Score::Draw, false) => "1/2-1/2",
+        (Score::Win(Side::First), true) => "2-0",
+        (Score::Win(Side::Second), true) => "0-2",
+        (Score::Draw, true) => "1-1",
+        (Score::BothLost, _) => "0-0",
+    }
 }
 
-impl GameResult {
-    /// The points of the first player's side in 1/½/0 (halves): 2, 1 or 0.
-    pub fn first_halves(&self) -> u32 {
-        match (self.winner, self.both_lost) {
-            (Some(Side::First), _) => 2,
-            (Some(Side::Second), _) | (None, true) => 0,
-            (None, false) => 1,
-        }
-    }
-
-    /// The result token: `1-0`, `0-1`, `1/2-1/2`, `0-0` (xiangqi); `2-0`, `0-2`, `1-1`,
-    /// `0-0` (draughts, PDN).
-    pub fn token(&self, game: Game) -> &'static str {
-        match (self.winner, self.both_lost, game.is_draughts()) {
-            (Some(Side::First), _, false) => "1-0",
-            (Some(Side::Second), _, false) => "0-1",
-            (None, false, false) => "1/2-1/2",
-            (Some(Side::First), _, true) => "2-0",
-            (Some(Side::Second), _, true) => "0-2",
-            (None, false, true) => "1-1",
-            (None, true, _) => "0-0",
-        }
-    }
-
-    /// Reads a result token of either game.
-    pub fn from_token(token: &str) -> Option<(Option<Side>, bool)> {
-        match token {
-            "1-0" | "2-0" => Some((Some(Side::First), false)),
-            "0-1" | "0-2" => Some((Some(Side::Second), false)),
-            "1/2-1/2" | "1-1" => Some((None, false)),
-            "0-0" => Some((None, true)),
-            _ => None,
-        }
+/// Reads a result token of either game; `None` for anything else (`*`, an unfinished game).
+pub fn token_score(token: &str) -> Option<Score> {
+    match token {
+        "1-0" | "2-0" => Some(Score::Win(Side::First)),
+        "0-1" | "0-2" => Some(Score::Win(Side::Second)),
+        "1/2-1/2" | "1-1" => Some(Score::Draw),
+        "0-0" => Some(Score::BothLost),
+        _ => None,
     }
 }
 
@@ -179,25 +163,17 @@ pub enum Decision {
     },
 }
 
-impl GameResult {
-    /// The result of a game ended by a score adjudication.
-    pub(crate) fn score_adjudicated(d: &Decision) -> GameResult {
-        let loser = match d {
-            Decision::ScoreAdjudicated { loser, .. } => *loser,
-            _ => None,
-        };
-        GameResult {
-            winner: loser.map(Side::other),
-            both_lost: false,
-            reason: if loser.is_some() {
-                "adjudicated-resign"
-            } else {
-                "adjudicated-draw"
-            }
-            .to_owned(),
-            clause: None,
-            adjudicated: true,
-        }
+/// The outcome of a game ended by a score adjudication.
+pub(crate) fn score_adjudicated(d: &Decision) -> Outcome {
+    match d {
+        Decision::ScoreAdjudicated {
+            loser: Some(loser), ..
+        } => Outcome::win(
+            loser.other(),
+            Reason::Adjudicated(AdjudicationKind::ScoreResign),
+            None,
+        ),
+        _ => Outcome::draw(Reason::Adjudicated(AdjudicationKind::ScoreDraw), None),
     }
 }
 
@@ -232,8 +208,9 @@ pub struct GameRecord {
     pub control: Option<String>,
     /// The moves and decisions in order (the opening's moves first, untimed).
     pub entries: Vec<Entry>,
-    /// The result.
-    pub result: GameResult,
+    /// How the game ended; `None` for a game not finished (its record ends in `*`). A
+    /// record [`super::play_game`] returns is finished.
+    pub result: Option<Outcome>,
 }
 
 /// Why a record could not be read or replayed: the game (1-based), and what.
@@ -482,7 +459,11 @@ impl GameRecord {
         };
         tag(first, &self.players[0]);
         tag(second, &self.players[1]);
-        tag("Result", self.result.token(game));
+        let token = self
+            .result
+            .as_ref()
+            .map_or("*", |o| result_token(o.result, game));
+        tag("Result", token);
         match game {
             Game::Xiangqi => tag("Variant", "xiangqi"),
             Game::Russian => tag("GameType", "25"),
@@ -517,11 +498,17 @@ impl GameRecord {
             tag("TimeControl", c);
             tag("OpeningPlies", &opening.to_string());
         }
-        tag("Termination", &self.result.reason);
-        if let Some(c) = &self.result.clause {
+        if let Some(o) = &self.result {
+            tag("Termination", o.reason.slug());
+        }
+        if let Some(c) = self.result.as_ref().and_then(|o| o.clause_str()) {
             tag("Clause", c);
         }
-        if self.result.adjudicated {
+        if self
+            .result
+            .as_ref()
+            .is_some_and(|o| o.reason.is_adjudication())
+        {
             let rule = self.entries.iter().rev().find_map(|e| match e {
                 Entry::Decision(Decision::ScoreAdjudicated { rule, .. }) => Some(rule.as_str()),
                 _ => None,
@@ -567,13 +554,11 @@ impl GameRecord {
                 }
             }
         }
-        let _ = write!(
-            body,
-            "{{{}{}}} ",
-            self.result.reason,
-            clause_text(&self.result.clause)
-        );
-        body.push_str(self.result.token(game));
+        if let Some(o) = &self.result {
+            let clause = o.clause_str().map(str::to_owned);
+            let _ = write!(body, "{{{}{}}} ", o.reason, clause_text(&clause));
+        }
+        body.push_str(token);
         out.push_str(&wrap(&body, 79));
         out.push_str("\n\n");
         out
@@ -686,7 +671,7 @@ pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
                     token.push(c);
                     chars.next();
                 }
-                if GameResult::from_token(&token).is_some() || token == "*" {
+                if token_score(&token).is_some() || token == "*" {
                     current.result = token;
                     games.push(std::mem::take(&mut current));
                     continue;
@@ -710,7 +695,7 @@ pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
 
 /// Replays a read record through the session and returns the result the rules give;
 /// checks every `[%clk]` time and `must-change` order against the replay on the way.
-pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
+pub fn replay(record: &ReadRecord) -> Result<Outcome, String> {
     let ruleset: Ruleset = record
         .tag("Ruleset")
         .ok_or("the record has no Ruleset tag")?
@@ -845,8 +830,10 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
                         )?;
                     }
                     ["must-change", side] => {
-                        let v = session.ending().repetition.clone().unwrap_or_default();
-                        if v["verdict"] != "must-change" || v["side"] != *side {
+                        let ordered = session.ending().repetition.as_ref().and_then(|v| {
+                            (v.ruling == Ruling::MustChange).then_some(v.side).flatten()
+                        });
+                        if ordered.map(|c| c.name()) != Some(*side) {
                             return Err(format!(
                                 "{at}: the rules give no must-change verdict for {side} here"
                             ));
@@ -872,13 +859,10 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
                             return Err(format!("{at}: the game was already over"));
                         }
                         let _ = last_mover;
-                        return Ok(GameResult {
-                            winner: None,
-                            both_lost: false,
-                            reason: "adjudicated-max-plies".to_owned(),
-                            clause: None,
-                            adjudicated: true,
-                        });
+                        return Ok(Outcome::draw(
+                            Reason::Adjudicated(AdjudicationKind::MaxPlies),
+                            None,
+                        ));
                     }
                     ["adjudicated-draw"] | ["adjudicated-resign", _] => {
                         if session.outcome().is_some() {
@@ -888,7 +872,7 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
                             Some(side) => Some(side_of(side)?),
                             None => None,
                         };
-                        return Ok(GameResult::score_adjudicated(&Decision::ScoreAdjudicated {
+                        return Ok(score_adjudicated(&Decision::ScoreAdjudicated {
                             loser,
                             rule: String::new(),
                         }));
@@ -901,25 +885,19 @@ pub fn replay(record: &ReadRecord) -> Result<GameResult, String> {
     let o = session
         .outcome()
         .ok_or("the replayed game is not over: the record ends too early")?;
-    Ok(GameResult {
-        winner: o.winner,
-        both_lost: o.both_lost,
-        reason: o.reason,
-        clause: o.clause,
-        adjudicated: false,
-    })
+    Ok(o.clone())
 }
 
 /// Checks a read record: replays it and compares the result with its `Result`,
 /// `Termination` and `Clause` tags.
-pub fn verify(record: &ReadRecord) -> Result<GameResult, String> {
+pub fn verify(record: &ReadRecord) -> Result<Outcome, String> {
     let replayed = replay(record)?;
     let game: Ruleset = record
         .tag("Ruleset")
         .unwrap_or_default()
         .parse()
         .map_err(|e| format!("tag Ruleset: {e}"))?;
-    let token = replayed.token(game.game);
+    let token = result_token(replayed.result, game.game);
     if token != record.result {
         return Err(format!(
             "the record's result is {}, the replay gives {token} ({})",
@@ -927,18 +905,18 @@ pub fn verify(record: &ReadRecord) -> Result<GameResult, String> {
         ));
     }
     if let Some(t) = record.tag("Termination") {
-        if t != replayed.reason {
+        if t != replayed.reason.slug() {
             return Err(format!(
                 "the record's termination is {t}, the replay gives {}",
                 replayed.reason
             ));
         }
     }
-    if record.tag("Clause") != replayed.clause.as_deref() {
+    if record.tag("Clause") != replayed.clause_str() {
         return Err(format!(
             "the record's clause is {}, the replay gives {}",
             record.tag("Clause").unwrap_or("none"),
-            replayed.clause.as_deref().unwrap_or("none")
+            replayed.clause_str().unwrap_or("none")
         ));
     }
     Ok(replayed)

@@ -25,8 +25,9 @@
 //! assert_eq!(rows[0].sides[0].bank.unwrap().to_string(), "0:29:30");
 //! ```
 
-use super::{Event, EventTime, ProcedureError, Session, SessionOutcome};
+use super::{Event, EventTime, ProcedureError, Session};
 use crate::clock::{Note, SideReport, Span};
+use crate::Outcome;
 use crate::{Game, Side};
 
 /// One event of a replay with its label (`h2e2@35`).
@@ -132,7 +133,7 @@ pub struct Row {
     /// What the clock decided during it, with the clauses.
     pub notes: Vec<Note>,
     /// The outcome, once the game is over.
-    pub outcome: Option<SessionOutcome>,
+    pub outcome: Option<Outcome>,
 }
 
 /// Why a replay stopped.
@@ -183,7 +184,7 @@ pub fn replay(mut session: Session, events: Vec<Timed>) -> Result<Vec<Row>, Box<
             sides: [clock.report(Side::First), clock.report(Side::Second)],
             running: clock.running(),
             notes: clock.notes()[seen..].to_vec(),
-            outcome: session.outcome(),
+            outcome: session.outcome().cloned(),
         });
     }
     Ok(rows)

@@ -40,7 +40,7 @@
 //!
 //! ```
 //! use arbiter::procedure::{Event, Session};
-//! use arbiter::Side;
+//! use arbiter::{Reason, Score, Side};
 //!
 //! let mut game = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
 //! game.apply(Event::Move("h2e2".into())).unwrap();
@@ -48,7 +48,7 @@
 //! assert_eq!(game.pending_offer(), Some(Side::First));
 //! game.apply(Event::Answer { accept: true }).unwrap();
 //! let outcome = game.outcome().unwrap();
-//! assert_eq!((outcome.winner, outcome.reason.as_str()), (None, "agreement"));
+//! assert_eq!((outcome.result, &outcome.reason), (Score::Draw, &Reason::Agreement));
 //! assert!(game.apply(Event::Move("h9g7".into())).is_err()); // the game is over
 //! ```
 
@@ -62,7 +62,8 @@ use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::mutant::DrawMutant as D;
 use crate::mutant::{self, ClockMutant};
-use crate::outcome::{ClaimRuling, GameOutcome, OfferAnswer, OfferRecord};
+use crate::outcome::{ClauseId, OfferAnswer, OfferRecord, Outcome, Reason, Score};
+use crate::rules::{ClaimRuling, GameOutcome};
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
@@ -337,9 +338,9 @@ pub struct Policy {
     pub resigning_at_once_uncounts: bool,
     /// Whether refusing a demanded correction loses (draughts art. 14.4).
     pub refused_correction_loses: bool,
-    /// The reason slug of the loss at the violation limit (`third-violation`,
+    /// The reason of the loss at the violation limit (`third-violation`,
     /// `second-warning`).
-    pub violation_limit_reason: &'static str,
+    pub violation_limit_reason: Reason,
     /// The clause of a loss by resignation.
     pub resignation_clause: &'static str,
     /// The clause breached by a draw offer made after pressing the clock (on the
@@ -459,7 +460,7 @@ const DRAUGHTS_POLICY: Policy = Policy {
     violation_kinds: DRAUGHTS_VIOLATIONS,
     violation_limit: 2,
     violation_limit_clause: "d64.penalty.two-warnings-lose",
-    violation_limit_reason: "second-warning",
+    violation_limit_reason: Reason::SecondWarning,
     agreement_clause: "d64.end.agreed-draw",
     reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
     reoffer_counted: false,
@@ -482,7 +483,7 @@ const XIANGQI_POLICY: Policy = Policy {
     violation_kinds: XIANGQI_VIOLATIONS,
     violation_limit: 3,
     violation_limit_clause: "xq.result.third-violation",
-    violation_limit_reason: "third-violation",
+    violation_limit_reason: Reason::ThirdViolation,
     agreement_clause: "xq.draw-offer.agreement",
     reoffer_clause: "xq.violation.repeated-draw-offer",
     reoffer_counted: true,
@@ -509,33 +510,6 @@ pub struct Breach {
     pub clause: String,
     /// Whether it counts towards the losing limit.
     pub counted: bool,
-}
-
-/// How the game ended, by the session's events or by its history.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SessionOutcome {
-    /// The winner; `None`: a draw, or both lost.
-    pub winner: Option<Side>,
-    /// Why, as a slug: `third-violation` (xiangqi), `second-warning` and
-    /// `refused-correction` (draughts), `resignation`, a forfeit reason, `agreement`, an upheld claim's kind, or the reason
-    /// of [`Rules::outcome`] (`checkmate`, `no-legal-move`,
-    /// `threefold`, `kings-only`, …).
-    pub reason: String,
-    /// The catalog clause behind it, when there is one.
-    pub clause: Option<String>,
-    /// Both sides lost (both forfeited for lateness: 0 points each); `winner` is `None`.
-    pub both_lost: bool,
-}
-
-impl SessionOutcome {
-    /// The result slug: the winner's side name, `draw`, or `both-lost`.
-    pub fn result(&self, game: Game) -> &'static str {
-        match (self.winner, self.both_lost) {
-            (Some(w), _) => w.name(game),
-            (None, true) => "both-lost",
-            (None, false) => "draw",
-        }
-    }
 }
 
 /// A pending draughts irregularity, awaiting the opponent's choice.
@@ -599,7 +573,7 @@ pub struct Session {
     /// Draughts: the irregular move whose correction the last event demanded; its author
     /// may refuse at once ([`Event::RefuseCorrection`]).
     demanded: Option<Box<Pending>>,
-    verdict: Option<SessionOutcome>,
+    verdict: Option<Outcome>,
     /// The game clock, when the session keeps one.
     clock: Option<Box<Clock>>,
     /// How the game is adjourned and resumed.
@@ -775,15 +749,8 @@ impl Session {
     /// agreement, upheld claim) or else the rules' judgement of the history
     /// ([`Rules::outcome`]: mate, stalemate, no pieces, no move,
     /// automatic draws, …); `None` while it goes on.
-    pub fn outcome(&self) -> Option<SessionOutcome> {
-        self.verdict.clone().or_else(|| {
-            self.ending.is_over().then(|| SessionOutcome {
-                both_lost: false,
-                winner: Side::parse(&self.ending.result, self.policy.game).ok(),
-                reason: self.ending.reason.clone(),
-                clause: self.ending.clause.clone(),
-            })
-        })
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.verdict.as_ref().or(self.ending.outcome.as_ref())
     }
 
     /// The state as JSON (for the CLI and reports).
@@ -806,9 +773,9 @@ impl Session {
             "offers": self.offers,
             "claims": self.claims.iter().map(|c| json!({"kind": c.kind, "by": c.by, "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
             "penalties": { name(Side::First): self.penalty_seconds(Side::First), name(Side::Second): self.penalty_seconds(Side::Second) },
-            "claims_valid": self.ending.claims,
-            "counters": self.ending.counters,
-            "outcome": self.outcome().map(|o| json!({"winner": o.winner.map(name), "reason": o.reason, "clause": o.clause})),
+            "claims_valid": self.ending.claims.iter().map(|k| k.name()).collect::<Vec<_>>(),
+            "counters": self.ending.counters.map(false),
+            "outcome": self.outcome().map(|o| json!({"winner": o.winner().map(name), "reason": o.reason, "clause": o.clause})),
             "corrections": self.corrections().iter().map(|c| json!({"error": c.error.slug(), "clause": c.clause, "applied": c.applied})).collect::<Vec<_>>(),
             "colours_exchanged": self.colours_exchanged(),
         })
@@ -816,18 +783,17 @@ impl Session {
 
     /// Applies one event. On error the session is unchanged.
     pub fn apply(&mut self, event: Event) -> Result<(), ProcedureError> {
-        if let Some(o) = self.outcome() {
+        if let Some(o) = self.outcome().cloned() {
             // A flag found down after a resignation or an agreed draw: the result stands
             // (chess laws art. 12.7).
             if let (Event::FlagReport { side, .. }, Some(c)) = (&event, &mut self.clock) {
                 if !c.decided() && c.found_after_result(*side).is_some() {
                     if mutant::clock_is(ClockMutant::FlagFoundAfterResultOverrides) {
-                        self.verdict = Some(SessionOutcome {
-                            winner: Some(side.other()),
-                            reason: "time-forfeit".to_owned(),
-                            clause: None,
-                            both_lost: false,
-                        });
+                        self.verdict = Some(Outcome::new(
+                            Score::Win(side.other()),
+                            Reason::TimeForfeit,
+                            None,
+                        ));
                     }
                     return Ok(());
                 }
@@ -840,7 +806,7 @@ impl Session {
             match stands {
                 Some(true) => return Ok(()),
                 Some(false) => {}
-                None => return Err(ProcedureError::GameOver(describe(&o, self.policy.game))),
+                None => return Err(ProcedureError::GameOver(o.describe(self.policy.game))),
             }
         }
         let fresh = self.fresh_illegal.take();
@@ -950,26 +916,23 @@ impl Session {
             return;
         };
         if let Some(f) = clock.flag() {
-            self.verdict = Some(SessionOutcome {
-                winner: Some(f.side.other()),
-                reason: "time-forfeit".to_owned(),
-                clause: Some(f.clause.clone()),
-                both_lost: false,
-            });
+            self.verdict = Some(Outcome::new(
+                Score::Win(f.side.other()),
+                Reason::TimeForfeit,
+                Some(f.clause.clone().into()),
+            ));
         } else if let Some(l) = clock.late_forfeit() {
             self.verdict = Some(match l.sides.as_slice() {
-                [one] => SessionOutcome {
-                    winner: Some(one.other()),
-                    reason: "late-forfeit".to_owned(),
-                    clause: Some(l.clause.clone()),
-                    both_lost: false,
-                },
-                _ => SessionOutcome {
-                    winner: None,
-                    reason: "both-late".to_owned(),
-                    clause: Some(l.clause.clone()),
-                    both_lost: true,
-                },
+                [one] => Outcome::new(
+                    Score::Win(one.other()),
+                    Reason::LateForfeit,
+                    Some(l.clause.clone().into()),
+                ),
+                _ => Outcome::new(
+                    Score::BothLost,
+                    Reason::BothLate,
+                    Some(l.clause.clone().into()),
+                ),
             });
         }
     }
@@ -1087,12 +1050,11 @@ impl Session {
                     None => {}
                     Some(side) if rule == PlayerStop::Loses => {
                         self.breach(side, "stopped-clock", clause, false);
-                        self.verdict = Some(SessionOutcome {
-                            winner: Some(side.other()),
-                            reason: "stopped-clock".to_owned(),
-                            clause: Some(clause.to_owned()),
-                            both_lost: false,
-                        });
+                        self.verdict = Some(Outcome::new(
+                            Score::Win(side.other()),
+                            Reason::StoppedClock,
+                            Some(ClauseId::from(clause)),
+                        ));
                     }
                     Some(side) => self.count(side, "stopping-clock", clause),
                 }
@@ -1207,12 +1169,11 @@ impl Session {
                 self.touches.clear();
                 self.breach(side, REFUSED_CORRECTION, REFUSED_CORRECTION_CLAUSE, false);
                 if self.policy.refused_correction_loses {
-                    self.verdict = Some(SessionOutcome {
-                        both_lost: false,
-                        winner: Some(side.other()),
-                        reason: REFUSED_CORRECTION.to_owned(),
-                        clause: Some(REFUSED_CORRECTION_CLAUSE.to_owned()),
-                    });
+                    self.verdict = Some(Outcome::new(
+                        Score::Win(side.other()),
+                        Reason::RefusedCorrection,
+                        Some(ClauseId::from(REFUSED_CORRECTION_CLAUSE)),
+                    ));
                 }
                 Ok(())
             }
@@ -1260,12 +1221,11 @@ impl Session {
                     .ok_or(ProcedureError::NoOffer)?;
                 if accept {
                     offer.answer = OfferAnswer::Accepted;
-                    self.verdict = Some(SessionOutcome {
-                        both_lost: false,
-                        winner: None,
-                        reason: "agreement".to_owned(),
-                        clause: Some(self.policy.agreement_clause.to_owned()),
-                    });
+                    self.verdict = Some(Outcome::new(
+                        Score::Draw,
+                        Reason::Agreement,
+                        Some(ClauseId::from(self.policy.agreement_clause)),
+                    ));
                 } else {
                     offer.answer = OfferAnswer::Refused;
                 }
@@ -1310,12 +1270,7 @@ impl Session {
                     }
                 }
                 if ruling.upheld {
-                    self.verdict = Some(SessionOutcome {
-                        both_lost: false,
-                        winner: None,
-                        reason: ruling.outcome.reason.clone(),
-                        clause: ruling.clause.clone(),
-                    });
+                    self.verdict = ruling.outcome.outcome.clone();
                 } else if let Some(p) = &ruling.penalty {
                     let side = Side::parse(&p.side, game)?;
                     *self.penalties.slot(side) += p.seconds;
@@ -1348,21 +1303,19 @@ impl Session {
                         *self.counts.slot(side) -= 1;
                     }
                 }
-                self.verdict = Some(SessionOutcome {
-                    both_lost: false,
-                    winner: Some(side.other()),
-                    reason: "resignation".to_owned(),
-                    clause: Some(self.policy.resignation_clause.to_owned()),
-                });
+                self.verdict = Some(Outcome::new(
+                    Score::Win(side.other()),
+                    Reason::Resignation,
+                    Some(ClauseId::from(self.policy.resignation_clause)),
+                ));
                 Ok(())
             }
             Event::Forfeit { side, reason } => {
-                self.verdict = Some(SessionOutcome {
-                    both_lost: false,
-                    winner: Some(side.other()),
-                    reason,
-                    clause: None,
-                });
+                self.verdict = Some(Outcome::new(
+                    Score::Win(side.other()),
+                    Reason::Forfeit(reason),
+                    None,
+                ));
                 Ok(())
             }
             Event::Adjourn
@@ -1538,12 +1491,7 @@ impl Session {
             (Some(Phase::Adjourned | Phase::Resumed { opened: false, .. }), Event::AgreeDraw) => {
                 // The agreement stands whatever the sealed move (chess laws art. 14.2(1),
                 // xiangqi 第四章 第四节 二): the envelope is never judged.
-                self.verdict = Some(SessionOutcome {
-                    both_lost: false,
-                    winner: None,
-                    reason: "agreement".to_owned(),
-                    clause: Some("chess.adjournment.agreed-result-during-adjournment".to_owned()),
-                });
+                self.verdict = Some(Outcome::new(Score::Draw, Reason::Agreement, Some("chess.adjournment.agreed-result-during-adjournment".into())));
                 Ok(None)
             }
             (
@@ -1702,12 +1650,11 @@ impl Session {
                     "these rules make no provision for a sealed score sheet missing from the envelope".to_owned(),
                 ));
             };
-            self.verdict = Some(SessionOutcome {
-                both_lost: false,
-                winner: Some(replier),
-                reason: "sealed-sheet-missing".to_owned(),
-                clause: Some(clause.to_owned()),
-            });
+            self.verdict = Some(Outcome::new(
+                Score::Win(replier),
+                Reason::SealedSheetMissing,
+                Some(ClauseId::from(clause)),
+            ));
             return Ok(());
         }
         if replier_absent && !mutant::clock_is(ClockMutant::EnvelopeOpenedReplierAbsent) {
@@ -1750,12 +1697,11 @@ impl Session {
             }
         };
         let Some(text) = text else {
-            self.verdict = Some(SessionOutcome {
-                both_lost: false,
-                winner: Some(sealer.other()),
-                reason: "sealed-move-error".to_owned(),
-                clause: Some(rules.sealed_error_clause.to_owned()),
-            });
+            self.verdict = Some(Outcome::new(
+                Score::Win(sealer.other()),
+                Reason::SealedMoveError,
+                Some(ClauseId::from(rules.sealed_error_clause)),
+            ));
             return Ok(());
         };
         if self.verdict.is_some() {
@@ -2027,12 +1973,11 @@ impl Session {
         let n = self.counts.slot(side);
         *n += 1;
         if *n >= self.policy.violation_limit {
-            self.verdict = Some(SessionOutcome {
-                both_lost: false,
-                winner: Some(side.other()),
-                reason: self.policy.violation_limit_reason.to_owned(),
-                clause: Some(self.policy.violation_limit_clause.to_owned()),
-            });
+            self.verdict = Some(Outcome::new(
+                Score::Win(side.other()),
+                self.policy.violation_limit_reason.clone(),
+                Some(ClauseId::from(self.policy.violation_limit_clause)),
+            ));
         }
     }
 
@@ -2158,14 +2103,6 @@ impl Session {
 const REFUSED_CORRECTION: &str = "refused-correction";
 /// Its catalog clause.
 const REFUSED_CORRECTION_CLAUSE: &str = "d64.penalty.refused-technical-correction-loses";
-
-fn describe(o: &SessionOutcome, game: Game) -> String {
-    match o.winner {
-        Some(w) => format!("{} won ({})", w.name(game), o.reason),
-        None if o.both_lost => format!("both lost ({})", o.reason),
-        None => format!("drawn ({})", o.reason),
-    }
-}
 
 /// An event's step name, for messages.
 fn event_name(e: &Event) -> &'static str {

@@ -5,12 +5,12 @@
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
 use super::{rule_claim, rule_offer, Ended};
-use crate::draughts::endings::DraughtsEndings;
+use super::{ClaimRuling, GameOutcome};
+use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
 use crate::draughts::{Color, Move, Position, Variant};
-use crate::mutant::draws::Scored;
-use crate::outcome::{ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling, RuleState};
+use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
 /// The reference rules of one draughts ruleset.
@@ -50,7 +50,7 @@ impl DraughtsRules {
     /// loss, or an automatic draw of the edition) is refused.
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<DraughtsEndings, RulesError> {
         let mut game = DraughtsJudge {
-            outcome: GameOutcome::ongoing(),
+            outcome: Ending::default(),
             game: DraughtsEndings::new(&self.ruleset, self.position(fen)?),
             ruleset: self.ruleset.clone(),
         };
@@ -93,7 +93,7 @@ impl DraughtsRules {
 #[derive(Debug, Clone)]
 struct DraughtsJudge {
     game: DraughtsEndings,
-    outcome: GameOutcome,
+    outcome: Ending,
     ruleset: Ruleset,
 }
 
@@ -111,11 +111,11 @@ impl DraughtsJudge {
             if !judged {
                 self.outcome = self.game.outcome();
             }
-            let before = &self.outcome;
-            if before.is_over() {
+            if let Some(before) = &self.outcome.outcome {
                 return Err(err(format!(
                     "the game is already over after move {i}: {} ({})",
-                    before.result, before.reason
+                    before.result.slug(self.game.game()),
+                    before.reason
                 )));
             }
         }
@@ -131,7 +131,7 @@ impl Judge for DraughtsJudge {
     }
 
     fn outcome(&self) -> GameOutcome {
-        self.outcome.clone()
+        GameOutcome::new(self.game.game(), self.outcome.clone(), None)
     }
 
     fn plies(&self) -> usize {
@@ -221,25 +221,9 @@ impl Rules for DraughtsRules {
     }
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
-        let pos = self.position(fen)?;
-        let scored = pos
-            .outcome()
-            .map(|o| (o, crate::mutant::draws::score_ending(o.reason())));
-        Ok(match scored {
-            Some((outcome, scored)) if scored != Scored::Ongoing => Status {
-                result: match scored {
-                    Scored::Draw => "draw",
-                    _ => outcome.winner().name(),
-                }
-                .to_owned(),
-                reason: outcome.reason().to_owned(),
-                in_check: false,
-            },
-            _ => Status {
-                result: "ongoing".to_owned(),
-                reason: String::new(),
-                in_check: false,
-            },
+        Ok(Status {
+            outcome: position_outcome(&self.position(fen)?),
+            in_check: false,
         })
     }
 
@@ -248,7 +232,8 @@ impl Rules for DraughtsRules {
     }
 
     fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
-        Ok(self.replay(fen, moves)?.outcome())
+        let game = self.replay(fen, moves)?;
+        Ok(GameOutcome::new(self.ruleset.game, game.outcome(), None))
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
@@ -304,7 +289,7 @@ impl Ended for DraughtsEndings {
     }
 
     fn outcome(&self) -> GameOutcome {
-        DraughtsEndings::outcome(self)
+        GameOutcome::new(self.game(), DraughtsEndings::outcome(self), None)
     }
 
     fn rule_states(&self) -> Vec<RuleState<'_>> {

@@ -15,18 +15,20 @@
 //! ```
 
 mod draughts;
+mod game_outcome;
 mod xiangqi;
 
 pub use draughts::DraughtsRules;
+pub use game_outcome::{ClaimRuling, GameOutcome};
 pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
 use crate::edition::DrawKind;
 use crate::outcome::{
-    rule_on_claim, rule_on_offer, ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling,
-    RuleState,
+    rule_on_offer, Ending, OfferClauses, OfferRecord, OfferRuling, Outcome, RuleState,
 };
 use crate::{Game, Ruleset, Side};
+use game_outcome::rule_on_claim;
 
 /// A legal move as text.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,11 +54,9 @@ pub struct Perft {
 /// Whether the game is over in a position, judged from the position alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Status {
-    /// `white`, `black`, `red`, `draw` or `ongoing`.
-    pub result: String,
-    /// Why, as a stable slug (`no-pieces`, `no-legal-move`, `checkmate`, `stalemate`, …);
-    /// empty while the game goes on.
-    pub reason: String,
+    /// How the position ends the game (`no-pieces`, `no-legal-move`, `checkmate`,
+    /// `stalemate`, with its clause); `None` while the game goes on.
+    pub outcome: Option<Outcome>,
     /// Whether the side to move is in check (always false in draughts).
     pub in_check: bool,
 }
@@ -224,11 +224,12 @@ pub trait Rules: Send + Sync {
             self.play(fen, moves)?
         };
         let status = self.status(&reached)?;
-        let mut out = GameOutcome::ongoing();
-        out.result = status.result;
-        out.reason = status.reason;
-        out.in_check = status.in_check;
-        Ok(out)
+        let ending = Ending {
+            outcome: status.outcome,
+            in_check: status.in_check,
+            ..Ending::default()
+        };
+        Ok(GameOutcome::new(self.ruleset().game, ending, None))
     }
 
     /// A [`Judge`] of the history `moves` played from `fen`, to be extended move by move.

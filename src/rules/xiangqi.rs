@@ -1,16 +1,16 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
 use super::{rule_claim, rule_offer, Ended};
-use crate::mutant::draws::Scored;
-use crate::outcome::{ClaimRuling, GameOutcome, OfferClauses, OfferRecord, OfferRuling, RuleState};
-use crate::xiangqi::endings::XiangqiEndings;
+use super::{ClaimRuling, GameOutcome};
+use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
+use crate::xiangqi::endings::{position_outcome, XiangqiEndings};
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
 use crate::xiangqi::repetition::Ruling;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Square};
 use crate::xiangqi::{Move, Position};
-use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
+use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
 /// differ in the repetition verdict, which decides the repetition claim and the loss by
@@ -70,7 +70,7 @@ impl Judge for XiangqiJudge {
     }
 
     fn outcome(&self) -> GameOutcome {
-        self.0.outcome()
+        game_outcome(&self.0)
     }
 
     fn plies(&self) -> usize {
@@ -84,6 +84,11 @@ impl Judge for XiangqiJudge {
     fn boxed_clone(&self) -> Box<dyn Judge> {
         Box::new(self.clone())
     }
+}
+
+/// The endings' judgement with the repetition verdict of the same history.
+fn game_outcome(game: &XiangqiEndings) -> GameOutcome {
+    GameOutcome::new(Game::Xiangqi, game.outcome(), game.verdict().cloned())
 }
 
 fn position(fen: &str) -> Result<Position, RulesError> {
@@ -238,25 +243,9 @@ impl Rules for XiangqiRules {
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
         let pos = position(fen)?;
-        let in_check = pos.is_check();
-        let scored = pos
-            .outcome()
-            .map(|o| (o, crate::mutant::draws::score_ending(o.reason.slug())));
-        Ok(match scored {
-            Some((o, scored)) if scored != Scored::Ongoing => Status {
-                result: match scored {
-                    Scored::Draw => "draw",
-                    _ => o.winner.name(),
-                }
-                .to_owned(),
-                reason: o.reason.slug().to_owned(),
-                in_check,
-            },
-            _ => Status {
-                result: "ongoing".to_owned(),
-                reason: String::new(),
-                in_check,
-            },
+        Ok(Status {
+            outcome: position_outcome(&pos),
+            in_check: pos.is_check(),
         })
     }
 
@@ -265,7 +254,7 @@ impl Rules for XiangqiRules {
     }
 
     fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
-        Ok(self.replay(fen, moves)?.outcome())
+        Ok(game_outcome(&self.replay(fen, moves)?))
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
@@ -319,7 +308,7 @@ impl Ended for XiangqiEndings {
     }
 
     fn outcome(&self) -> GameOutcome {
-        XiangqiEndings::outcome(self)
+        game_outcome(self)
     }
 
     fn rule_states(&self) -> Vec<RuleState<'_>> {

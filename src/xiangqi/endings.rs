@@ -22,9 +22,10 @@
 //! side wins, reason `forbidden-repetition` (走棋违犯禁例，应当变着而不变).
 //!
 //! ```
+//! use arbiter::outcome::{Reason, Score};
 //! use arbiter::xiangqi::endings::XiangqiEndings;
 //! use arbiter::xiangqi::Position;
-//! use arbiter::Ruleset;
+//! use arbiter::{Ruleset, Side};
 //!
 //! let ruleset: Ruleset = "xiangqi".parse().unwrap();
 //! let start = Position::from_fen("3k5/6R2/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
@@ -34,18 +35,18 @@
 //!     game.push_text(m).unwrap();
 //! }
 //! assert_eq!(game.occurrences(), 5);
-//! let outcome = game.outcome();
-//! assert_eq!((outcome.result.as_str(), outcome.reason.as_str()), ("black", "forbidden-repetition"));
+//! let outcome = game.outcome().outcome.unwrap();
+//! assert_eq!((outcome.result, outcome.reason), (Score::Win(Side::Second), Reason::ForbiddenRepetition));
 //! ```
 
 use super::notation::{parse_move, NotationError};
-use super::position::{IllegalMove, Move, Position};
+use super::position::{EndReason, IllegalMove, Move, Position};
 use super::repetition::{adjudicate_played, Judgement, RepetitionRules, Ruling, Verdict};
 use super::Role;
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
-use crate::outcome::{assemble, Decided, GameOutcome, RuleState};
+use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
 use crate::Ruleset;
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -287,38 +288,38 @@ impl XiangqiEndings {
             .and_then(|v| v.side)
     }
 
-    /// The outcome now: checkmate, stalemate or a loss by forbidden repetition, or the
-    /// claims valid now; with the counters and the repetition verdict.
-    pub fn outcome(&self) -> GameOutcome {
+    /// The ending now: checkmate, stalemate or a loss by forbidden repetition, or the
+    /// claims valid now; with the counters. The repetition verdict is [`Self::verdict`].
+    pub fn outcome(&self) -> Ending {
         let pos = self.position();
-        let decided = pos
-            .outcome()
-            .and_then(|o| {
-                let winner = match crate::mutant::draws::score_ending(o.reason.slug()) {
-                    Scored::Loss => o.winner.name(),
-                    Scored::Draw => "draw",
-                    Scored::Ongoing => return None,
-                };
-                Some(Decided {
-                    winner,
-                    reason: o.reason.slug(),
-                    clause: match o.reason.slug() {
-                        "checkmate" => "xq.result.checkmate-loses",
-                        _ => "xq.result.stalemate-loses",
-                    },
-                })
+        let decided = position_outcome(pos).or_else(|| {
+            self.repetition_loser().map(|loser| {
+                Outcome::win(
+                    loser.other().side(),
+                    Reason::ForbiddenRepetition,
+                    Some("xq.result.forbidden-repetition-unchanged".into()),
+                )
             })
-            .or_else(|| {
-                self.repetition_loser().map(|loser| Decided {
-                    winner: loser.other().name(),
-                    reason: "forbidden-repetition",
-                    clause: "xq.result.forbidden-repetition-unchanged",
-                })
-            });
-        let mut out = assemble(decided, &self.rule_states(), pos.is_check());
-        out.repetition = self.verdict().and_then(|v| serde_json::to_value(v).ok());
-        out
+        });
+        assemble(decided, &self.rule_states(), pos.is_check())
     }
+}
+
+/// The ending the position alone decides: checkmate and stalemate lose (第一章 第四节 一
+/// (一), (二)), unless the active mutant of the reference ([`crate::mutant`]) scores them
+/// otherwise.
+pub fn position_outcome(pos: &Position) -> Option<Outcome> {
+    let o = pos.outcome()?;
+    let (reason, clause) = match o.reason {
+        EndReason::Checkmate => (Reason::Checkmate, "xq.result.checkmate-loses"),
+        EndReason::Stalemate => (Reason::Stalemate, "xq.result.stalemate-loses"),
+    };
+    let result = match crate::mutant::draws::score_ending(o.reason.slug()) {
+        Scored::Loss => Score::Win(o.winner.side()),
+        Scored::Draw => Score::Draw,
+        Scored::Ongoing => return None,
+    };
+    Some(Outcome::new(result, reason, Some(clause.into())))
 }
 
 impl XiangqiCounting {

@@ -133,7 +133,7 @@ pub fn replays(record: &arbiter::play::GameRecord) {
     let read = arbiter::play::parse_records(&text).unwrap();
     assert_eq!(read.len(), 1);
     assert_eq!(
-        arbiter::play::verify(&read[0]).unwrap(),
+        Some(arbiter::play::verify(&read[0]).unwrap()),
         record.result,
         "{text}"
     );

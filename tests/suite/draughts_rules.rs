@@ -1,7 +1,7 @@
 //! The draughts rules through the game-neutral `Rules` trait (what the CLI and the case
 //! runner use): texts, keys, JSON, notation choice, play errors, status and rendering.
 
-use arbiter::{rules_for, Rules, RulesError, Ruleset};
+use arbiter::{rules_for, Reason, Rules, RulesError, Ruleset, Score, Side};
 
 fn rules(name: &str) -> Box<dyn Rules> {
     rules_for(&name.parse::<Ruleset>().unwrap())
@@ -115,24 +115,15 @@ fn play_reports_the_bad_move_by_number() {
 #[test]
 fn status_art_12_2() {
     let r = rules("brazilian");
-    let st = r.status("B:W21:B").unwrap();
-    assert_eq!(
-        (st.result.as_str(), st.reason.as_str()),
-        ("white", "no-pieces")
-    );
+    let ended = |fen: &str| r.status(fen).unwrap().outcome.map(|o| (o.result, o.reason));
+    let white = Score::Win(Side::First);
+    assert_eq!(ended("B:W21:B"), Some((white, Reason::NoPieces)));
     // Black man on 13 (a5) blocked by white men on 17 and 22 behind it: no legal move.
-    let st = r.status("B:W17,22:B13").unwrap();
-    assert_eq!(
-        (st.result.as_str(), st.reason.as_str()),
-        ("white", "no-legal-move")
-    );
-    let st = r.status("W:W29:B25,22").unwrap();
-    assert_eq!(
-        (st.result.as_str(), st.reason.as_str()),
-        ("black", "no-legal-move")
-    );
+    assert_eq!(ended("B:W17,22:B13"), Some((white, Reason::NoLegalMove)));
+    let black = Score::Win(Side::Second);
+    assert_eq!(ended("W:W29:B25,22"), Some((black, Reason::NoLegalMove)));
     let st = r.status(&r.start_fen()).unwrap();
-    assert_eq!((st.result.as_str(), st.reason.as_str()), ("ongoing", ""));
+    assert_eq!(st.outcome, None);
     assert!(!st.in_check);
 }
 

@@ -4,6 +4,7 @@
 //! third time), independent of the case files.
 
 use arbiter::draughts::{Position, Variant};
+use arbiter::edition::DrawKind;
 use arbiter::{rules_for, OfferAnswer, OfferRecord, Rules, Ruleset};
 use rstest::rstest;
 use std::collections::HashMap;
@@ -93,11 +94,11 @@ fn kings_only_count_per_edition(
 ) {
     let moves = walk(TEN, plies, true, None);
     let out = rules(ruleset).outcome(TEN, &moves).unwrap();
-    assert_eq!(out.result, result, "{ruleset} after {plies} plies");
-    assert_eq!(out.counters["kings-only"], plies as u32);
-    assert_eq!(out.claims.contains(&"kings-only".to_owned()), claimable);
+    assert_eq!(out.result_slug(), result, "{ruleset} after {plies} plies");
+    assert_eq!(out.counters[DrawKind::KingsOnly], plies as u32);
+    assert_eq!(out.claims.contains(&DrawKind::KingsOnly), claimable);
     if result == "draw" {
-        assert_eq!(out.reason, "kings-only");
+        assert_eq!(out.reason_slug(), "kings-only");
     }
 }
 
@@ -124,7 +125,7 @@ fn a_man_move_resets_the_kings_only_count() {
     let fen = rules.play(TEN, &moves).unwrap();
     moves.extend(walk(&fen, 29, true, None));
     let out = rules.outcome(TEN, &moves).unwrap();
-    assert_eq!(out.counters["kings-only"], 29);
+    assert_eq!(out.counters[DrawKind::KingsOnly], 29);
     assert!(out.claims.is_empty());
 }
 
@@ -143,9 +144,9 @@ fn a_king_capture_resets_the_kings_only_count() {
     let mut moves = vec![capture];
     moves.extend(walk(&after, 30, true, None));
     let out = r.outcome(fen, &moves[..30]).unwrap();
-    assert_eq!(out.counters["kings-only"], 29);
+    assert_eq!(out.counters[DrawKind::KingsOnly], 29);
     let out = r.outcome(fen, &moves).unwrap();
-    assert_eq!(out.claims, vec!["kings-only"]);
+    assert_eq!(out.claims, vec![DrawKind::KingsOnly]);
 }
 
 // art. 12.3.4.2, FMJD-64 7.2.8: two kings, king + man, king against a lone king, 5 moves.
@@ -158,13 +159,13 @@ fn small_endings_draw_after_five_moves(#[case] fen: &str) {
     for (ruleset, at_limit) in [("brazilian", "ongoing"), ("russian", "draw")] {
         let r = rules(ruleset);
         let before = r.outcome(fen, &moves[..9]).unwrap();
-        assert_eq!(before.result, "ongoing");
-        assert_eq!(before.counters["small-ending"], 9);
+        assert_eq!(before.result_slug(), "ongoing");
+        assert_eq!(before.counters[DrawKind::SmallEnding], 9);
         assert!(before.claims.is_empty());
         let at = r.outcome(fen, &moves).unwrap();
-        assert_eq!(at.result, at_limit, "{ruleset} {fen}");
+        assert_eq!(at.result_slug(), at_limit, "{ruleset} {fen}");
         if ruleset == "brazilian" {
-            assert_eq!(at.claims, vec!["small-ending"]);
+            assert_eq!(at.claims, vec![DrawKind::SmallEnding]);
         }
     }
 }
@@ -181,9 +182,12 @@ fn a_promotion_restarts_the_endgame_count() {
     let f = r.play(fen, &moves).unwrap();
     moves.extend(walk(&f, 10, true, None));
     let out = r.outcome(fen, &moves[..12]).unwrap();
-    assert_eq!(out.counters["small-ending"], 9);
-    assert_eq!(out.result, "ongoing");
-    assert_eq!(r.outcome(fen, &moves).unwrap().reason, "small-ending");
+    assert_eq!(out.counters[DrawKind::SmallEnding], 9);
+    assert_eq!(out.result_slug(), "ongoing");
+    assert_eq!(
+        r.outcome(fen, &moves).unwrap().reason_slug(),
+        "small-ending"
+    );
 }
 
 // FMJD-64 7.2.6 and the edition's choice that 7.2.5 does not apply inside it.
@@ -194,18 +198,19 @@ fn equal_balance_four_pieces_and_the_suspended_kings_only_rule() {
     let russian = rules("russian");
     let at30 = russian.outcome(fen, &moves[..30]).unwrap();
     assert_eq!(
-        at30.result, "ongoing",
+        at30.result_slug(),
+        "ongoing",
         "7.2.5 is suspended in a 7.2.6 ending"
     );
     let cxa = rules("brazilian").outcome(fen, &moves[..30]).unwrap();
-    assert_eq!(cxa.claims, vec!["kings-only"]);
+    assert_eq!(cxa.claims, vec![DrawKind::KingsOnly]);
     assert_eq!(
-        russian.outcome(fen, &moves[..59]).unwrap().result,
+        russian.outcome(fen, &moves[..59]).unwrap().result_slug(),
         "ongoing"
     );
     let at60 = russian.outcome(fen, &moves).unwrap();
     assert_eq!(
-        (at60.result.as_str(), at60.reason.as_str()),
+        (at60.result_slug(), at60.reason_slug()),
         ("draw", "equal-balance")
     );
     // The same game under a claim, from the ruling side.
@@ -220,9 +225,18 @@ fn equal_balance_six_pieces_needs_sixty_moves() {
     let fen = "W:WK32,K31,29:BK1,K2,4";
     let moves = walk(fen, 120, true, None);
     let r = rules("russian");
-    assert_eq!(r.outcome(fen, &moves[..60]).unwrap().result, "ongoing");
-    assert_eq!(r.outcome(fen, &moves[..119]).unwrap().result, "ongoing");
-    assert_eq!(r.outcome(fen, &moves).unwrap().reason, "equal-balance");
+    assert_eq!(
+        r.outcome(fen, &moves[..60]).unwrap().result_slug(),
+        "ongoing"
+    );
+    assert_eq!(
+        r.outcome(fen, &moves[..119]).unwrap().result_slug(),
+        "ongoing"
+    );
+    assert_eq!(
+        r.outcome(fen, &moves).unwrap().reason_slug(),
+        "equal-balance"
+    );
 }
 
 // FMJD-64 7.2.4 and 7.2.7 against FMJD's 16 moves: editions disagree on three against one.
@@ -231,20 +245,30 @@ fn three_against_a_lone_king_by_edition() {
     let fen = "W:WK32,K28,21:BK1";
     let moves = walk(fen, 32, true, Some(false));
     let fmjd = rules("brazilian@fmjd");
-    assert_eq!(fmjd.outcome(fen, &moves[..31]).unwrap().result, "ongoing");
-    assert_eq!(fmjd.outcome(fen, &moves).unwrap().reason, "three-vs-king");
+    assert_eq!(
+        fmjd.outcome(fen, &moves[..31]).unwrap().result_slug(),
+        "ongoing"
+    );
+    assert_eq!(
+        fmjd.outcome(fen, &moves).unwrap().reason_slug(),
+        "three-vs-king"
+    );
     let russian = rules("russian").outcome(fen, &moves).unwrap();
     assert_eq!(
-        russian.result, "ongoing",
+        russian.result_slug(),
+        "ongoing",
         "two kings and a man are not three kings"
     );
 
     let fen = "W:WK32,K28,K31:BK1";
     let moves = walk(fen, 30, true, Some(false));
     let r = rules("russian");
-    assert_eq!(r.outcome(fen, &moves[..29]).unwrap().result, "ongoing");
     assert_eq!(
-        r.outcome(fen, &moves).unwrap().reason,
+        r.outcome(fen, &moves[..29]).unwrap().result_slug(),
+        "ongoing"
+    );
+    assert_eq!(
+        r.outcome(fen, &moves).unwrap().reason_slug(),
         "three-kings-vs-king"
     );
 }
@@ -267,19 +291,24 @@ fn long_diagonal_count_starts_by_edition() {
     };
     assert!(!pos(7) && pos(8) && pos(18));
     let fmjd = rules("brazilian@fmjd").outcome(fen, &moves[..10]).unwrap();
-    assert_eq!(fmjd.reason, "long-diagonal", "counted from the balance");
+    assert_eq!(
+        fmjd.reason_slug(),
+        "long-diagonal",
+        "counted from the balance"
+    );
     let russian = rules("russian");
     let at10 = russian.outcome(fen, &moves[..10]).unwrap();
     assert_eq!(
-        at10.counters["long-diagonal"], 2,
+        at10.counters[DrawKind::LongDiagonal],
+        2,
         "counted from the arrival"
     );
     assert_eq!(
-        russian.outcome(fen, &moves[..17]).unwrap().result,
+        russian.outcome(fen, &moves[..17]).unwrap().result_slug(),
         "ongoing"
     );
     assert_eq!(
-        russian.outcome(fen, &moves[..18]).unwrap().reason,
+        russian.outcome(fen, &moves[..18]).unwrap().reason_slug(),
         "long-diagonal"
     );
 }
@@ -296,22 +325,23 @@ fn threefold_needs_the_same_side_to_move() {
     let cxa = rules("brazilian");
     let at19 = cxa.outcome(fen, &moves[..19]).unwrap();
     assert_eq!(
-        at19.counters["threefold"], 2,
+        at19.counters[DrawKind::Threefold],
+        2,
         "four times the placement, twice Black to move"
     );
     assert_eq!(
-        cxa.outcome(fen, &moves[..23]).unwrap().counters["threefold"],
+        cxa.outcome(fen, &moves[..23]).unwrap().counters[DrawKind::Threefold],
         2
     );
     let at24 = cxa.outcome(fen, &moves).unwrap();
-    assert_eq!(at24.claims, vec!["threefold"]);
+    assert_eq!(at24.claims, vec![DrawKind::Threefold]);
     assert!(
         cxa.claim(fen, &moves, "threefold", Some("black"))
             .unwrap()
             .upheld
     );
     assert_eq!(
-        rules("russian").outcome(fen, &moves).unwrap().reason,
+        rules("russian").outcome(fen, &moves).unwrap().reason_slug(),
         "threefold"
     );
     // A move after an automatic draw is refused.
@@ -360,18 +390,22 @@ fn sixty_move_rule_counts_from_the_fen_clock() {
     let r = rules("xiangqi");
     let moves = xq_moves(10);
     let before = r.outcome(XQ, &moves[..9]).unwrap();
-    assert_eq!(before.counters["sixty-move"], 119);
+    assert_eq!(before.counters[DrawKind::SixtyMove], 119);
     assert!(before.claims.is_empty());
     let false_claim = r.claim(XQ, &moves[..9], "sixty-move", None).unwrap();
     assert!(!false_claim.upheld);
     let p = false_claim.penalty.unwrap();
     assert_eq!((p.side.as_str(), p.seconds), ("black", 300));
     let at = r.outcome(XQ, &moves).unwrap();
-    assert_eq!(at.claims, vec!["sixty-move"]);
-    assert_eq!(at.result, "ongoing", "a claim, not an automatic draw");
+    assert_eq!(at.claims, vec![DrawKind::SixtyMove]);
+    assert_eq!(
+        at.result_slug(),
+        "ongoing",
+        "a claim, not an automatic draw"
+    );
     let claim = r.claim(XQ, &moves, "sixty-move", Some("black")).unwrap();
     assert!(claim.upheld && claim.penalty.is_none());
-    assert_eq!(claim.outcome.result, "draw");
+    assert_eq!(claim.outcome.result_slug(), "draw");
 }
 
 #[test]
@@ -381,10 +415,13 @@ fn only_a_capture_resets_the_sixty_move_count() {
     let moves: Vec<String> = serde_json::from_str(r#"["a0a1", "d9d8", "a1f1", "d8e8", "f1f0", "e8e9", "f0f6", "e9e8", "f6c6", "e8d8", "c6c0", "d8d7", "e0f0", "d7e7", "c0a0", "e7d7", "f0e0", "d7e7", "a0a1", "e7d7", "a1a7", "d7d8", "a7h7", "d8d9", "h7h6", "d9e9", "e0d0", "e9e8", "e3e4", "e8e9", "h6f6", "e9e8", "f6f0", "e8e9", "f0f5", "e9e8", "f5f9", "e8e7", "f9i9", "e7e8", "i9d9", "e8e7", "d9d6", "e7f7", "d6b6", "f7f8", "b6b0", "f8e8", "b0a0", "e8e9", "a0a7", "e9f9", "a7a2", "f9f8", "a2a4", "f8f9", "a4a3", "f9e9", "a3d3", "e9e8", "d3i3", "e8e9", "i3c3", "e9e8", "d0d1", "e8f8", "e4e5", "f8f9", "c3c4", "f9e9", "d1e1", "e9d9", "c4e4", "d9e9", "e1e2", "e9f9", "e4h4", "f9f8", "h4c4", "f8f9", "c4c0", "f9f8", "c0a0", "f8e8", "a0f0", "e8e9", "f0i0", "e9d9", "i0i4", "d9e9", "e5e6", "e9e8", "i4a4", "e8f8", "e6d6", "f8f7", "e2d2", "f7f8", "a4a7", "f8e8", "d6d7", "e8e9", "d7d8", "e9f9", "a7a1", "f9f8", "a1g1", "f8f7", "g1g9", "f7e7", "g9g4", "e7f7", "g4g0", "f7f8", "g0e0", "f8f9", "d8d9", "f9f8", "d2e2", "f8f9", "e0g0"]"#).unwrap();
     let r = rules("xiangqi");
     assert_eq!(
-        r.outcome(fen, &moves[..120]).unwrap().counters["sixty-move"],
+        r.outcome(fen, &moves[..120]).unwrap().counters[DrawKind::SixtyMove],
         119
     );
-    assert_eq!(r.outcome(fen, &moves).unwrap().claims, vec!["sixty-move"]);
+    assert_eq!(
+        r.outcome(fen, &moves).unwrap().claims,
+        vec![DrawKind::SixtyMove]
+    );
 }
 
 // The xiangqi repetition claim and the loss by forbidden repetition are decided by the

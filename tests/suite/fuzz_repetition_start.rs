@@ -29,12 +29,11 @@ fn repetition_start_corpus_replays_and_reaches_every_ruling() {
         let verdict = outcome
             .repetition
             .as_ref()
-            .and_then(|v| v["verdict"].as_str())
-            .map(str::to_owned);
+            .map(|v| v.ruling.slug().to_owned());
         reached.insert(format!(
             "{ruleset} {} {}",
             verdict.unwrap_or_else(|| "-".into()),
-            outcome.reason
+            outcome.reason_slug()
         ));
     }
     for wanted in [

@@ -3,6 +3,7 @@
 
 use crate::common::{game_options as options, replays};
 use arbiter::clock::Span;
+use arbiter::edition::DrawKind;
 use arbiter::play::{
     parse_records, play_game, replay, verify, Choice, Decision, Entry, GameRecord, MoveRequest,
     Opening, Player, PlayerError, RandomPlayer,
@@ -38,7 +39,7 @@ impl Player for Scripted {
             spent: Some(self.spent),
         })
     }
-    fn claim(&mut self, _: &[String]) -> Option<String> {
+    fn claim(&mut self, _: &[DrawKind]) -> Option<DrawKind> {
         None
     }
 }
@@ -61,10 +62,13 @@ fn xiangqi_illegal_moves_lose_at_the_third_violation() {
     let mut black = RandomPlayer::new(1);
     let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
     let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
-    assert_eq!(record.result.winner, Some(Side::Second));
-    assert_eq!(record.result.reason, "third-violation");
+    assert_eq!(record.result.as_ref().unwrap().winner(), Some(Side::Second));
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().reason.slug(),
+        "third-violation"
+    );
+    assert_eq!(
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.third-violation")
     );
     let illegal: Vec<_> = decisions(&record)
@@ -93,8 +97,11 @@ fn xiangqi_an_illegal_move_then_the_touched_piece_moves() {
     let mut o = options("xiangqi", None);
     o.max_plies = Some(4);
     let record = play_game(&mut players, &Opening::default(), &o).unwrap();
-    assert!(record.result.adjudicated);
-    assert_eq!(record.result.reason, "adjudicated-max-plies");
+    assert!(record.result.as_ref().unwrap().reason.is_adjudication());
+    assert_eq!(
+        record.result.as_ref().unwrap().reason.slug(),
+        "adjudicated-max-plies"
+    );
     assert!(matches!(
         decisions(&record).as_slice(),
         [
@@ -119,8 +126,11 @@ fn xiangqi_a_forbidden_perpetual_check_loses() {
         moves: Vec::new(),
     };
     let record = play_game(&mut players, &opening, &options("xiangqi", None)).unwrap();
-    assert_eq!(record.result.winner, Some(Side::Second));
-    assert_eq!(record.result.reason, "forbidden-repetition");
+    assert_eq!(record.result.as_ref().unwrap().winner(), Some(Side::Second));
+    assert_eq!(
+        record.result.as_ref().unwrap().reason.slug(),
+        "forbidden-repetition"
+    );
     assert!(decisions(&record)
         .iter()
         .any(|d| **d == Decision::MustChange { side: Side::First }));
@@ -140,10 +150,13 @@ fn a_player_whose_flag_falls_loses_on_time() {
         &options("xiangqi", Some("1m+1s")),
     )
     .unwrap();
-    assert_eq!(record.result.winner, Some(Side::First));
-    assert_eq!(record.result.reason, "time-forfeit");
+    assert_eq!(record.result.as_ref().unwrap().winner(), Some(Side::First));
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().reason.slug(),
+        "time-forfeit"
+    );
+    assert_eq!(
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.time-forfeit")
     );
     assert!(matches!(
@@ -168,9 +181,12 @@ fn a_period_control_flag_has_the_quota_clause() {
         &options("xiangqi", Some("national")),
     )
     .unwrap();
-    assert_eq!(record.result.reason, "time-forfeit");
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().reason.slug(),
+        "time-forfeit"
+    );
+    assert_eq!(
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.timing.move-quota-loss")
     );
     replays(&record);
@@ -183,10 +199,13 @@ fn draughts_irregular_moves_are_corrected_and_the_second_warning_loses() {
     let mut black = RandomPlayer::new(2);
     let mut players: [&mut dyn Player; 2] = [&mut white, &mut black];
     let record = play_game(&mut players, &Opening::default(), &options("russian", None)).unwrap();
-    assert_eq!(record.result.winner, Some(Side::Second));
-    assert_eq!(record.result.reason, "second-warning");
+    assert_eq!(record.result.as_ref().unwrap().winner(), Some(Side::Second));
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().reason.slug(),
+        "second-warning"
+    );
+    assert_eq!(
+        record.result.as_ref().unwrap().clause_str(),
         Some("d64.penalty.two-warnings-lose")
     );
     let kinds: Vec<&str> = decisions(&record)
@@ -211,8 +230,11 @@ fn an_unreadable_move_forfeits_by_the_simulators_ruling() {
     let mut black = RandomPlayer::new(2);
     let mut players: [&mut dyn Player; 2] = [&mut red, &mut black];
     let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
-    assert_eq!(record.result.reason, "unreadable-move");
-    assert_eq!(record.result.clause, None);
+    assert_eq!(
+        record.result.as_ref().unwrap().reason.slug(),
+        "unreadable-move"
+    );
+    assert_eq!(record.result.as_ref().unwrap().clause, None);
     assert!(record.to_text().contains("not of the rulebook"));
     replays(&record);
 }
@@ -309,11 +331,14 @@ fn a_planted_engine_playing_an_illegal_move_loses_at_the_third_violation() {
     let record = play_game(&mut players, &Opening::default(), &options("xiangqi", None)).unwrap();
     assert_eq!(record.players[0], "planted");
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::Second), "third-violation")
     );
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.third-violation")
     );
     let counts: Vec<u32> = decisions(&record)
@@ -344,11 +369,14 @@ fn a_planted_engine_repeating_a_forbidden_cycle_must_change_and_loses() {
     };
     let record = play_game(&mut players, &opening, &options("xiangqi", None)).unwrap();
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::Second), "forbidden-repetition")
     );
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.forbidden-repetition-unchanged")
     );
     let must_change: Vec<Side> = decisions(&record)
@@ -376,11 +404,14 @@ fn a_planted_engine_that_lets_its_flag_fall_loses_on_time() {
     )
     .unwrap();
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::First), "time-forfeit")
     );
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.time-forfeit")
     );
     match decisions(&record).last() {
@@ -407,7 +438,10 @@ fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
     };
     // Off: the scores change nothing (the game runs to the length limit).
     let record = game(&Adjudication::default(), -500);
-    assert_eq!(record.result.reason, "adjudicated-max-plies");
+    assert_eq!(
+        record.result.as_ref().unwrap().reason.slug(),
+        "adjudicated-max-plies"
+    );
     // Resign: red's -500 on two moves of its own loses, after its second move (ply 3).
     let resign = Adjudication {
         resign: Some("movecount=2 score=400".parse().unwrap()),
@@ -415,7 +449,10 @@ fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
     };
     let record = game(&resign, -500);
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::Second), "adjudicated-resign")
     );
     assert_eq!(record.entries.len(), 4);
@@ -426,7 +463,10 @@ fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
     );
     replays(&record);
     // -300 is above the threshold: no resignation.
-    assert_eq!(game(&resign, -300).result.reason, "adjudicated-max-plies");
+    assert_eq!(
+        game(&resign, -300).result.as_ref().unwrap().reason.slug(),
+        "adjudicated-max-plies"
+    );
     // Draw: both near zero for 2 moves each, from move 3 on: at ply 6.
     let draw = Adjudication {
         draw: Some("movenumber=3 movecount=2 score=10".parse().unwrap()),
@@ -434,7 +474,10 @@ fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
     };
     let record = game(&draw, 5);
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (None, "adjudicated-draw")
     );
     assert_eq!(record.entries.len(), 7);
@@ -442,5 +485,8 @@ fn score_adjudication_is_off_by_default_and_named_in_the_record_when_used() {
         .to_text()
         .contains("[Adjudicated \"draw movenumber=3"));
     replays(&record);
-    assert_eq!(game(&draw, 50).result.reason, "adjudicated-max-plies");
+    assert_eq!(
+        game(&draw, 50).result.as_ref().unwrap().reason.slug(),
+        "adjudicated-max-plies"
+    );
 }

@@ -28,7 +28,7 @@ fn games(records: &[GameRecord]) -> Vec<(Vec<&str>, &str)> {
                     Entry::Decision(_) => None,
                 })
                 .collect();
-            (moves, r.result.reason.as_str())
+            (moves, r.result.as_ref().unwrap().reason.slug())
         })
         .collect()
 }
@@ -195,11 +195,14 @@ fn a_protocol_engine_playing_an_illegal_move_loses_at_the_third_violation() {
     let record = against_random(&mut red, None);
     assert_eq!(record.players[0], "planted");
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::Second), "third-violation")
     );
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.third-violation")
     );
     let counts: Vec<u32> = record
@@ -221,10 +224,17 @@ fn a_protocol_engine_playing_an_illegal_move_loses_at_the_third_violation() {
 #[track_caller]
 fn loses_by_engine_failure(record: &GameRecord, words: &[&str]) {
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::Second), "engine-failure")
     );
-    assert_eq!(record.result.clause, None, "no clause of the rulebooks");
+    assert_eq!(
+        record.result.as_ref().unwrap().clause,
+        None,
+        "no clause of the rulebooks"
+    );
     match last_decision(record) {
         Decision::Forfeit {
             side,
@@ -292,11 +302,14 @@ fn a_protocol_engine_that_hangs_past_its_time_loses_on_time() {
     let record = against_random(&mut red, Some("1s+0s"));
     assert!(started.elapsed() < Duration::from_secs(4));
     assert_eq!(
-        (record.result.winner, record.result.reason.as_str()),
+        (
+            record.result.as_ref().unwrap().winner(),
+            record.result.as_ref().unwrap().reason.slug()
+        ),
         (Some(Side::Second), "time-forfeit")
     );
     assert_eq!(
-        record.result.clause.as_deref(),
+        record.result.as_ref().unwrap().clause_str(),
         Some("xq.result.time-forfeit")
     );
     match last_decision(&record) {

@@ -1,8 +1,9 @@
 //! The game session: illegal moves and violations (xiangqi 第一章 第二节 四, 第一章 第四节 一 (八),
 //! 第三章 第六节 三, 第四章 第一节 三), draughts irregularities (art. 7.4, 7.7) and warnings (14.2.4).
 
+use arbiter::edition::DrawKind;
 use arbiter::procedure::{Event, Irregularity, ProcedureError, Session};
-use arbiter::Side;
+use arbiter::{Reason, Side};
 
 const LAB: &str = "4ka3/9/9/9/r7p/9/9/9/4N4/R3K3R w - - 0 1";
 
@@ -86,8 +87,8 @@ fn third_violation_loses_and_ends_the_game() {
     s.apply(violation(Side::First, "repeated-draw-offer"))
         .unwrap();
     let o = s.outcome().unwrap();
-    assert_eq!(o.winner, Some(Side::Second));
-    assert_eq!(o.reason, "third-violation");
+    assert_eq!(o.winner(), Some(Side::Second));
+    assert_eq!(o.reason, Reason::ThirdViolation);
     let err = s.apply(Event::Move("a0a1".into())).unwrap_err().to_string();
     assert_eq!(err, "the game is over: black won (third-violation)");
 }
@@ -337,10 +338,10 @@ fn refusing_a_demanded_correction_loses() {
     let mut refused = s.clone();
     refused.apply(Event::RefuseCorrection(Side::First)).unwrap();
     let outcome = refused.outcome().unwrap();
-    assert_eq!(outcome.winner, Some(Side::Second));
-    assert_eq!(outcome.reason, "refused-correction");
+    assert_eq!(outcome.winner(), Some(Side::Second));
+    assert_eq!(outcome.reason, Reason::RefusedCorrection);
     assert_eq!(
-        outcome.clause.as_deref(),
+        outcome.clause_str(),
         Some("d64.penalty.refused-technical-correction-loses")
     );
     assert_eq!(
@@ -376,8 +377,8 @@ fn second_warning_loses_in_draughts() {
     s.apply(violation(Side::Second, "warning")).unwrap();
     assert!(s.outcome().is_none());
     s.apply(violation(Side::Second, "warning")).unwrap();
-    assert_eq!(s.outcome().unwrap().reason, "second-warning");
-    assert_eq!(s.outcome().unwrap().winner, Some(Side::First));
+    assert_eq!(s.outcome().unwrap().reason, Reason::SecondWarning);
+    assert_eq!(s.outcome().unwrap().winner(), Some(Side::First));
 }
 
 #[test]
@@ -426,9 +427,9 @@ fn xiangqi_accepted_offer_draws_by_agreement_and_ends_the_game() {
     assert!(s.breaches().is_empty());
     s.apply(Event::Answer { accept: true }).unwrap();
     let o = s.outcome().unwrap();
-    assert_eq!(o.winner, None);
-    assert_eq!(o.reason, "agreement");
-    assert_eq!(o.clause.as_deref(), Some("xq.draw-offer.agreement"));
+    assert_eq!(o.winner(), None);
+    assert_eq!(o.reason, Reason::Agreement);
+    assert_eq!(o.clause_str(), Some("xq.draw-offer.agreement"));
     let err = s.apply(mv("h9g7")).unwrap_err().to_string();
     assert_eq!(err, "the game is over: drawn (agreement)");
 }
@@ -443,7 +444,7 @@ fn draughts_agreed_draw_cites_its_clause() {
     s.apply(Event::Answer { accept: true }).unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(
-        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (o.winner(), o.reason.slug(), o.clause_str()),
         (None, "agreement", Some("d64.end.agreed-draw"))
     );
 }
@@ -526,7 +527,7 @@ fn a_third_violation_by_reoffer_loses() {
     s.apply(Event::Offer(Side::First)).unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(
-        (o.winner, o.reason.as_str()),
+        (o.winner(), o.reason.slug()),
         (Some(Side::Second), "third-violation")
     );
 }
@@ -593,7 +594,7 @@ fn an_upheld_sixty_move_claim_draws() {
     s.apply(claim("sixty-move", Some(Side::First))).unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(
-        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (o.winner(), o.reason.slug(), o.clause_str()),
         (None, "sixty-move", Some("xq.draw.sixty-move-claim"))
     );
     assert!(s.claim_rulings()[0].upheld);
@@ -638,7 +639,7 @@ fn an_automatic_draw_ends_the_session() {
     s.apply(mv("7-3")).unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(
-        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (o.winner(), o.reason.slug(), o.clause_str()),
         (None, "threefold", Some("d64.draw.russian-threefold"))
     );
     let err = s.apply(mv("30-26")).unwrap_err().to_string();
@@ -652,7 +653,7 @@ fn a_claim_mode_draw_goes_on_until_claimed() {
     let mut s = d64("brazilian", "W:WK30:BK3");
     play_all(&mut s, SHUTTLE);
     assert!(s.outcome().is_none());
-    assert_eq!(s.ending().claims, ["threefold"]);
+    assert_eq!(s.ending().claims, [DrawKind::Threefold]);
     let mut wrong = s.clone();
     wrong.apply(claim("kings-only", None)).unwrap();
     assert!(
@@ -666,7 +667,7 @@ fn a_claim_mode_draw_goes_on_until_claimed() {
     );
     s.apply(claim("threefold", Some(Side::Second))).unwrap();
     let o = s.outcome().unwrap();
-    assert_eq!((o.winner, o.reason.as_str()), (None, "threefold"));
+    assert_eq!((o.winner(), o.reason.slug()), (None, "threefold"));
 }
 
 /// The history the rules judge follows the board: moves, an accepted legal irregular move,
@@ -710,7 +711,7 @@ fn checkmate_ends_the_session() {
     s.apply(mv("a0a9")).unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(
-        (o.winner, o.reason.as_str(), o.clause.as_deref()),
+        (o.winner(), o.reason.slug(), o.clause_str()),
         (
             Some(Side::First),
             "checkmate",

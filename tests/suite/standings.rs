@@ -186,7 +186,7 @@ fn recorded_violations_count_and_break_a_tie() {
         round: 1,
     };
     let record = play_game(&mut players, &Opening::default(), &options).unwrap();
-    assert!(record.result.adjudicated);
+    assert!(record.result.as_ref().unwrap().reason.is_adjudication());
     let read = parse_records(&record.to_text()).unwrap();
     let (game, entry) = GameEntry::from_record(&read[0]).unwrap();
     assert_eq!(game, Game::Xiangqi);

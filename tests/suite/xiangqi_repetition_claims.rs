@@ -7,6 +7,7 @@
 //! 0), moves ICCS; the same histories are cases in cases/xiangqi/draws.yaml.
 
 use super::xiangqi_cycles::*;
+use arbiter::edition::DrawKind;
 use arbiter::xiangqi::repetition::{adjudicate, history, RepetitionRules, Ruling};
 use arbiter::xiangqi::Position;
 use arbiter::{rules_for, Rules, Ruleset};
@@ -23,7 +24,7 @@ fn an_allowed_cycle_is_claimable_after_three_cycles_not_before() {
         let r = rules(r);
         let two = times(&SHUTTLE, 2, &[]);
         let early = r.outcome(IDLE, &two).unwrap();
-        assert_eq!(early.counters["repetition"], 3);
+        assert_eq!(early.counters[DrawKind::Repetition], 3);
         assert!(early.claims.is_empty());
         assert_eq!(early.repetition, None);
         let refused = r.claim(IDLE, &two, "repetition", None).unwrap();
@@ -36,21 +37,26 @@ fn an_allowed_cycle_is_claimable_after_three_cycles_not_before() {
 
         let three = times(&SHUTTLE, 3, &[]);
         let at = r.outcome(IDLE, &three).unwrap();
-        assert_eq!(at.result, "ongoing", "a claim, not an automatic draw");
-        assert_eq!(at.claims, vec!["repetition"]);
-        assert_eq!(at.counters["repetition"], 4);
-        assert_eq!(at.limits["repetition"], 4);
+        assert_eq!(
+            at.result_slug(),
+            "ongoing",
+            "a claim, not an automatic draw"
+        );
+        assert_eq!(at.claims, vec![DrawKind::Repetition]);
+        assert_eq!(at.counters[DrawKind::Repetition], 4);
+        let count = at.counters.get(DrawKind::Repetition).unwrap();
+        assert_eq!(count.limit, 4);
         let upheld = r.claim(IDLE, &three, "repetition", Some("black")).unwrap();
         assert!(upheld.upheld, "{}", upheld.reason);
         assert_eq!(upheld.clause.as_deref(), Some("xq.draw.repetition-claim"));
-        assert_eq!(upheld.outcome.result, "draw");
-        assert_eq!(upheld.outcome.reason, "repetition");
+        assert_eq!(upheld.outcome.result_slug(), "draw");
+        assert_eq!(upheld.outcome.reason_slug(), "repetition");
     }
 }
 
-/// The outcome carries the verdict's JSON, the same the adjudicator gives.
+/// The outcome carries the verdict the adjudicator gives, and its JSON.
 #[test]
-fn the_outcome_carries_the_verdict_json() {
+fn the_outcome_carries_the_verdict() {
     let r = rules("xiangqi");
     let moves = times(&CHASE_CYCLE, 3, &[]);
     let start = Position::from_fen(CHASE).unwrap();
@@ -62,11 +68,9 @@ fn the_outcome_carries_the_verdict_json() {
     .unwrap()
     .unwrap();
     let outcome = r.outcome(CHASE, &moves).unwrap();
-    assert_eq!(
-        outcome.repetition,
-        Some(serde_json::to_value(&verdict).unwrap())
-    );
-    let json = outcome.repetition.unwrap();
+    assert_eq!(outcome.repetition.as_ref(), Some(&verdict));
+    let json = serde_json::to_value(&outcome).unwrap()["repetition"].take();
+    assert_eq!(json, serde_json::to_value(&verdict).unwrap());
     assert_eq!(json["verdict"], "must-change");
     assert_eq!(json["side"], "red");
     assert_eq!(json["cycle"][0]["chased"][0]["square"], "c7");
@@ -80,7 +84,11 @@ fn a_claim_on_a_must_change_verdict_is_refused_and_names_the_side() {
         let r = rules(r);
         let moves = times(&CHASE_CYCLE, 3, &[]);
         let outcome = r.outcome(CHASE, &moves).unwrap();
-        assert_eq!(outcome.result, "ongoing", "must change is not yet a loss");
+        assert_eq!(
+            outcome.result_slug(),
+            "ongoing",
+            "must change is not yet a loss"
+        );
         assert!(outcome.claims.is_empty());
         for by in ["red", "black"] {
             let ruling = r.claim(CHASE, &moves, "repetition", Some(by)).unwrap();
@@ -90,7 +98,7 @@ fn a_claim_on_a_must_change_verdict_is_refused_and_names_the_side() {
                 "{}",
                 ruling.reason
             );
-            assert_eq!(ruling.outcome.result, "ongoing");
+            assert_eq!(ruling.outcome.result_slug(), "ongoing");
         }
     }
 }
@@ -110,7 +118,7 @@ fn check_and_chase_is_refused_under_cxa_and_upheld_under_axf() {
         .claim(CHECK_CHASE, &moves, "repetition", None)
         .unwrap();
     assert!(axf.upheld, "{}", axf.reason);
-    assert_eq!(axf.outcome.result, "draw");
+    assert_eq!(axf.outcome.result_slug(), "draw");
 }
 
 /// 二 (五) 不变作和: both sides forbidden and neither changes is a draw; the claim is upheld
@@ -127,8 +135,8 @@ fn both_sides_forbidden_is_a_draw_on_claim_and_never_a_loss() {
     );
     let four = times(&BOTH_CYCLE, 4, &[]);
     let outcome = r.outcome(BOTH, &four).unwrap();
-    assert_eq!(outcome.result, "ongoing");
-    assert_eq!(outcome.claims, vec!["repetition"]);
+    assert_eq!(outcome.result_slug(), "ongoing");
+    assert_eq!(outcome.claims, vec![DrawKind::Repetition]);
 }
 
 /// 一 (七): red had to change its perpetual check after the third cycle and played it a
@@ -140,21 +148,22 @@ fn a_fourth_forbidden_cycle_loses_and_ends_the_game() {
         let three = times(&CHECK_CYCLE, 3, &["a1d1"]);
         let before = r.outcome(CHECKS, &three).unwrap();
         assert_eq!(
-            before.result, "ongoing",
+            before.result_slug(),
+            "ongoing",
             "{name}: must change, not lost yet"
         );
-        assert_eq!(before.repetition.unwrap()["verdict"], "must-change");
+        assert_eq!(before.repetition.unwrap().ruling, Ruling::MustChange);
 
         let four = times(&CHECK_CYCLE, 4, &["a1d1"]);
         let lost = r.outcome(CHECKS, &four).unwrap();
-        assert_eq!(lost.result, "black", "{name}");
-        assert_eq!(lost.reason, "forbidden-repetition");
+        assert_eq!(lost.result_slug(), "black", "{name}");
+        assert_eq!(lost.reason_slug(), "forbidden-repetition");
         assert_eq!(
-            lost.clause.as_deref(),
+            lost.outcome.as_ref().and_then(|o| o.clause_str()),
             Some("xq.result.forbidden-repetition-unchanged")
         );
         assert!(lost.claims.is_empty());
-        assert_eq!(lost.repetition.unwrap()["verdict"], "loss");
+        assert_eq!(lost.repetition.unwrap().ruling, Ruling::Loss);
         let claim = r.claim(CHECKS, &four, "repetition", Some("black")).unwrap();
         assert!(!claim.upheld);
         assert!(claim.reason.contains("already over"), "{}", claim.reason);
@@ -178,8 +187,8 @@ fn occurrences_alone_decide_nothing() {
     let r = rules("xiangqi");
     let moves = times(&SHUTTLE, 4, &[]);
     let outcome = r.outcome(IDLE, &moves).unwrap();
-    assert_eq!(outcome.counters["repetition"], 5);
-    assert_eq!(outcome.result, "ongoing");
+    assert_eq!(outcome.counters[DrawKind::Repetition], 5);
+    assert_eq!(outcome.result_slug(), "ongoing");
     let start = Position::from_fen(IDLE).unwrap();
     let v = adjudicate(
         &start,
@@ -189,5 +198,5 @@ fn occurrences_alone_decide_nothing() {
     .unwrap()
     .unwrap();
     assert_eq!(v.ruling, Ruling::Draw);
-    assert_eq!(outcome.claims, vec!["repetition"]);
+    assert_eq!(outcome.claims, vec![DrawKind::Repetition]);
 }

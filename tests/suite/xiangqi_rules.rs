@@ -1,6 +1,6 @@
 //! The xiangqi rules through the game-neutral `Rules` trait used by the CLI and the runner.
 
-use arbiter::{rules_for, PerftCount, Rules, RulesError, Ruleset};
+use arbiter::{rules_for, PerftCount, Reason, Rules, RulesError, Ruleset, Score, Side};
 
 fn rules() -> Box<dyn Rules> {
     rules_for(&"xiangqi".parse::<Ruleset>().unwrap())
@@ -124,27 +124,22 @@ fn perft_with_divide() {
 #[test]
 fn status_reports_mate_stalemate_and_check() {
     let r = rules();
-    let mate = r.status("1R2k4/R8/9/9/9/9/9/9/9/3K5 b").unwrap();
+    let status = |fen: &str| {
+        let st = r.status(fen).unwrap();
+        (st.outcome.map(|o| (o.result, o.reason)), st.in_check)
+    };
+    let red = Score::Win(Side::First);
     assert_eq!(
-        (mate.result.as_str(), mate.reason.as_str(), mate.in_check),
-        ("red", "checkmate", true)
+        status("1R2k4/R8/9/9/9/9/9/9/9/3K5 b"),
+        (Some((red, Reason::Checkmate)), true)
     );
-    let stalemate = r.status("4k4/9/4P4/9/9/9/9/9/3R1R3/4K4 b").unwrap();
     assert_eq!(
-        (
-            stalemate.result.as_str(),
-            stalemate.reason.as_str(),
-            stalemate.in_check
-        ),
-        ("red", "stalemate", false)
+        status("4k4/9/4P4/9/9/9/9/9/3R1R3/4K4 b"),
+        (Some((red, Reason::Stalemate)), false)
     );
-    let check = r.status("4k4/9/9/9/9/9/9/9/9/3K1r3 w").unwrap();
-    assert_eq!(
-        (check.result.as_str(), check.reason.as_str(), check.in_check),
-        ("ongoing", "", true)
-    );
-    let black_wins = r.status("3k5/9/9/9/9/9/9/9/r8/1r2K4 w").unwrap();
-    assert_eq!(black_wins.result, "black");
+    assert_eq!(status("4k4/9/9/9/9/9/9/9/9/3K1r3 w"), (None, true));
+    let black_wins = status("3k5/9/9/9/9/9/9/9/r8/1r2K4 w").0;
+    assert_eq!(black_wins.map(|(r, _)| r), Some(Score::Win(Side::Second)));
 }
 
 #[test]
