@@ -226,11 +226,17 @@ impl XiangqiEndings {
 
     /// The state of each draw rule of the edition now.
     pub(crate) fn rule_states(&self) -> Vec<RuleState<'_>> {
+        self.states(true)
+    }
+
+    /// The rule states; with `explain`, the messages a claim ruling gives (the outcome of
+    /// every ply needs only the counts, and writes none).
+    fn states(&self, explain: bool) -> Vec<RuleState<'_>> {
         let mut states = Vec::new();
         for rule in &self.edition.draws {
             let state = match rule.rule {
                 DrawKind::SixtyMove => RuleState::counted(rule, Some(self.sixty_move_plies())),
-                DrawKind::Repetition => self.repetition_state(rule),
+                DrawKind::Repetition => self.repetition_state(rule, explain),
                 _ => continue,
             };
             states.push(state);
@@ -239,13 +245,15 @@ impl XiangqiEndings {
     }
 
     /// The repetition claim: upheld exactly when the verdict is a draw.
-    fn repetition_state<'a>(&'a self, rule: &'a DrawRule) -> RuleState<'a> {
+    fn repetition_state<'a>(&'a self, rule: &'a DrawRule, explain: bool) -> RuleState<'a> {
         let occurrences = self.occurrences();
         let mut s = RuleState::counted(rule, Some(occurrences));
         s.limit = self.occurrences_for_verdict();
         s.met = false;
         let cycles = self.repetition.cycles_for_verdict;
         match self.verdict() {
+            Some(v) if !explain => s.met = v.ruling == Ruling::Draw,
+            None if !explain => {}
             None => {
                 s.blocked = Some(format!(
                     "no repetition verdict: the history does not end in a cycle played {cycles} \
@@ -301,7 +309,7 @@ impl XiangqiEndings {
                 )
             })
         });
-        assemble(decided, &self.rule_states(), pos.is_check())
+        assemble(decided, &self.states(false), pos.is_check())
     }
 }
 

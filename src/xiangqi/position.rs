@@ -3,7 +3,7 @@
 use super::fen::{parse_fen, write_fen, FenError};
 use super::setup::{advisor_point, elephant_point, in_palace, soldier_point, Setup};
 use super::square::{Color, Piece, Role, Square};
-use super::tables::{Legality, MoveRules, DANGER, NONE, RAYS};
+use super::tables::{Legality, MoveRules, DANGER, HORSE_ATTACKS, LINES, NONE, RAYS};
 use std::fmt;
 
 /// A move: the piece on `from` goes to `to`, capturing whatever stands there.
@@ -520,6 +520,64 @@ impl Position {
         false
     }
 
+    /// Whether the general of colour `c` is attacked along ray `d` from it, under the real
+    /// rules: by a chariot or the other general (on its file) with nothing between, or by
+    /// a cannon over exactly one piece.
+    #[inline(always)]
+    fn attacked_on_ray(&self, c: usize, d: usize) -> bool {
+        let g = self.generals[c] as usize;
+        let e = 1 - c;
+        let (chariot, cannon) = (code(e, Role::Chariot), code(e, Role::Cannon));
+        let general = code(e, Role::General);
+        let b = &self.board;
+        let ray = &RAYS.squares[g][d];
+        let len = RAYS.len[g][d] as usize;
+        let mut i = 0;
+        while i < len {
+            let p = b[ray[i] as usize];
+            if p != 0 {
+                if p == chariot || (d < 2 && p == general) {
+                    return true;
+                }
+                break;
+            }
+            i += 1;
+        }
+        i += 1;
+        while i < len {
+            let p = b[ray[i] as usize];
+            if p != 0 {
+                return p == cannon;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether the general of colour `c` is attacked in this position, the child of a move
+    /// from `from` to `to` of a position where it was not attacked and that did not move
+    /// the general, under the real rules. Only what the two changed points can change is
+    /// looked at: the rays from the general through either point (a line opened, a cannon
+    /// given a screen or losing one), and the horse whose leg the move vacated. A point
+    /// becoming occupied can only block a horse, and no enemy soldier moved.
+    #[inline(always)]
+    fn attacked_after(&self, c: usize, from: usize, to: usize) -> bool {
+        let g = self.generals[c] as usize;
+        let mut lines = LINES[g][from] | LINES[g][to];
+        while lines != 0 {
+            let d = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            if self.attacked_on_ray(c, d) {
+                return true;
+            }
+        }
+        let horse = code(1 - c, Role::Horse);
+        HORSE_ATTACKS[g].iter().any(|[leg, h1, h2]| {
+            *leg as usize == from
+                && (self.board[*h1 as usize] == horse || self.board[*h2 as usize] == horse)
+        })
+    }
+
     /// All moves of the side to move by the movement rules alone, ignoring whether they
     /// leave the own general attacked.
     pub fn pseudo_legal_moves(&self) -> MoveList {
@@ -730,10 +788,15 @@ impl Position {
         let (from, to) = (m.from.index(), m.to.index());
         let g = safety.general;
         let danger = DANGER[g];
-        (!safety.in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0) || {
+        let quiet = !safety.in_check && from != g;
+        (quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0) || {
             let mut child = *self;
             child.make(m);
-            !child.attacked(safety.us, rules)
+            if quiet && !rules.mutated {
+                !child.attacked_after(safety.us, from, to)
+            } else {
+                !child.attacked(safety.us, rules)
+            }
         }
     }
 
@@ -772,12 +835,18 @@ impl Position {
         let mut n = 0;
         for m in &list.moves[..list.len] {
             let (from, to) = (m.from.index(), m.to.index());
-            if !in_check && from != g && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
+            let quiet = !in_check && from != g;
+            if quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
                 n += 1;
             } else {
                 let mut child = *self;
                 child.make(*m);
-                if !child.attacked_in::<M>(us, rules) {
+                let attacked = if quiet && !M {
+                    child.attacked_after(us, from, to)
+                } else {
+                    child.attacked_in::<M>(us, rules)
+                };
+                if !attacked {
                     n += 1;
                 }
             }

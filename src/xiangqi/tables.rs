@@ -265,7 +265,28 @@ const fn make_danger() -> [u128; 90] {
     t
 }
 
+/// For a general on each square and each point: the rays of [`RAYS`] from the general that
+/// pass through the point, one bit per direction.
+const fn make_lines(rays: &Rays) -> [[u8; 90]; 90] {
+    let mut t = [[0u8; 90]; 90];
+    let mut g = 0;
+    while g < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let mut i = 0;
+            while i < rays.len[g][d] as usize {
+                t[g][rays.squares[g][d][i] as usize] |= 1 << d;
+                i += 1;
+            }
+            d += 1;
+        }
+        g += 1;
+    }
+    t
+}
+
 pub(crate) static RAYS: Rays = make_rays();
+pub(crate) static LINES: [[u8; 90]; 90] = make_lines(&make_rays());
 pub(crate) static GENERAL: Steps<4> = make_palace_steps(DIRS, true);
 pub(crate) static ADVISOR: Steps<4> = make_palace_steps(DIAG, true);
 pub(crate) static ELEPHANT: Steps<4> = make_elephant(true, true);
