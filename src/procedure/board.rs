@@ -26,12 +26,36 @@ pub struct Candidate {
     pub from: Spot,
     /// Where it ends.
     pub to: Spot,
-    /// The squares of the pieces it captures.
-    pub captured: Vec<Spot>,
+    /// The points of the pieces it captures, one bit per [`Spot`] (no heap: a capture is
+    /// as cheap to list as a quiet move).
+    captured: u128,
     inner: Inner,
 }
 
 impl Candidate {
+    /// Whether it captures the piece on `spot`.
+    ///
+    /// ```
+    /// use arbiter::procedure::Board;
+    ///
+    /// let fen = "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    /// let board = Board::new(&"xiangqi".parse().unwrap(), Some(fen)).unwrap();
+    /// let take = board.read_move("a0a9").unwrap();
+    /// assert!(take.captures(board.parse_square("a9").unwrap()));
+    /// assert!(take.captured().len() == 1);
+    /// ```
+    pub fn captures(&self, spot: Spot) -> bool {
+        spot.0 < 128 && (self.captured >> spot.0) & 1 == 1
+    }
+
+    /// The points of the pieces it captures, in square order.
+    pub fn captured(&self) -> Vec<Spot> {
+        (0..128u8)
+            .filter(|&i| (self.captured >> i) & 1 == 1)
+            .map(Spot)
+            .collect()
+    }
+
     /// Canonical text (ICCS, or numeric draughts notation with the smallest path).
     ///
     /// ```
@@ -260,10 +284,10 @@ pub(crate) fn draughts_color(s: Side) -> draughts::Color {
 }
 
 fn xq_candidate(p: &xiangqi::Position, m: xiangqi::Move) -> Candidate {
-    let captured = p
-        .captured(m)
-        .map(|_| vec![Spot(m.to.index() as u8)])
-        .unwrap_or_default();
+    let captured = match p.captured(m) {
+        Some(_) => 1u128 << m.to.index(),
+        None => 0,
+    };
     Candidate {
         from: Spot(m.from.index() as u8),
         to: Spot(m.to.index() as u8),
@@ -280,8 +304,7 @@ fn d64_candidate(p: &draughts::Position, m: &draughts::Move) -> Candidate {
         captured: smallest
             .captured()
             .into_iter()
-            .map(|s| Spot(s.index() as u8))
-            .collect(),
+            .fold(0u128, |set, s| set | 1u128 << s.index()),
         inner: Inner::Draughts(smallest),
     }
 }

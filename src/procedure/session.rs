@@ -950,7 +950,6 @@ impl Session {
     /// The forcing-move count of the move just played by `mover` (xiangqi 第四章 第二节 一
     /// (五)): a forcing move goes on its piece's run, any other move ends the run.
     fn clock_forcing(&mut self, mover: Side, forcing: bool) -> Result<(), ProcedureError> {
-        let played = self.moves.last().cloned().unwrap_or_default();
         let Some(c) = &mut self.clock else {
             return match forcing {
                 true => Err(ProcedureError::NoClock("a forcing move")),
@@ -961,6 +960,7 @@ impl Session {
             c.plain_move(mover);
             return Ok(());
         }
+        let played = self.moves.last().map_or("", String::as_str);
         let (from, to) = played.split_at(played.len().min(2));
         c.forcing_move(mover, from, to)?;
         Ok(())

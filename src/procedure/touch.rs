@@ -432,7 +432,7 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
             }
         }
         (None, Some((_, theirs, _))) => {
-            let captures = pick(&|m| m.captured.iter().any(|c| theirs.contains(c)));
+            let captures = pick(&|m| theirs.iter().any(|s| m.captures(*s)));
             if captures.is_empty() {
                 (None, TouchStep::OpponentFree)
             } else {
@@ -440,7 +440,7 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
             }
         }
         (Some((i, mine, _)), Some((j, theirs, _))) => {
-            let takes = |m: &Candidate| m.captured.iter().any(|c| theirs.contains(c));
+            let takes = |m: &Candidate| theirs.iter().any(|s| m.captures(*s));
             let own_captures = pick(&|m| mine.contains(&m.from) && takes(m));
             let own_moves = pick(&|m| mine.contains(&m.from));
             let any_captures = pick(&takes);

@@ -520,61 +520,46 @@ impl Position {
         false
     }
 
-    /// Whether the general of colour `c` is attacked along ray `d` from it, under the real
-    /// rules: by a chariot or the other general (on its file) with nothing between, or by
-    /// a cannon over exactly one piece.
-    #[inline(always)]
-    fn attacked_on_ray(&self, c: usize, d: usize) -> bool {
-        let g = self.generals[c] as usize;
-        let e = 1 - c;
-        let (chariot, cannon) = (code(e, Role::Chariot), code(e, Role::Cannon));
-        let general = code(e, Role::General);
-        let b = &self.board;
-        let ray = &RAYS.squares[g][d];
-        let len = RAYS.len[g][d] as usize;
-        let mut i = 0;
-        while i < len {
-            let p = b[ray[i] as usize];
-            if p != 0 {
-                if p == chariot || (d < 2 && p == general) {
-                    return true;
-                }
-                break;
-            }
-            i += 1;
-        }
-        i += 1;
-        while i < len {
-            let p = b[ray[i] as usize];
-            if p != 0 {
-                return p == cannon;
-            }
-            i += 1;
-        }
-        false
-    }
-
-    /// Whether the general of colour `c` is attacked in this position, the child of a move
-    /// from `from` to `to` of a position where it was not attacked and that did not move
-    /// the general, under the real rules. Only what the two changed points can change is
-    /// looked at: the rays from the general through either point (a line opened, a cannon
-    /// given a screen or losing one), and the horse whose leg the move vacated. A point
-    /// becoming occupied can only block a horse, and no enemy soldier moved.
+    /// Whether, after the move of the side to move from `from` to `to`, its general (of
+    /// colour `c`) is attacked, under the real rules; for a move of another piece than the
+    /// general, in a position where the general is not attacked. Only what the two changed
+    /// points can change is looked at, on this board with the move read into it (no child
+    /// position is made): the rays from the general through either point (a line opened, a
+    /// cannon given a screen or losing one), and the horse whose leg the move vacates. A
+    /// point becoming occupied can only block a horse, and no enemy soldier moves.
     #[inline(always)]
     fn attacked_after(&self, c: usize, from: usize, to: usize) -> bool {
         let g = self.generals[c] as usize;
+        let e = 1 - c;
+        let (chariot, cannon) = (code(e, Role::Chariot), code(e, Role::Cannon));
+        let (general, horse) = (code(e, Role::General), code(e, Role::Horse));
+        let mover = self.board[from];
+        let at = |s: usize| match s {
+            _ if s == from => 0,
+            _ if s == to => mover,
+            _ => self.board[s],
+        };
         let mut lines = LINES[g][from] | LINES[g][to];
         while lines != 0 {
             let d = lines.trailing_zeros() as usize;
             lines &= lines - 1;
-            if self.attacked_on_ray(c, d) {
-                return true;
+            let ray = &RAYS.squares[g][d][..RAYS.len[g][d] as usize];
+            let mut pieces = ray.iter().map(|&s| at(s as usize)).filter(|&p| p != 0);
+            match pieces.next() {
+                Some(p) if p == chariot || (d < 2 && p == general) => return true,
+                Some(_) => {
+                    if pieces.next() == Some(cannon) {
+                        return true;
+                    }
+                }
+                None => {}
             }
         }
-        let horse = code(1 - c, Role::Horse);
-        HORSE_ATTACKS[g].iter().any(|[leg, h1, h2]| {
-            *leg as usize == from
-                && (self.board[*h1 as usize] == horse || self.board[*h2 as usize] == horse)
+        HORSE_ATTACKS[g].iter().any(|&[leg, h1, h2]| {
+            leg as usize == from
+                && [h1, h2]
+                    .iter()
+                    .any(|&h| h as usize != to && self.board[h as usize] == horse)
         })
     }
 
@@ -789,15 +774,15 @@ impl Position {
         let g = safety.general;
         let danger = DANGER[g];
         let quiet = !safety.in_check && from != g;
-        (quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0) || {
-            let mut child = *self;
-            child.make(m);
-            if quiet && !rules.mutated {
-                !child.attacked_after(safety.us, from, to)
-            } else {
-                !child.attacked(safety.us, rules)
-            }
+        if quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
+            return true;
         }
+        if quiet && !rules.mutated {
+            return !self.attacked_after(safety.us, from, to);
+        }
+        let mut child = *self;
+        child.make(m);
+        !child.attacked(safety.us, rules)
     }
 
     /// Removes from `list` the moves that leave the own general attacked (or facing the
@@ -838,15 +823,14 @@ impl Position {
             let quiet = !in_check && from != g;
             if quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
                 n += 1;
+            } else if quiet && !M {
+                if !self.attacked_after(us, from, to) {
+                    n += 1;
+                }
             } else {
                 let mut child = *self;
                 child.make(*m);
-                let attacked = if quiet && !M {
-                    child.attacked_after(us, from, to)
-                } else {
-                    child.attacked_in::<M>(us, rules)
-                };
-                if !attacked {
+                if !child.attacked_in::<M>(us, rules) {
                     n += 1;
                 }
             }
@@ -920,11 +904,24 @@ impl Position {
     /// Whether the side to move has a legal move (stops at the first one found).
     pub fn has_legal_move(&self) -> bool {
         let rules = MoveRules::current();
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list, &rules);
         let safety = self.safety(&rules);
-        list.iter()
-            .any(|&m| self.keeps_general_safe(&safety, m, &rules))
+        // Piece by piece: the first piece with a legal move ends the search, so the other
+        // pieces' moves are never generated.
+        let mut list = MoveList::new();
+        let mut bb = self.occupied[self.turn.index()];
+        while bb != 0 {
+            let from = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            list.len = 0;
+            self.gen_piece(from, &mut list, &rules);
+            if list
+                .iter()
+                .any(|&m| self.keeps_general_safe(&safety, m, &rules))
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// The position after a legal move.
