@@ -547,12 +547,8 @@ impl Position {
             let mut pieces = ray.iter().map(|&s| at(s as usize)).filter(|&p| p != 0);
             match pieces.next() {
                 Some(p) if p == chariot || (d < 2 && p == general) => return true,
-                Some(_) => {
-                    if pieces.next() == Some(cannon) {
-                        return true;
-                    }
-                }
-                None => {}
+                Some(_) if pieces.next() == Some(cannon) => return true,
+                _ => {}
             }
         }
         HORSE_ATTACKS[g].iter().any(|&[leg, h1, h2]| {
