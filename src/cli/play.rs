@@ -6,8 +6,8 @@ use super::CliError;
 use arbiter::play::elo::show;
 use arbiter::play::{
     control_for, parse_records, run_match, verify, Adjudication, DrawAdjudication, GameOptions,
-    MatchOptions, MatchResult, Opening, PlayerSpec, Progress, RecordNotation, ResignAdjudication,
-    Score,
+    MatchOptions, MatchResult, MatchScore, Opening, PlayerSpec, Progress, RecordNotation,
+    ResignAdjudication,
 };
 use arbiter::Ruleset;
 use clap::Args;
@@ -216,7 +216,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
 /// from that player's side of the score.
 fn table(played: &MatchResult) -> String {
     let a = played.score;
-    let b = Score {
+    let b = MatchScore {
         wins: a.losses,
         losses: a.wins,
         ..a

@@ -123,7 +123,7 @@ pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
                 game.name(),
                 c.kind,
                 match c.score {
-                    arbiter::standings::Score::MatchPoints => "match points",
+                    arbiter::standings::RankedBy::MatchPoints => "match points",
                     _ => "game points",
                 },
                 c.score_clause,

@@ -51,7 +51,7 @@ pub use record::{
     parse_records, replay, result_token, token_score, verify, Decision, Entry, GameRecord, Item,
     ReadRecord, RecordError, RecordNotation,
 };
-pub use score::Score;
+pub use score::MatchScore;
 pub use uci::UciPlayer;
 
 use std::time::Duration;
@@ -220,7 +220,7 @@ pub struct MatchResult {
     /// The games' records, in order.
     pub records: Vec<GameRecord>,
     /// The score of the first player given (`--red`/`--white`) against the second.
-    pub score: Score,
+    pub score: MatchScore,
     /// The players' names, as given first and second.
     pub names: [String; 2],
 }
@@ -233,7 +233,7 @@ pub struct Progress<'a> {
     /// Games in the match.
     pub total: u32,
     /// The score so far of the first player given.
-    pub score: Score,
+    pub score: MatchScore,
     /// The players' names, as given first and second.
     pub names: &'a [String; 2],
     /// The game just finished (its `round` says which).
@@ -282,7 +282,7 @@ pub fn run_match(
     let (sender, receiver) = mpsc::channel::<Result<(u32, GameRecord), MatchError>>();
     let mut names: Option<[String; 2]> = None;
     let mut slots: Vec<Option<GameRecord>> = vec![None; options.games as usize];
-    let mut score = Score::default();
+    let mut score = MatchScore::default();
     let mut failure: Option<MatchError> = None;
     std::thread::scope(|scope| {
         let (name_sender, name_receiver) = mpsc::channel::<[String; 2]>();

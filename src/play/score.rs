@@ -1,13 +1,13 @@
-//! [`Score`]: a match score — wins, draws, losses of one player against another — with the
+//! [`MatchScore`]: a match score — wins, draws, losses of one player against another — with the
 //! Elo difference it implies and a 95% interval, as cutechess reports it.
 //!
 //! The arithmetic is in [`super::elo`]. Games that both sides lost (0 points each) are
 //! counted apart and left out.
 //!
 //! ```
-//! use arbiter::play::Score;
+//! use arbiter::play::MatchScore;
 //!
-//! let mut score = Score::default();
+//! let mut score = MatchScore::default();
 //! for _ in 0..60 { score.add(2, false); } // wins
 //! for _ in 0..20 { score.add(1, false); } // draws
 //! for _ in 0..20 { score.add(0, false); } // losses
@@ -20,7 +20,7 @@ use super::elo::{show, Estimate};
 
 /// Wins, draws and losses of one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Score {
+pub struct MatchScore {
     /// Games won.
     pub wins: u32,
     /// Games drawn.
@@ -31,7 +31,7 @@ pub struct Score {
     pub both_lost: u32,
 }
 
-impl Score {
+impl MatchScore {
     /// Adds a game: `halves` is 2 for a win, 1 for a draw, 0 for a loss; `both_lost` for a
     /// game both sides lost.
     pub fn add(&mut self, halves: u32, both_lost: bool) {
@@ -103,7 +103,7 @@ mod tests {
 
     #[test]
     fn even_score_is_zero_elo_with_a_symmetric_interval() {
-        let mut s = Score::default();
+        let mut s = MatchScore::default();
         for h in [2, 0, 1, 1, 2, 0] {
             s.add(h, false);
         }
@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn both_lost_games_are_left_out_of_the_fraction() {
-        let mut s = Score::default();
+        let mut s = MatchScore::default();
         s.add(2, false);
         s.add(0, true);
         assert_eq!(s.fraction(), Some(1.0));

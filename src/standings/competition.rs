@@ -24,7 +24,7 @@ use std::fmt;
 
 /// What ranks the entries first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Score {
+pub enum RankedBy {
     /// Game points (局分 / 积分).
     GamePoints,
     /// Match points (场分).
@@ -139,7 +139,7 @@ pub struct Competition {
     /// The kind.
     pub kind: Kind,
     /// What ranks first.
-    pub score: Score,
+    pub score: RankedBy,
     /// The clause of the score.
     pub score_clause: &'static str,
     /// The tie-breaks in order; still tied, the places are shared.
@@ -177,7 +177,7 @@ impl Competition {
             }
             Competition {
                 kind,
-                score: Score::GamePoints,
+                score: RankedBy::GamePoints,
                 score_clause: "d64.scoring.win-two",
                 tiebreaks: Vec::new(),
                 shared_clause: None,
@@ -209,7 +209,7 @@ impl Competition {
             let penalty = tb(C::Penalty, "xq.discipline.ranking");
             let (score, score_clause, tiebreaks, shared, withdrawal, points) = match kind {
                 Kind::RoundRobin => (
-                    Score::GamePoints,
+                    RankedBy::GamePoints,
                     "xq.scoring.rr-single-rank",
                     vec![
                         penalty,
@@ -221,7 +221,7 @@ impl Competition {
                     individual,
                 ),
                 Kind::RoundRobinMatches => (
-                    Score::MatchPoints,
+                    RankedBy::MatchPoints,
                     "xq.scoring.rr-multi-rank",
                     vec![
                         penalty,
@@ -234,7 +234,7 @@ impl Competition {
                     individual,
                 ),
                 Kind::Swiss => (
-                    Score::GamePoints,
+                    RankedBy::GamePoints,
                     "xq.scoring.swiss-individual-rank",
                     vec![penalty, tb(C::Buchholz, "xq.scoring.swiss-individual-rank")],
                     "xq.scoring.swiss-individual-rank",
@@ -242,7 +242,7 @@ impl Competition {
                     individual,
                 ),
                 Kind::TeamRoundRobin => (
-                    Score::MatchPoints,
+                    RankedBy::MatchPoints,
                     "xq.scoring.team-rr-rank",
                     vec![
                         tb(C::GamePoints, "xq.scoring.team-rr-rank"),
@@ -253,7 +253,7 @@ impl Competition {
                     team,
                 ),
                 Kind::TeamSwiss => (
-                    Score::MatchPoints,
+                    RankedBy::MatchPoints,
                     "xq.scoring.team-swiss-rank",
                     vec![
                         tb(C::Buchholz, "xq.scoring.team-swiss-opponents"),
@@ -265,7 +265,7 @@ impl Competition {
                     team,
                 ),
                 Kind::TeamTotal => (
-                    Score::PlayersGamePoints,
+                    RankedBy::PlayersGamePoints,
                     "xq.scoring.team-total-rank",
                     vec![
                         tb(C::PlaceSum, "xq.scoring.team-total-place-sum"),
@@ -346,7 +346,7 @@ impl Competition {
             }
             Kind::RoundRobinMatches => {
                 if scoring_is(M::MatchesRankedByGamePoints) {
-                    self.score = Score::GamePoints;
+                    self.score = RankedBy::GamePoints;
                 }
                 if scoring_is(M::MatchesViolationsBeforeGamePoints) {
                     swap(t, Criterion::GamePoints, Criterion::Violations);

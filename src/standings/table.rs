@@ -2,7 +2,7 @@
 //! [`Competition`]'s table: points per game, matches, withdrawals, forfeits, the score and
 //! the tie-breaks in order, shared places.
 
-use super::competition::{Competition, Criterion, Score, WithdrawalRule};
+use super::competition::{Competition, Criterion, RankedBy, WithdrawalRule};
 use super::tournament::{GameEntry, Kind, Penalty, Tournament};
 use crate::Game;
 use crate::Side;
@@ -500,7 +500,7 @@ fn individual_table(
         tally[p].minus += n;
     }
     let encounters: Vec<Enc> = match comp.score {
-        Score::GamePoints | Score::PlayersGamePoints => games
+        RankedBy::GamePoints | RankedBy::PlayersGamePoints => games
             .iter()
             .map(|g| Enc {
                 units: g.players,
@@ -510,7 +510,7 @@ fn individual_table(
                 absent: [false; 2],
             })
             .collect(),
-        Score::MatchPoints => {
+        RankedBy::MatchPoints => {
             // A match: every game of one pairing.
             let mut matches: BTreeMap<(usize, usize), ([f64; 2], bool)> = BTreeMap::new();
             for g in &games {
@@ -592,8 +592,8 @@ fn rank(
         .collect();
     let sum = |encounters: &[&Enc], u: usize| -> f64 {
         match comp.score {
-            Score::PlayersGamePoints => tally[u].game_points,
-            Score::GamePoints | Score::MatchPoints => encounters
+            RankedBy::PlayersGamePoints => tally[u].game_points,
+            RankedBy::GamePoints | RankedBy::MatchPoints => encounters
                 .iter()
                 .filter_map(|e| e.units.iter().position(|&x| x == u).map(|i| e.score[i]))
                 .sum(),
@@ -646,7 +646,7 @@ fn rank(
             games: tally[u].games,
             points,
             game_points: tally[u].game_points,
-            match_points: (comp.score == Score::MatchPoints).then_some(points),
+            match_points: (comp.score == RankedBy::MatchPoints).then_some(points),
             tiebreaks: comp
                 .tiebreaks
                 .iter()
