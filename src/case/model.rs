@@ -353,7 +353,7 @@ impl From<CountConvention> for PerftCount {
 pub struct OutcomeExpect {
     /// Who won, a draw, or the game goes on.
     pub result: GameResult,
-    /// Why, as the slug of [`Status::reason`](crate::Status::reason); not compared when
+    /// Why, as the slug of [`Reason::slug`](crate::Reason::slug); not compared when
     /// absent.
     #[serde(default)]
     pub reason: Option<String>,
@@ -425,7 +425,7 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// The slug, as in [`Status::result`](crate::Status::result).
+    /// The slug, as in [`Score::slug`](crate::Score::slug).
     pub fn name(self) -> &'static str {
         match self {
             GameResult::White => "white",

@@ -243,7 +243,7 @@ impl Board {
     }
 
     /// Whether the position ends the game: the winner and the reason slug
-    /// ([`Status::reason`](crate::Status::reason)).
+    /// ([`Reason::slug`](crate::Reason::slug)).
     pub fn status(&self) -> Option<(Side, &'static str)> {
         match self {
             Board::Xiangqi(p) => p
