@@ -70,14 +70,6 @@ impl Candidate {
             Inner::Draughts(m) => m.to_string(),
         }
     }
-
-    /// Move identity key, as [`MoveInfo::key`](crate::MoveInfo::key).
-    pub fn key(&self) -> String {
-        match &self.inner {
-            Inner::Xiangqi(m) => xiangqi::iccs::write_iccs(*m),
-            Inner::Draughts(m) => m.key(),
-        }
-    }
 }
 
 impl PartialEq for Candidate {
