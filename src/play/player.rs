@@ -26,6 +26,7 @@ pub use crate::engine::material;
 use crate::fuzz::Rng;
 use crate::procedure::{Board, Candidate, Session};
 use crate::{Ruleset, Side};
+use std::sync::Arc;
 
 /// What a player is asked: everything it needs to choose its move (the session's history
 /// and board borrowed, not copied: a copy per move would make a game of n moves cost
@@ -44,8 +45,9 @@ pub struct MoveRequest<'a> {
     pub side: Side,
     /// The moves the arbiter permits now (all legal moves, or fewer after a touch or an
     /// illegal move taken back), typed: [`Candidate::text`] writes one's canonical text
-    /// (a player that picks one move writes only that one).
-    pub permitted: Vec<Candidate>,
+    /// (a player that picks one move writes only that one). Shared with the session, which
+    /// lists them once per position.
+    pub permitted: Arc<[Candidate]>,
     /// The clock times left, first player first, when the game has a clock.
     pub remaining: Option<[Span; 2]>,
     /// The increment per move, when the control has one.

@@ -220,6 +220,32 @@ impl Board {
         }
     }
 
+    /// Reads a legal move among `legal`, the legal moves of this position as
+    /// [`Board::legal_moves`] lists them: a move in ICCS, the canonical xiangqi notation, is
+    /// looked up in the list instead of being tested for legality again; any other text is
+    /// read by [`Board::read_move`] (with its error when it is no legal move).
+    ///
+    /// ```
+    /// use arbiter::procedure::Board;
+    ///
+    /// let board = Board::new(&"xiangqi".parse().unwrap(), None).unwrap();
+    /// let legal = board.legal_moves();
+    /// assert_eq!(board.read_listed("h2e2", &legal).unwrap(), board.read_move("C2=5").unwrap());
+    /// assert!(board.read_listed("a0a5", &legal).is_err()); // the chariot cannot jump
+    /// ```
+    pub fn read_listed(
+        &self,
+        text: &str,
+        legal: &[Candidate],
+    ) -> Result<Candidate, ProcedureError> {
+        if let (Board::Xiangqi(_), Ok(m)) = (self, xiangqi::iccs::parse_iccs_coords(text)) {
+            if let Some(c) = legal.iter().find(|c| c.inner == Inner::Xiangqi(m)) {
+                return Ok(c.clone());
+            }
+        }
+        self.read_move(text)
+    }
+
     /// The position after a legal move of this position (a candidate is legal by
     /// construction, so it is not checked again).
     pub fn play(&self, c: &Candidate) -> Board {

@@ -57,7 +57,7 @@ use super::adjourn::{
 };
 use super::board::{Board, Candidate, PerSide, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
-use super::touch::{check_permitted, resolve_touches, Ruling, Touch, TouchOrigin};
+use super::touch::{check_permitted, resolve_touches_among, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
 use crate::clock::{ClaimClock, Clock, PlayerStop, Span};
 use crate::mutant::DrawMutant as D;
@@ -67,7 +67,7 @@ use crate::rules::{ClaimRuling, GameOutcome};
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 mod correct;
 pub use correct::{Correction, ErrorKind, ErrorMove};
@@ -541,7 +541,13 @@ pub struct Pending {
 pub struct Session {
     policy: Policy,
     ruleset: Arc<Ruleset>,
+    /// The position on the board; changed only through [`Session::set_board`], which
+    /// forgets `legal` with it.
     board: Board,
+    /// The legal moves of `board`, listed once per position when first asked for: the
+    /// permitted moves a player is given and the reading of the move it answers both use
+    /// them.
+    legal: OnceLock<Arc<[Candidate]>>,
     /// Where the history starts (canonical FEN). Shared, not copied, by the state an event
     /// is applied to ([`Session::apply`]); so are the ruleset and the rules' judgement.
     start_fen: Arc<str>,
@@ -598,6 +604,7 @@ impl Session {
             policy: Policy::of(ruleset.game),
             ruleset: Arc::new(ruleset.clone()),
             board,
+            legal: OnceLock::new(),
             start_fen: start_fen.into(),
             moves: Vec::new(),
             ending: Arc::new(ending),
@@ -732,7 +739,19 @@ impl Session {
 
     /// The moves the side to move may make now, and the step that decided them.
     pub fn permitted(&self) -> Ruling {
-        resolve_touches(&self.board, &self.touches)
+        resolve_touches_among(&self.board, Arc::clone(self.legal_moves()), &self.touches)
+    }
+
+    /// The legal moves of the position on the board, in canonical order (listed once per
+    /// position).
+    pub fn legal_moves(&self) -> &Arc<[Candidate]> {
+        self.legal.get_or_init(|| self.board.legal_moves().into())
+    }
+
+    /// Puts a position on the board (and forgets the legal moves of the one before).
+    fn set_board(&mut self, board: Board) {
+        self.board = board;
+        self.legal = OnceLock::new();
     }
 
     /// The counted violations (xiangqi 违例, draughts warnings) of a side.
@@ -1141,7 +1160,7 @@ impl Session {
                     }
                 }
                 self.demanded = Some(p.clone());
-                self.board = p.before;
+                self.set_board(p.before);
                 self.touches = p.touches;
                 if let Some(spot) = p.irregular.moved {
                     if p.irregular.offender == self.turn() && self.policy.retaken_piece_touched {
@@ -1165,7 +1184,7 @@ impl Session {
                     })?;
                 // Art. 7.8, 14.3.1: the correction is not made, the irregular position
                 // stays; art. 14.4: the offender loses the game.
-                self.board = p.irregular.after;
+                self.set_board(p.irregular.after);
                 self.touches.clear();
                 self.breach(side, REFUSED_CORRECTION, REFUSED_CORRECTION_CLAUSE, false);
                 if self.policy.refused_correction_loses {
@@ -1708,7 +1727,7 @@ impl Session {
             return Ok(()); // the violation was the sealer's last
         }
         let m = self.board.read_move(&text)?;
-        self.board = self.board.play(&m);
+        self.set_board(self.board.play(&m));
         self.touches.clear();
         self.moves.push(m.text());
         self.moved(sealer);
@@ -1742,11 +1761,21 @@ impl Session {
     /// Judges the history again after it changed: the judge takes the move just played, or,
     /// after any other change (a restart, cancelled moves), judges the history anew.
     fn refresh(&mut self) -> Result<(), ProcedureError> {
+        self.judge_history(Played::Read)
+    }
+
+    /// [`Session::refresh`], saying how the last move of the history was found legal.
+    fn judge_history(&mut self, played: Played) -> Result<(), ProcedureError> {
         let rules_error = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
         let n = self.moves.len();
         match &mut self.judge {
             Some((start, judge)) if **start == *self.start_fen && judge.plies() + 1 == n => {
-                judge.push(&self.moves[n - 1]).map_err(rules_error)?;
+                let last = &self.moves[n - 1];
+                match played {
+                    Played::Listed => judge.push_legal(last),
+                    Played::Read => judge.push(last),
+                }
+                .map_err(rules_error)?;
             }
             _ => {
                 let judge = self
@@ -1870,7 +1899,7 @@ impl Session {
             let m = board.read_move(text)?;
             board = board.play(&m);
         }
-        self.board = board;
+        self.set_board(board);
         self.save_history();
         self.moves = kept;
         self.touches.clear();
@@ -1982,8 +2011,9 @@ impl Session {
     }
 
     fn play(&mut self, text: &str) -> Result<(), ProcedureError> {
-        let m = self.board.read_move(text)?;
-        if let Err(ruling) = check_permitted(&self.board, &self.touches, &m) {
+        let legal = Arc::clone(self.legal_moves());
+        let m = self.board.read_listed(text, &legal)?;
+        if let Err(ruling) = check_permitted(&self.board, &legal, &self.touches, &m) {
             if self.policy.illegal == IllegalHandling::OpponentChooses {
                 return self.irregular_legal_move(m);
             }
@@ -1999,11 +2029,11 @@ impl Session {
             });
         }
         let mover = self.turn();
-        self.board = self.board.play(&m);
+        self.set_board(self.board.play(&m));
         self.touches.clear();
         self.moves.push(m.text());
         self.moved(mover);
-        self.refresh()
+        self.judge_history(Played::Listed)
     }
 
     /// Draughts art. 7.4.3: a legal move of another piece than the touched one.
@@ -2027,7 +2057,7 @@ impl Session {
             irregular.kind.clause(),
             false,
         );
-        self.board = irregular.after.clone();
+        self.set_board(irregular.after.clone());
         let touches = std::mem::take(&mut self.touches);
         self.pending = Some(Box::new(Pending {
             irregular,
@@ -2097,6 +2127,16 @@ impl Session {
             }
         }
     }
+}
+
+/// How the last move of the history came to be there, for its judge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Played {
+    /// Found among the legal moves the session listed for the position before it: the
+    /// judge need not test its legality again ([`Judge::push_legal`]).
+    Listed,
+    /// Anything else (read by the board, restored, replayed): the judge reads it.
+    Read,
 }
 
 /// The reason slug of a loss by refusing to correct an irregular move (art. 14.4).

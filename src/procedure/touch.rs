@@ -64,6 +64,7 @@ use super::ProcedureError;
 use crate::mutant::DrawMutant as D;
 use crate::Game;
 use crate::Side;
+use std::sync::Arc;
 
 /// Why a group of squares counts as touched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -131,8 +132,9 @@ pub enum TouchStep {
 /// The permitted moves after touches, and the step that decided them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ruling {
-    /// The permitted moves: always legal moves, one per identity.
-    pub permitted: Vec<Candidate>,
+    /// The permitted moves: always legal moves, one per identity. Shared: when every legal
+    /// move is permitted this is the position's list of legal moves itself, not a copy.
+    pub permitted: Arc<[Candidate]>,
     /// The deciding step.
     pub step: TouchStep,
     /// Where the binding own touch came from (decides the clause for a retaken illegal
@@ -370,17 +372,18 @@ fn first_of(
 
 /// Whether the legal move `m` of `board` is permitted after `touches`: `Ok` when it is,
 /// else the ruling of [`resolve_touches`] that forbids it. With nothing touched no touch
-/// binds (the ruling is [`TouchStep::Untouched`]: every legal move), so the legal moves are
-/// not listed then.
+/// binds (the ruling is [`TouchStep::Untouched`]: every legal move), so nothing is looked
+/// at then. `legal`: the legal moves of `board`, as [`Board::legal_moves`] lists them.
 pub(crate) fn check_permitted(
     board: &Board,
+    legal: &Arc<[Candidate]>,
     touches: &[Touch],
     m: &Candidate,
 ) -> Result<(), Ruling> {
     if touches.is_empty() {
         return Ok(());
     }
-    let ruling = resolve_touches(board, touches);
+    let ruling = resolve_touches_among(board, Arc::clone(legal), touches);
     if ruling.permits(m) {
         Ok(())
     } else {
@@ -391,8 +394,17 @@ pub(crate) fn check_permitted(
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
+    resolve_touches_among(board, board.legal_moves().into(), touches)
+}
+
+/// [`resolve_touches`] with the legal moves of `board` already listed (a session lists
+/// them once per position).
+pub(crate) fn resolve_touches_among(
+    board: &Board,
+    legal: Arc<[Candidate]>,
+    touches: &[Touch],
+) -> Ruling {
     let order = TouchRules::in_force(board.game());
-    let legal = board.legal_moves();
     let me = board.turn();
     let own = first_of(board, touches, me, order.first_touch_binds);
     let opponent = if order.opponent_binds {
@@ -412,7 +424,7 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
     let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Candidate> {
         legal.iter().filter(|m| f(m)).cloned().collect()
     };
-    let ruling = |permitted: Vec<Candidate>, step: TouchStep| Ruling {
+    let ruling = |permitted: Arc<[Candidate]>, step: TouchStep| Ruling {
         permitted,
         step,
         origin,
@@ -465,7 +477,7 @@ pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
             }
         }
     };
-    ruling(chosen.unwrap_or(legal), step)
+    ruling(chosen.map_or(legal, Arc::from), step)
 }
 
 impl TouchRules {
@@ -506,7 +518,7 @@ mod tests {
     /// `opponent` opponent pieces touched.
     fn decided(step: TouchStep, own: usize, opponent: usize) -> Ruling {
         Ruling {
-            permitted: Vec::new(),
+            permitted: Arc::from([]),
             step,
             origin: TouchOrigin::Hand,
             own_touched: own,

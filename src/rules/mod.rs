@@ -108,6 +108,12 @@ pub trait Judge: Send + std::fmt::Debug {
     /// Plays one more move (any notation the game reads) and judges the longer history.
     /// On error the judge is unchanged.
     fn push(&mut self, text: &str) -> Result<(), RulesError>;
+    /// [`Judge::push`] of a move the caller has already found among the legal moves of the
+    /// judged position, in the canonical notation (the session's board lists them): a judge
+    /// may play it without testing its legality again. The default is `push`.
+    fn push_legal(&mut self, text: &str) -> Result<(), RulesError> {
+        self.push(text)
+    }
     /// What [`Rules::outcome`] says about the history so far.
     fn outcome(&self) -> GameOutcome;
     /// The number of moves judged.

@@ -4,6 +4,7 @@ use super::{rule_claim, rule_offer, Ended};
 use super::{ClaimRuling, GameOutcome};
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::{position_outcome, XiangqiEndings};
+use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
 use crate::xiangqi::repetition::Ruling;
@@ -42,6 +43,21 @@ impl XiangqiRules {
 
 /// Plays the next move of a history, refused as [`XiangqiRules::replay`] refuses it.
 fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError> {
+    push_next(game, text, Legality::Test)
+}
+
+/// Whether the next move of a history is tested for legality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Legality {
+    /// Read in any notation and tested.
+    Test,
+    /// The caller found it among the legal moves ([`Judge::push_legal`]): an ICCS text is
+    /// played as it stands; any other notation is still read and tested.
+    Known,
+}
+
+/// [`push_checked`], testing the move's legality or not.
+fn push_next(game: &mut XiangqiEndings, text: &str, legality: Legality) -> Result<(), RulesError> {
     let i = game.moves().len();
     let err = |reason: String| RulesError::Move {
         number: i + 1,
@@ -55,7 +71,14 @@ fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError>
             loser.other()
         )));
     }
-    let m = parse_move(game.position(), text).map_err(|e| err(e.to_string()))?;
+    let known = match legality {
+        Legality::Known => parse_iccs_coords(text).ok(),
+        Legality::Test => None,
+    };
+    let m = match known {
+        Some(m) => m,
+        None => parse_move(game.position(), text).map_err(|e| err(e.to_string()))?,
+    };
     game.push_read(m);
     Ok(())
 }
@@ -67,6 +90,10 @@ struct XiangqiJudge(XiangqiEndings, Ruleset);
 impl Judge for XiangqiJudge {
     fn push(&mut self, text: &str) -> Result<(), RulesError> {
         push_checked(&mut self.0, text)
+    }
+
+    fn push_legal(&mut self, text: &str) -> Result<(), RulesError> {
+        push_next(&mut self.0, text, Legality::Known)
     }
 
     fn outcome(&self) -> GameOutcome {
