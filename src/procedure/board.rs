@@ -8,6 +8,7 @@ use crate::xiangqi;
 use crate::Side;
 use crate::{Game, Ruleset};
 use std::fmt;
+use std::sync::Arc;
 
 /// A point of the board, by the game's own square index (xiangqi `rank * 9 + file`,
 /// draughts square number minus one). Written and read through a [`Board`].
@@ -68,6 +69,17 @@ impl Candidate {
         match &self.inner {
             Inner::Xiangqi(m) => xiangqi::iccs::write_iccs(*m),
             Inner::Draughts(m) => m.to_string(),
+        }
+    }
+}
+
+impl Candidate {
+    /// [`Candidate::text`], reusing `given` when it is the canonical text already (the text
+    /// a player gave, kept in the history without writing it again).
+    pub(crate) fn into_text(&self, given: String) -> String {
+        match &self.inner {
+            Inner::Xiangqi(m) if given.as_bytes() == m.iccs_bytes() => given,
+            _ => self.text(),
         }
     }
 }
@@ -189,6 +201,15 @@ impl Board {
     /// The legal moves, one per move identity (in draughts only captures when a capture
     /// exists, and in Brazilian only the ones taking most pieces).
     pub fn legal_moves(&self) -> Vec<Candidate> {
+        self.collect_legal()
+    }
+
+    /// [`Board::legal_moves`] in one shared allocation (a session keeps them per position).
+    pub(crate) fn legal_list(&self) -> Arc<[Candidate]> {
+        self.collect_legal()
+    }
+
+    fn collect_legal<C: FromIterator<Candidate>>(&self) -> C {
         match self {
             Board::Xiangqi(p) => p
                 .legal_moves()

@@ -745,7 +745,7 @@ impl Session {
     /// The legal moves of the position on the board, in canonical order (listed once per
     /// position).
     pub fn legal_moves(&self) -> &Arc<[Candidate]> {
-        self.legal.get_or_init(|| self.board.legal_moves().into())
+        self.legal.get_or_init(|| self.board.legal_list())
     }
 
     /// Puts a position on the board (and forgets the legal moves of the one before).
@@ -1048,7 +1048,7 @@ impl Session {
         match event {
             Event::Move(text) => {
                 let mover = self.turn();
-                self.play(&text)?;
+                self.play(text)?;
                 self.clock_forcing(mover, time.forcing)?;
                 self.clock_moved(mover, time.pressed.unwrap_or(true));
                 Ok(())
@@ -1533,7 +1533,7 @@ impl Session {
                 } else if side == sealer {
                     if let Some(text) = reply {
                         let replier = sealer.other();
-                        self.play(&text)?;
+                        self.play(text)?;
                         if let Some(c) = &mut self.clock {
                             c.move_made(replier);
                             c.press(replier);
@@ -2010,15 +2010,15 @@ impl Session {
         }
     }
 
-    fn play(&mut self, text: &str) -> Result<(), ProcedureError> {
+    fn play(&mut self, text: String) -> Result<(), ProcedureError> {
         let legal = Arc::clone(self.legal_moves());
-        let m = self.board.read_listed(text, &legal)?;
+        let m = self.board.read_listed(&text, &legal)?;
         if let Err(ruling) = check_permitted(&self.board, &legal, &self.touches, &m) {
             if self.policy.illegal == IllegalHandling::OpponentChooses {
                 return self.irregular_legal_move(m);
             }
             return Err(ProcedureError::NotPermitted {
-                text: text.to_owned(),
+                text,
                 permitted: ruling
                     .permitted
                     .iter()
@@ -2031,7 +2031,7 @@ impl Session {
         let mover = self.turn();
         self.set_board(self.board.play(&m));
         self.touches.clear();
-        self.moves.push(m.text());
+        self.moves.push(m.into_text(text));
         self.moved(mover);
         self.judge_history(Played::Listed)
     }

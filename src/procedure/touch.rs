@@ -394,7 +394,7 @@ pub(crate) fn check_permitted(
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them. See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
-    resolve_touches_among(board, board.legal_moves().into(), touches)
+    resolve_touches_among(board, board.legal_list(), touches)
 }
 
 /// [`resolve_touches`] with the legal moves of `board` already listed (a session lists

@@ -80,6 +80,8 @@ pub struct XiangqiEndings {
     /// The index in `positions` of the first one with the current material: no earlier
     /// position can be the same as a later one (a capture is never undone).
     material_since: usize,
+    /// How many times the current position has occurred (counted once per move played).
+    occurrences: u32,
     /// Whether an illegal move was recorded (the history then has no repetition verdict).
     illegal: bool,
     verdict: OnceCell<Option<Verdict>>,
@@ -95,6 +97,7 @@ impl XiangqiEndings {
             positions: vec![start],
             moves: Vec::new(),
             material_since: 0,
+            occurrences: 1,
             illegal: false,
             verdict: OnceCell::new(),
         }
@@ -158,6 +161,7 @@ impl XiangqiEndings {
         }
         self.positions.push(next);
         self.moves.push(m);
+        self.occurrences = self.count_occurrences();
         self.verdict = OnceCell::new();
     }
 
@@ -191,6 +195,11 @@ impl XiangqiEndings {
 
     /// How many times the current position has occurred with the same side to move.
     pub fn occurrences(&self) -> u32 {
+        self.occurrences
+    }
+
+    /// [`Self::occurrences`], counted in the positions of the history.
+    fn count_occurrences(&self) -> u32 {
         // The repetition identity of a position: the pieces and the side to move.
         let now = self.position();
         self.positions[self.material_since..]
@@ -299,8 +308,8 @@ impl XiangqiEndings {
     /// The ending now: checkmate, stalemate or a loss by forbidden repetition, or the
     /// claims valid now; with the counters. The repetition verdict is [`Self::verdict`].
     pub fn outcome(&self) -> Ending {
-        let pos = self.position();
-        let decided = position_outcome(pos).or_else(|| {
+        let (ended, in_check) = self.position().outcome_and_check();
+        let decided = score_position_end(ended).or_else(|| {
             self.repetition_loser().map(|loser| {
                 Outcome::win(
                     loser.other().side(),
@@ -309,7 +318,7 @@ impl XiangqiEndings {
                 )
             })
         });
-        assemble(decided, &self.states(false), pos.is_check())
+        assemble(decided, &self.states(false), in_check)
     }
 }
 
@@ -317,7 +326,12 @@ impl XiangqiEndings {
 /// (一), (二)), unless the active mutant of the reference ([`crate::mutant`]) scores them
 /// otherwise.
 pub fn position_outcome(pos: &Position) -> Option<Outcome> {
-    let o = pos.outcome()?;
+    score_position_end(pos.outcome())
+}
+
+/// The score of a checkmate or stalemate ([`position_outcome`]).
+fn score_position_end(end: Option<super::position::Outcome>) -> Option<Outcome> {
+    let o = end?;
     let (reason, clause) = match o.reason {
         EndReason::Checkmate => (Reason::Checkmate, "xq.result.checkmate-loses"),
         EndReason::Stalemate => (Reason::Stalemate, "xq.result.stalemate-loses"),

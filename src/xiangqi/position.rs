@@ -900,7 +900,11 @@ impl Position {
     /// Whether the side to move has a legal move (stops at the first one found).
     pub fn has_legal_move(&self) -> bool {
         let rules = MoveRules::current();
-        let safety = self.safety(&rules);
+        self.has_legal_move_in(&self.safety(&rules), &rules)
+    }
+
+    /// [`Position::has_legal_move`], with the general's safety already looked at.
+    fn has_legal_move_in(&self, safety: &Safety, rules: &MoveRules) -> bool {
         // Piece by piece: the first piece with a legal move ends the search, so the other
         // pieces' moves are never generated.
         let mut list = MoveList::new();
@@ -909,10 +913,10 @@ impl Position {
             let from = bb.trailing_zeros() as usize;
             bb &= bb - 1;
             list.len = 0;
-            self.gen_piece(from, &mut list, &rules);
+            self.gen_piece(from, &mut list, rules);
             if list
                 .iter()
-                .any(|&m| self.keeps_general_safe(&safety, m, &rules))
+                .any(|&m| self.keeps_general_safe(safety, m, rules))
             {
                 return true;
             }
@@ -959,18 +963,26 @@ impl Position {
     /// Whether the game is over: the side to move has no legal move and loses, by
     /// checkmate if in check, by stalemate (困毙) otherwise.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
-            return None;
+        self.outcome_and_check().0
+    }
+
+    /// [`Position::outcome`] and [`Position::is_check`], looking at the general once.
+    pub(crate) fn outcome_and_check(&self) -> (Option<Outcome>, bool) {
+        let rules = MoveRules::current();
+        let safety = self.safety(&rules);
+        if self.has_legal_move_in(&safety, &rules) {
+            return (None, safety.in_check);
         }
-        let reason = if self.is_check() {
+        let reason = if safety.in_check {
             EndReason::Checkmate
         } else {
             EndReason::Stalemate
         };
-        Some(Outcome {
+        let outcome = Outcome {
             winner: self.turn.other(),
             reason,
-        })
+        };
+        (Some(outcome), safety.in_check)
     }
 
     /// The like pieces (same colour and role as the piece on `sq`) on `sq`'s file, from the
