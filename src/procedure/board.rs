@@ -23,17 +23,28 @@ pub struct Spot(pub u8);
 /// ([`MoveInfo::key`](crate::MoveInfo::key)): a draughts capture is kept as its smallest path.
 #[derive(Clone)]
 pub struct Candidate {
-    /// Where the moving piece stands.
-    pub from: Spot,
-    /// Where it ends.
-    pub to: Spot,
-    /// The points of the pieces it captures, one bit per [`Spot`] (no heap: a capture is
-    /// as cheap to list as a quiet move).
-    captured: u128,
+    /// The move itself (24 bytes: a position's list of legal moves is small enough to
+    /// come from the allocator's fast path).
     inner: Inner,
 }
 
 impl Candidate {
+    /// Where the moving piece stands.
+    pub fn from(&self) -> Spot {
+        match &self.inner {
+            Inner::Xiangqi { m, .. } => Spot(m.from.index() as u8),
+            Inner::Draughts(m) => Spot(m.from().index() as u8),
+        }
+    }
+
+    /// Where it ends.
+    pub fn to(&self) -> Spot {
+        match &self.inner {
+            Inner::Xiangqi { m, .. } => Spot(m.to.index() as u8),
+            Inner::Draughts(m) => Spot(m.to().index() as u8),
+        }
+    }
+
     /// Whether it captures the piece on `spot`.
     ///
     /// ```
@@ -43,18 +54,32 @@ impl Candidate {
     /// let board = Board::new(&"xiangqi".parse().unwrap(), Some(fen)).unwrap();
     /// let take = board.read_move("a0a9").unwrap();
     /// assert!(take.captures(board.parse_square("a9").unwrap()));
+    /// assert!(!take.captures(board.parse_square("a0").unwrap()));
     /// assert!(take.captured().len() == 1);
     /// ```
     pub fn captures(&self, spot: Spot) -> bool {
-        spot.0 < 128 && (self.captured >> spot.0) & 1 == 1
+        match &self.inner {
+            Inner::Xiangqi { m, capture } => *capture && m.to.index() == usize::from(spot.0),
+            Inner::Draughts(m) => {
+                draughts::Square::from_index(spot.0).is_some_and(|s| m.captured().contains(s))
+            }
+        }
     }
 
     /// The points of the pieces it captures, in square order.
     pub fn captured(&self) -> Vec<Spot> {
-        (0..128u8)
-            .filter(|&i| (self.captured >> i) & 1 == 1)
-            .map(Spot)
-            .collect()
+        match &self.inner {
+            Inner::Xiangqi { .. } => self
+                .captures(self.to())
+                .then_some(self.to())
+                .into_iter()
+                .collect(),
+            Inner::Draughts(m) => m
+                .captured()
+                .into_iter()
+                .map(|s| Spot(s.index() as u8))
+                .collect(),
+        }
     }
 
     /// Canonical text (ICCS, or numeric draughts notation with the smallest path).
@@ -67,7 +92,7 @@ impl Candidate {
     /// ```
     pub fn text(&self) -> String {
         match &self.inner {
-            Inner::Xiangqi(m) => xiangqi::iccs::write_iccs(*m),
+            Inner::Xiangqi { m, .. } => xiangqi::iccs::write_iccs(*m),
             Inner::Draughts(m) => m.to_string(),
         }
     }
@@ -78,7 +103,7 @@ impl Candidate {
     /// a player gave, kept in the history without writing it again).
     pub(crate) fn into_text(&self, given: String) -> String {
         match &self.inner {
-            Inner::Xiangqi(m) if given.as_bytes() == m.iccs_bytes() => given,
+            Inner::Xiangqi { m, .. } if given.as_bytes() == m.iccs_bytes() => given,
             _ => self.text(),
         }
     }
@@ -86,7 +111,11 @@ impl Candidate {
 
 impl PartialEq for Candidate {
     fn eq(&self, other: &Candidate) -> bool {
-        self.inner == other.inner
+        match (&self.inner, &other.inner) {
+            (Inner::Xiangqi { m: a, .. }, Inner::Xiangqi { m: b, .. }) => a == b,
+            (Inner::Draughts(a), Inner::Draughts(b)) => a == b,
+            _ => false,
+        }
     }
 }
 
@@ -96,9 +125,11 @@ impl fmt::Debug for Candidate {
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Inner {
-    Xiangqi(xiangqi::Move),
+    /// A xiangqi move, and whether it captures (on its destination).
+    Xiangqi { m: xiangqi::Move, capture: bool },
+    /// A draughts move by its smallest path (its captured squares are part of it).
     Draughts(draughts::Move),
 }
 
@@ -260,7 +291,10 @@ impl Board {
         legal: &[Candidate],
     ) -> Result<Candidate, ProcedureError> {
         if let (Board::Xiangqi(_), Ok(m)) = (self, xiangqi::iccs::parse_iccs_coords(text)) {
-            if let Some(c) = legal.iter().find(|c| c.inner == Inner::Xiangqi(m)) {
+            if let Some(c) = legal
+                .iter()
+                .find(|c| matches!(c.inner, Inner::Xiangqi { m: l, .. } if l == m))
+            {
                 return Ok(c.clone());
             }
         }
@@ -271,7 +305,7 @@ impl Board {
     /// construction, so it is not checked again).
     pub fn play(&self, c: &Candidate) -> Board {
         match (self, c.inner) {
-            (Board::Xiangqi(p), Inner::Xiangqi(m)) => {
+            (Board::Xiangqi(p), Inner::Xiangqi { m, .. }) => {
                 let mut next = *p;
                 next.make(m);
                 Board::Xiangqi(next)
@@ -323,27 +357,17 @@ pub(crate) fn draughts_color(s: Side) -> draughts::Color {
 }
 
 fn xq_candidate(p: &xiangqi::Position, m: xiangqi::Move) -> Candidate {
-    let captured = match p.captured(m) {
-        Some(_) => 1u128 << m.to.index(),
-        None => 0,
-    };
     Candidate {
-        from: Spot(m.from.index() as u8),
-        to: Spot(m.to.index() as u8),
-        captured,
-        inner: Inner::Xiangqi(m),
+        inner: Inner::Xiangqi {
+            m,
+            capture: p.captured(m).is_some(),
+        },
     }
 }
 
 fn d64_candidate(p: &draughts::Position, m: &draughts::Move) -> Candidate {
     let smallest = p.paths_of(m).first().copied().unwrap_or(*m);
     Candidate {
-        from: Spot(m.from().index() as u8),
-        to: Spot(m.to().index() as u8),
-        captured: smallest
-            .captured()
-            .into_iter()
-            .fold(0u128, |set, s| set | 1u128 << s.index()),
         inner: Inner::Draughts(smallest),
     }
 }

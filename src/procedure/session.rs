@@ -539,7 +539,9 @@ pub struct Pending {
 /// xiangqi the last is the counted 违例 of 第三章 第六节 三 (三), in draughts it is recorded only.
 #[derive(Debug, Clone)]
 pub struct Session {
-    policy: Policy,
+    /// The game's procedure rules (shared: they do not change during a game, and the state
+    /// an event is applied to is a copy of the session).
+    policy: Arc<Policy>,
     ruleset: Arc<Ruleset>,
     /// The position on the board; changed only through [`Session::set_board`], which
     /// forgets `legal` with it.
@@ -582,10 +584,10 @@ pub struct Session {
     verdict: Option<Outcome>,
     /// The game clock, when the session keeps one.
     clock: Option<Box<Clock>>,
-    /// How the game is adjourned and resumed.
-    adjourn_rules: AdjournRules,
+    /// How the game is adjourned and resumed (shared, as the policy).
+    adjourn_rules: Arc<AdjournRules>,
     /// The adjournment, once announced.
-    adjournment: Option<Adjournment>,
+    adjournment: Option<Box<Adjournment>>,
     /// The errors corrected (第四章 第一节 三).
     corrections: correct::Corrections,
 }
@@ -601,7 +603,7 @@ impl Session {
         let ending = judge.outcome();
         let judged_from = start_fen.clone();
         Ok(Session {
-            policy: Policy::of(ruleset.game),
+            policy: Arc::new(Policy::of(ruleset.game)),
             ruleset: Arc::new(ruleset.clone()),
             board,
             legal: OnceLock::new(),
@@ -623,7 +625,7 @@ impl Session {
             demanded: None,
             verdict: None,
             clock: None,
-            adjourn_rules: AdjournRules::of(ruleset.game),
+            adjourn_rules: Arc::new(AdjournRules::of(ruleset.game)),
             adjournment: None,
             corrections: correct::Corrections::default(),
         })
@@ -638,13 +640,13 @@ impl Session {
 
     /// The session under other adjournment rules (a variant of the reference).
     pub fn with_adjourn_rules(mut self, rules: AdjournRules) -> Session {
-        self.adjourn_rules = rules;
+        self.adjourn_rules = Arc::new(rules);
         self
     }
 
     /// The adjournment, once announced ([`Event::Adjourn`]).
     pub fn adjournment(&self) -> Option<&Adjournment> {
-        self.adjournment.as_ref()
+        self.adjournment.as_deref()
     }
 
     /// The game clock, when there is one.
@@ -1015,7 +1017,7 @@ impl Session {
             if let Some(Adjournment {
                 phase: Phase::Resumed { moved, .. },
                 ..
-            }) = &mut self.adjournment
+            }) = self.adjournment.as_deref_mut()
             {
                 moved[usize::from(mover == Side::Second)] = true;
             }
@@ -1358,11 +1360,11 @@ impl Session {
     ) -> Result<Option<Event>, ProcedureError> {
         let err = |m: String| Err(ProcedureError::Adjournment(m));
         let game = self.policy.game;
-        let phase = self.adjournment.as_ref().map(|a| a.phase.clone());
+        let phase = self.adjournment.as_deref().map(|a| a.phase.clone());
         match (phase, event) {
             (None | Some(Phase::Resumed { .. }), Event::Adjourn) => {
                 if let Some(Phase::Resumed { opened, reply, .. }) =
-                    self.adjournment.as_ref().map(|a| &a.phase)
+                    self.adjournment.as_deref().map(|a| &a.phase)
                 {
                     if !opened || reply.is_some() {
                         return err("the resumption is not complete: the game cannot be adjourned again yet".to_owned());
@@ -1381,7 +1383,7 @@ impl Session {
                     true => self.turn().other(),
                     false => self.turn(),
                 };
-                self.adjournment = Some(Adjournment {
+                self.adjournment = Some(Box::new(Adjournment {
                     phase: Phase::Sealing {
                         sealer,
                         sealed: None,
@@ -1390,7 +1392,7 @@ impl Session {
                     envelope: None,
                     lost: false,
                     objections: Vec::new(),
-                });
+                }));
                 Ok(None)
             }
             (Some(Phase::Sealing { sealer, sealed, .. }), ev @ (Event::Seal { .. } | Event::Move(_))) => {
@@ -1428,7 +1430,7 @@ impl Session {
                     }
                     _ => unreachable!("matched above"),
                 };
-                if let Some(Adjournment { phase: Phase::Sealing { sealed, .. }, .. }) = &mut self.adjournment {
+                if let Some(Adjournment { phase: Phase::Sealing { sealed, .. }, .. }) = self.adjournment.as_deref_mut() {
                     *sealed = Some(new);
                 }
                 Ok(None)
@@ -1458,7 +1460,7 @@ impl Session {
                     used = announced_used;
                 }
                 let moves = Side::BOTH.map(|s| clock.moves_made(s));
-                if let Some(a) = &mut self.adjournment {
+                if let Some(a) = self.adjournment.as_deref_mut() {
                     a.phase = Phase::Adjourned;
                     a.envelope = Some(Envelope { fen, sealer, sealed, used, moves });
                 }
@@ -1495,7 +1497,7 @@ impl Session {
                     true => clock.start(sealer.other()),
                     false => clock.start(sealer),
                 }
-                if let Some(a) = &mut self.adjournment {
+                if let Some(a) = self.adjournment.as_deref_mut() {
                     a.lost = true;
                     a.phase = Phase::Resumed {
                         opened: true,
@@ -1525,7 +1527,7 @@ impl Session {
                 if absent.contains(&side) =>
             {
                 let sealer = self.envelope()?.sealer;
-                if let Some(Adjournment { phase: Phase::Resumed { absent, .. }, .. }) = &mut self.adjournment {
+                if let Some(Adjournment { phase: Phase::Resumed { absent, .. }, .. }) = self.adjournment.as_deref_mut() {
                     absent.retain(|s| *s != side);
                 }
                 if side != sealer && !opened {
@@ -1538,7 +1540,7 @@ impl Session {
                             c.move_made(replier);
                             c.press(replier);
                         }
-                        if let Some(Adjournment { phase: Phase::Resumed { reply, moved, .. }, .. }) = &mut self.adjournment {
+                        if let Some(Adjournment { phase: Phase::Resumed { reply, moved, .. }, .. }) = self.adjournment.as_deref_mut() {
                             *reply = None;
                             moved[usize::from(replier == Side::Second)] = true;
                         }
@@ -1566,7 +1568,7 @@ impl Session {
                 }
                 let m = self.board.read_move(&text)?;
                 self.clock_mut("sealing a reply")?.start(sealer);
-                if let Some(Adjournment { phase: Phase::Resumed { reply, .. }, .. }) = &mut self.adjournment {
+                if let Some(Adjournment { phase: Phase::Resumed { reply, .. }, .. }) = self.adjournment.as_deref_mut() {
                     *reply = Some(m.text());
                 }
                 Ok(None)
@@ -1590,11 +1592,11 @@ impl Session {
                         }
                         clock.set_used(s, envelope[i].plus(since))?;
                     }
-                    if let Some(Adjournment { phase: Phase::Resumed { set, .. }, .. }) = &mut self.adjournment {
+                    if let Some(Adjournment { phase: Phase::Resumed { set, .. }, .. }) = self.adjournment.as_deref_mut() {
                         *set = envelope;
                     }
                 }
-                if let Some(a) = &mut self.adjournment {
+                if let Some(a) = self.adjournment.as_deref_mut() {
                     a.objections.push(Objection { by, upheld, clause });
                 }
                 Ok(None)
@@ -1610,7 +1612,7 @@ impl Session {
             ) => err(format!(
                 "`{}` is not possible {}",
                 event_name(&ev),
-                match self.adjournment.as_ref().map(|a| a.phase.slug()) {
+                match self.adjournment.as_deref().map(|a| a.phase.slug()) {
                     None => "without an adjournment (`adjourn` first)".to_owned(),
                     Some(p) => format!("while the adjournment is {p}"),
                 }
@@ -1622,7 +1624,7 @@ impl Session {
     /// The envelope of the adjournment.
     fn envelope(&self) -> Result<&Envelope, ProcedureError> {
         self.adjournment
-            .as_ref()
+            .as_deref()
             .and_then(|a| a.envelope.as_ref())
             .ok_or_else(|| ProcedureError::Adjournment("there is no envelope".to_owned()))
     }
@@ -1654,7 +1656,7 @@ impl Session {
         }
         let replier = sealer.other();
         let replier_absent = absent.contains(&replier);
-        if let Some(a) = &mut self.adjournment {
+        if let Some(a) = self.adjournment.as_deref_mut() {
             a.phase = Phase::Resumed {
                 opened: false,
                 absent,
@@ -1695,7 +1697,7 @@ impl Session {
         if let Some(Adjournment {
             phase: Phase::Resumed { opened, .. },
             ..
-        }) = &mut self.adjournment
+        }) = self.adjournment.as_deref_mut()
         {
             *opened = true;
         }
@@ -2043,7 +2045,7 @@ impl Session {
             offender: self.turn(),
             text: m.text(),
             kind: Irregularity::TouchedOneMovedAnother,
-            moved: Some(m.from),
+            moved: Some(m.from()),
             after: before.play(&m),
         };
         self.open(irregular, before);

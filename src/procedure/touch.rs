@@ -436,7 +436,7 @@ pub(crate) fn resolve_touches_among(
     let (chosen, step) = match (own, opponent) {
         (None, None) => (None, TouchStep::Untouched),
         (Some((_, mine, _)), None) => {
-            let moves = pick(&|m| mine.contains(&m.from));
+            let moves = pick(&|m| mine.contains(&m.from()));
             if moves.is_empty() {
                 (None, TouchStep::OwnFree)
             } else {
@@ -453,8 +453,8 @@ pub(crate) fn resolve_touches_among(
         }
         (Some((i, mine, _)), Some((j, theirs, _))) => {
             let takes = |m: &Candidate| theirs.iter().any(|s| m.captures(*s));
-            let own_captures = pick(&|m| mine.contains(&m.from) && takes(m));
-            let own_moves = pick(&|m| mine.contains(&m.from));
+            let own_captures = pick(&|m| mine.contains(&m.from()) && takes(m));
+            let own_moves = pick(&|m| mine.contains(&m.from()));
             let any_captures = pick(&takes);
             let set = |t: &Try| match t {
                 Try::OwnCaptures => &own_captures,

@@ -385,10 +385,12 @@ impl Position {
         self.turn == other.turn && self.occupied == other.occupied && self.board == other.board
     }
 
-    /// Whether this position has fewer pieces than `before` (a move from `before` captured).
+    /// Whether this position, reached from `before` by one move (or equal to it), has fewer
+    /// pieces: the pieces of the side not to move in `before` changed (a move changes only
+    /// the mover's pieces, and a capture removes one of the other side's).
     pub(crate) fn captured_from(&self, before: &Position) -> bool {
-        let count = |p: &Position| p.occupied[0].count_ones() + p.occupied[1].count_ones();
-        count(self) < count(before)
+        let them = before.turn.other().index();
+        self.occupied[them] != before.occupied[them]
     }
 
     /// The position as a [`Setup`].

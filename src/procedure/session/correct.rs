@@ -351,7 +351,7 @@ impl Session {
                 if let (true, Some(text)) = (touched, piece) {
                     let m = self.board.read_move(&text)?;
                     self.touches = vec![Touch {
-                        squares: vec![m.from],
+                        squares: vec![m.from()],
                         origin: TouchOrigin::IllegalMove,
                     }];
                 }
@@ -396,7 +396,7 @@ impl Session {
     /// game: the position at resumption is the envelope's with the sealed move made.
     fn after_sealed_move(&self) -> Result<usize, ProcedureError> {
         let fen =
-            match &self.adjournment {
+            match self.adjournment.as_deref() {
                 Some(Adjournment {
                     phase: Phase::Resumed { opened: true, .. },
                     envelope: Some(e),
