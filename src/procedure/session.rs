@@ -2033,7 +2033,7 @@ impl Session {
         let mover = self.turn();
         self.set_board(self.board.play(&m));
         self.touches.clear();
-        self.moves.push(m.into_text(text));
+        self.moves.push(m.text_reusing(text));
         self.moved(mover);
         self.judge_history(Played::Listed)
     }
