@@ -1787,8 +1787,18 @@ impl Session {
                 self.judge = Some((self.start_fen.to_string(), judge));
             }
         }
+        // A move found among the listed legal moves leads to the position on the board,
+        // whose legal moves the next player is given: listed now, they tell the judge
+        // whether the game ended there.
+        let has_legal_move = match played {
+            Played::Listed => Some(!self.legal_moves().is_empty()),
+            Played::Read => None,
+        };
         if let Some((_, judge)) = &self.judge {
-            self.ending = Arc::new(judge.outcome());
+            self.ending = Arc::new(match has_legal_move {
+                Some(has) => judge.outcome_knowing(has),
+                None => judge.outcome(),
+            });
         }
         Ok(())
     }
@@ -2134,8 +2144,10 @@ impl Session {
 /// How the last move of the history came to be there, for its judge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Played {
-    /// Found among the legal moves the session listed for the position before it: the
-    /// judge need not test its legality again ([`Judge::push_legal`]).
+    /// Found among the legal moves the session listed for the position before it, and
+    /// played on the board: the judge need not test its legality again
+    /// ([`Judge::push_legal`]), and the board's legal moves tell it whether the game ended
+    /// ([`Judge::outcome_knowing`]).
     Listed,
     /// Anything else (read by the board, restored, replayed): the judge reads it.
     Read,

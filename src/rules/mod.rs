@@ -116,6 +116,13 @@ pub trait Judge: Send + std::fmt::Debug {
     }
     /// What [`Rules::outcome`] says about the history so far.
     fn outcome(&self) -> GameOutcome;
+    /// [`Judge::outcome`] when the caller has listed the legal moves of the position the
+    /// history reached (`has_legal_move`: whether it found one), so that a judge need not
+    /// search for one again to tell whether the game ended there. The default ignores it.
+    fn outcome_knowing(&self, has_legal_move: bool) -> GameOutcome {
+        let _ = has_legal_move;
+        self.outcome()
+    }
     /// The number of moves judged.
     fn plies(&self) -> usize;
     /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move) after the

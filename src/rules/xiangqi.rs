@@ -100,6 +100,11 @@ impl Judge for XiangqiJudge {
         game_outcome(&self.0)
     }
 
+    fn outcome_knowing(&self, has_legal_move: bool) -> GameOutcome {
+        let ending = self.0.outcome_knowing(Some(has_legal_move));
+        GameOutcome::new(Game::Xiangqi, ending, self.0.verdict().cloned())
+    }
+
     fn plies(&self) -> usize {
         self.0.moves().len()
     }

@@ -308,7 +308,13 @@ impl XiangqiEndings {
     /// The ending now: checkmate, stalemate or a loss by forbidden repetition, or the
     /// claims valid now; with the counters. The repetition verdict is [`Self::verdict`].
     pub fn outcome(&self) -> Ending {
-        let (ended, in_check) = self.position().outcome_and_check();
+        self.outcome_knowing(None)
+    }
+
+    /// [`Self::outcome`], told whether the side to move has a legal move when the caller
+    /// has listed them (`None`: it is searched for).
+    pub(crate) fn outcome_knowing(&self, has_legal_move: Option<bool>) -> Ending {
+        let (ended, in_check) = self.position().outcome_and_check(has_legal_move);
         let decided = score_position_end(ended).or_else(|| {
             self.repetition_loser().map(|loser| {
                 Outcome::win(

@@ -965,14 +965,19 @@ impl Position {
     /// Whether the game is over: the side to move has no legal move and loses, by
     /// checkmate if in check, by stalemate (困毙) otherwise.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_and_check().0
+        self.outcome_and_check(None).0
     }
 
-    /// [`Position::outcome`] and [`Position::is_check`], looking at the general once.
-    pub(crate) fn outcome_and_check(&self) -> (Option<Outcome>, bool) {
+    /// [`Position::outcome`] and [`Position::is_check`], looking at the general once;
+    /// `has_legal_move`: whether the side to move has a legal move, when the caller knows
+    /// (it listed them), else it is searched for.
+    pub(crate) fn outcome_and_check(
+        &self,
+        has_legal_move: Option<bool>,
+    ) -> (Option<Outcome>, bool) {
         let rules = MoveRules::current();
         let safety = self.safety(&rules);
-        if self.has_legal_move_in(&safety, &rules) {
+        if has_legal_move.unwrap_or_else(|| self.has_legal_move_in(&safety, &rules)) {
             return (None, safety.in_check);
         }
         let reason = if safety.in_check {
