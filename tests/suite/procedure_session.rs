@@ -719,3 +719,38 @@ fn checkmate_ends_the_session() {
         )
     );
 }
+
+/// The session judges a move it found among its listed legal moves without testing it again,
+/// and tells the judge whether the reached position has a legal move (its list of them);
+/// whatever it concludes must be what the rules conclude from the whole history replayed
+/// and tested move by move. Random games, to their end, in every game.
+#[test]
+fn the_sessions_judgement_is_the_replayed_historys() {
+    for (ruleset, games) in [("xiangqi", 12), ("russian", 12), ("brazilian", 12)] {
+        let ruleset: arbiter::Ruleset = ruleset.parse().unwrap();
+        let rules = arbiter::rules_for(&ruleset);
+        let mut rng = arbiter::fuzz::Rng::new(7);
+        let mut ended = 0;
+        for game in 0..games {
+            let mut s = Session::new(&ruleset, None).unwrap();
+            while s.outcome().is_none() && s.ending().claims.is_empty() {
+                let legal = s.legal_moves().clone();
+                assert!(
+                    !legal.is_empty(),
+                    "{ruleset} game {game}: no legal move, no outcome"
+                );
+                let pick = legal[rng.below(legal.len())].text();
+                s.apply(mv(&pick)).unwrap();
+                let replayed = rules.outcome(s.start_fen(), s.moves()).unwrap();
+                assert_eq!(
+                    *s.ending(),
+                    replayed,
+                    "{ruleset} game {game} after {:?}",
+                    s.moves()
+                );
+            }
+            ended += usize::from(s.outcome().is_some());
+        }
+        assert!(ended > 0, "{ruleset}: no random game reached a decided end");
+    }
+}
