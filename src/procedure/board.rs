@@ -8,7 +8,8 @@ use crate::xiangqi;
 use crate::Side;
 use crate::{Game, Ruleset};
 use std::fmt;
-use std::sync::Arc;
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
 
 /// A point of the board, by the game's own square index (xiangqi `rank * 9 + file`,
 /// draughts square number minus one). Written and read through a [`Board`].
@@ -324,6 +325,42 @@ impl Board {
                 .map(|o| (xiangqi_side(o.winner), o.reason.slug())),
             Board::Draughts(p) => p.outcome().map(|o| (draughts_side(o.winner()), o.reason())),
         }
+    }
+}
+
+/// The position on a session's board, with its legal moves listed once, when first asked
+/// for. Putting another position there ([`OnBoard::set`]) forgets them, so the list is
+/// always the one of the position on the board. Reads as the [`Board`] itself.
+#[derive(Debug, Clone)]
+pub(crate) struct OnBoard {
+    board: Board,
+    legal: OnceLock<Arc<[Candidate]>>,
+}
+
+impl OnBoard {
+    pub fn new(board: Board) -> OnBoard {
+        OnBoard {
+            board,
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// Puts a position on the board.
+    pub fn set(&mut self, board: Board) {
+        *self = OnBoard::new(board);
+    }
+
+    /// The legal moves of the position, as [`Board::legal_moves`] lists them.
+    pub fn moves(&self) -> &Arc<[Candidate]> {
+        self.legal.get_or_init(|| self.board.legal_list())
+    }
+}
+
+impl Deref for OnBoard {
+    type Target = Board;
+
+    fn deref(&self) -> &Board {
+        &self.board
     }
 }
 

@@ -55,7 +55,7 @@
 use super::adjourn::{
     AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
 };
-use super::board::{Board, Candidate, PerSide, Spot};
+use super::board::{Board, Candidate, OnBoard, PerSide, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
 use super::touch::{check_permitted, resolve_touches_among, Ruling, Touch, TouchOrigin};
 use super::ProcedureError;
@@ -67,7 +67,7 @@ use crate::rules::{ClaimRuling, GameOutcome};
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 mod correct;
 pub use correct::{Correction, ErrorKind, ErrorMove};
@@ -543,13 +543,9 @@ pub struct Session {
     /// an event is applied to is a copy of the session).
     policy: Arc<Policy>,
     ruleset: Arc<Ruleset>,
-    /// The position on the board; changed only through [`Session::set_board`], which
-    /// forgets `legal` with it.
-    board: Board,
-    /// The legal moves of `board`, listed once per position when first asked for: the
-    /// permitted moves a player is given and the reading of the move it answers both use
-    /// them.
-    legal: OnceLock<Arc<[Candidate]>>,
+    /// The position on the board, with its legal moves listed once: the permitted moves a
+    /// player is given, the reading of the move it answers and the judge all use them.
+    board: OnBoard,
     /// Where the history starts (canonical FEN). Shared, not copied, by the state an event
     /// is applied to ([`Session::apply`]); so are the ruleset and the rules' judgement.
     start_fen: Arc<str>,
@@ -605,8 +601,7 @@ impl Session {
         Ok(Session {
             policy: Arc::new(Policy::of(ruleset.game)),
             ruleset: Arc::new(ruleset.clone()),
-            board,
-            legal: OnceLock::new(),
+            board: OnBoard::new(board),
             start_fen: start_fen.into(),
             moves: Vec::new(),
             ending: Arc::new(ending),
@@ -747,13 +742,12 @@ impl Session {
     /// The legal moves of the position on the board, in canonical order (listed once per
     /// position).
     pub fn legal_moves(&self) -> &Arc<[Candidate]> {
-        self.legal.get_or_init(|| self.board.legal_list())
+        self.board.moves()
     }
 
     /// Puts a position on the board (and forgets the legal moves of the one before).
     fn set_board(&mut self, board: Board) {
-        self.board = board;
-        self.legal = OnceLock::new();
+        self.board.set(board);
     }
 
     /// The counted violations (xiangqi 违例, draughts warnings) of a side.
@@ -2050,7 +2044,7 @@ impl Session {
 
     /// Draughts art. 7.4.3: a legal move of another piece than the touched one.
     fn irregular_legal_move(&mut self, m: Candidate) -> Result<(), ProcedureError> {
-        let before = self.board.clone();
+        let before = Board::clone(&self.board);
         let irregular = IrregularMove {
             offender: self.turn(),
             text: m.text(),
@@ -2133,7 +2127,7 @@ impl Session {
                 {
                     irregular.kind = Irregularity::TakeBack;
                 }
-                let before = self.board.clone();
+                let before = Board::clone(&self.board);
                 self.open(irregular, before);
                 Ok(())
             }

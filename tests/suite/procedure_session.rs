@@ -754,3 +754,26 @@ fn the_sessions_judgement_is_the_replayed_historys() {
         assert!(ended > 0, "{ruleset}: no random game reached a decided end");
     }
 }
+
+/// The session's list of legal moves is always the one of the position on its board: a
+/// correction that turns the board round (colours only, 第四章 第一节 三 (二)) after the list
+/// was made leaves no stale list behind.
+#[test]
+fn the_listed_legal_moves_follow_the_board_through_a_correction() {
+    let mut s = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+    for m in ["h2e2", "h9g7", "h0g2"] {
+        s.apply(mv(m)).unwrap();
+    }
+    let before = s.legal_moves().clone();
+    s.apply(Event::Correction {
+        error: arbiter::procedure::ErrorKind::ColoursOnly,
+        at: None,
+    })
+    .unwrap();
+    assert_eq!(s.legal_moves()[..], s.board().legal_moves()[..]);
+    assert_ne!(
+        s.legal_moves()[..],
+        before[..],
+        "the board was turned round"
+    );
+}

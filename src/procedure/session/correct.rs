@@ -446,7 +446,7 @@ impl Session {
         self.save_history();
         self.start_fen = board_fen_checked(&self.ruleset, &start)?.into();
         self.moves = moves;
-        self.board = board;
+        self.set_board(board);
         self.touches.clear();
         self.judge = None;
         self.refresh()
