@@ -24,7 +24,7 @@ pub struct Spot(pub u8);
 /// ([`MoveInfo::key`](crate::MoveInfo::key)): a draughts capture is kept as its smallest path.
 #[derive(Clone)]
 pub struct Candidate {
-    /// The move itself (24 bytes: a position's list of legal moves is small enough to
+    /// The move itself (20 bytes: a position's list of legal moves is small enough to
     /// come from the allocator's fast path).
     inner: Inner,
 }
@@ -70,11 +70,8 @@ impl Candidate {
     /// The points of the pieces it captures, in square order.
     pub fn captured(&self) -> Vec<Spot> {
         match &self.inner {
-            Inner::Xiangqi { .. } => self
-                .captures(self.to())
-                .then_some(self.to())
-                .into_iter()
-                .collect(),
+            Inner::Xiangqi { capture: true, .. } => vec![self.to()],
+            Inner::Xiangqi { capture: false, .. } => Vec::new(),
             Inner::Draughts(m) => m
                 .captured()
                 .into_iter()
@@ -97,9 +94,7 @@ impl Candidate {
             Inner::Draughts(m) => m.to_string(),
         }
     }
-}
 
-impl Candidate {
     /// [`Candidate::text`], reusing `given` when it is the canonical text already (the text
     /// a player gave, kept in the history without writing it again).
     pub(crate) fn text_reusing(&self, given: String) -> String {

@@ -740,7 +740,16 @@ impl Session {
     }
 
     /// The legal moves of the position on the board, in canonical order (listed once per
-    /// position).
+    /// position, and shared with [`Session::permitted`]).
+    ///
+    /// ```
+    /// use arbiter::procedure::{Event, Session};
+    ///
+    /// let mut game = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+    /// assert_eq!(game.legal_moves().len(), 44);
+    /// game.apply(Event::Move("h2e2".into())).unwrap();
+    /// assert!(game.legal_moves().iter().all(|m| game.board().owner(m.from()) == Some(game.turn())));
+    /// ```
     pub fn legal_moves(&self) -> &Arc<[Candidate]> {
         self.board.moves()
     }

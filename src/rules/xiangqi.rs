@@ -101,8 +101,7 @@ impl Judge for XiangqiJudge {
     }
 
     fn outcome_knowing(&self, has_legal_move: bool) -> GameOutcome {
-        let ending = self.0.outcome_knowing(Some(has_legal_move));
-        GameOutcome::new(Game::Xiangqi, ending, self.0.verdict().cloned())
+        judged(&self.0, Some(has_legal_move))
     }
 
     fn plies(&self) -> usize {
@@ -120,7 +119,13 @@ impl Judge for XiangqiJudge {
 
 /// The endings' judgement with the repetition verdict of the same history.
 fn game_outcome(game: &XiangqiEndings) -> GameOutcome {
-    GameOutcome::new(Game::Xiangqi, game.outcome(), game.verdict().cloned())
+    judged(game, None)
+}
+
+/// [`game_outcome`], told whether the side to move has a legal move when the caller knows.
+fn judged(game: &XiangqiEndings, has_legal_move: Option<bool>) -> GameOutcome {
+    let ending = game.outcome_knowing(has_legal_move);
+    GameOutcome::new(Game::Xiangqi, ending, game.verdict().cloned())
 }
 
 fn position(fen: &str) -> Result<Position, RulesError> {
