@@ -30,6 +30,7 @@ pub mod protocol;
 pub mod report;
 pub mod rules;
 pub mod ruleset;
+pub mod shipped;
 pub mod side;
 pub mod spec;
 pub mod standings;

@@ -129,8 +129,14 @@ fn collect(dir: &Path, recursive: bool, files: &mut Vec<PathBuf>) -> Result<(), 
 pub(crate) fn parse_file<T: DeserializeOwned>(path: &Path) -> Result<(String, T), LoadError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| LoadError::file(path, format!("cannot read file: {e}")))?;
-    let value = serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(path, &e))?;
+    let value = parse_text(path, &text)?;
     Ok((text, value))
+}
+
+/// Parses the text of a YAML file (one read from disk, or one embedded in the binary and
+/// named by its path in the repository); errors name `path`.
+pub(crate) fn parse_text<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, LoadError> {
+    serde_yaml::from_str(text).map_err(|e| LoadError::yaml(path, &e))
 }
 
 /// The 1-based line on which a list item `id: <id>` (or `- id: <id>`) stands in a YAML

@@ -2,10 +2,10 @@
 
 use super::{outside_seed, seed_text};
 use crate::audit::Coverage;
-use crate::case::{load_cases, Case, LoadedCaseFile, Suite};
+use crate::case::{load_cases, shipped_cases, Case, LoadedCaseFile, Suite};
 use crate::edition::registry;
 use crate::page::{escape, expectation_words, page, scene_html, ArrowKind, Scene};
-use crate::spec::{load_catalogs, Clause, LoadedCatalog, Spec};
+use crate::spec::{load_catalogs, shipped_catalogs, Clause, LoadedCatalog, Spec};
 use crate::yaml::find_id_line;
 use crate::{Game, Ruleset};
 use serde_json::Value;
@@ -16,9 +16,10 @@ use std::path::{Component, Path, PathBuf};
 /// Where the book is built from.
 #[derive(Debug, Clone)]
 pub struct Sources {
-    /// The catalog directory (`spec/`).
-    pub spec: PathBuf,
-    /// Case files or directories (`cases/`).
+    /// The catalog directory (`spec/`); `None`: the catalogs inside the binary
+    /// ([`crate::shipped`]).
+    pub spec: Option<PathBuf>,
+    /// Case files or directories (`cases/`); none: the cases inside the binary.
     pub cases: Vec<PathBuf>,
     /// The directory holding the seeds (the catalogs' `document.source` is
     /// `seeds/<file>` relative to its parent); `None` when not found.
@@ -58,8 +59,17 @@ pub enum BookError {
 
 /// Builds the site into `out`: `index.html` and `clauses/<id>.html`.
 pub fn build_book(sources: &Sources, out: &Path) -> Result<BookSummary, BookError> {
-    let spec = load_catalogs(&sources.spec).map_err(|e| BookError::Load(e.to_string()))?;
-    let suite = load_cases(&sources.cases).map_err(|e| BookError::Load(e.to_string()))?;
+    let spec = match &sources.spec {
+        Some(dir) => load_catalogs(dir),
+        None => shipped_catalogs(),
+    }
+    .map_err(|e| BookError::Load(e.to_string()))?;
+    let suite = if sources.cases.is_empty() {
+        shipped_cases()
+    } else {
+        load_cases(&sources.cases)
+    }
+    .map_err(|e| BookError::Load(e.to_string()))?;
     let raw = raw_cases(&suite);
     let coverage = Coverage::compute(&spec, &suite);
     let clause_dir = out.join("clauses");

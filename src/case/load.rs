@@ -1,9 +1,9 @@
 //! Reading case files.
 
 use super::Case;
-use crate::yaml::{find_id_line, parse_file, yaml_files, LoadError, LoadErrors};
+use crate::yaml::{find_id_line, parse_text, yaml_files, LoadError, LoadErrors};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The file of a case directory that names histories shared by its cases.
@@ -85,16 +85,65 @@ pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
             Err(e) => errors.push(e),
         }
     }
+    // A case file named alone still finds the histories beside it.
+    let dirs: BTreeSet<PathBuf> = files
+        .iter()
+        .filter_map(|f| f.parent().map(Path::to_owned))
+        .collect();
+    files.extend(
+        dirs.into_iter()
+            .map(|dir| dir.join(HISTORIES_FILE))
+            .filter(|beside| beside.is_file()),
+    );
     files.sort();
     files.dedup();
-    let (history_files, files): (Vec<PathBuf>, Vec<PathBuf>) = files
+    let mut texts = Vec::with_capacity(files.len());
+    for path in files {
+        match std::fs::read_to_string(&path) {
+            Ok(text) => texts.push((path, text)),
+            Err(e) => errors.push(LoadError::file(&path, format!("cannot read file: {e}"))),
+        }
+    }
+    assemble(texts, errors)
+}
+
+/// The cases shipped inside the binary ([`crate::shipped::CASE_FILES`]), each file named by
+/// its path in the repository (`cases/xiangqi/check.yaml`), as errors name it.
+///
+/// ```
+/// let suite = arbiter::case::shipped_cases().unwrap();
+/// assert!(suite.len() > 100);
+/// assert!(suite.files.iter().all(|f| f.path.starts_with("cases")));
+/// ```
+pub fn shipped_cases() -> Result<Suite, LoadErrors> {
+    cases_from_texts(crate::shipped::CASE_FILES)
+}
+
+/// Case files from texts, each named by a path (`cases/xiangqi/check.yaml`) that errors
+/// name with their line and column. A `histories.yaml` among them serves the case files of
+/// its directory.
+pub fn cases_from_texts(files: &[(&str, &str)]) -> Result<Suite, LoadErrors> {
+    let texts = files
+        .iter()
+        .map(|(path, text)| (PathBuf::from(path), (*text).to_owned()))
+        .collect();
+    assemble(texts, Vec::new())
+}
+
+/// Parses case files and the shared histories among them (sorted by path), and resolves
+/// each case's history against those of its directory.
+fn assemble(
+    files: Vec<(PathBuf, String)>,
+    mut errors: Vec<LoadError>,
+) -> Result<Suite, LoadErrors> {
+    let (history_files, files): (Vec<_>, Vec<_>) = files
         .into_iter()
-        .partition(|p| p.file_name().is_some_and(|n| n == HISTORIES_FILE));
+        .partition(|(p, _)| p.file_name().is_some_and(|n| n == HISTORIES_FILE));
     // The shared histories of each directory.
     let mut histories: HashMap<PathBuf, BTreeMap<String, SharedHistory>> = HashMap::new();
-    for path in history_files {
-        match parse_file::<Option<BTreeMap<String, SharedHistory>>>(&path) {
-            Ok((_, map)) => {
+    for (path, text) in history_files {
+        match parse_text::<Option<BTreeMap<String, SharedHistory>>>(&path, &text) {
+            Ok(map) => {
                 let dir = path.parent().map(Path::to_owned).unwrap_or_default();
                 histories.insert(dir, map.unwrap_or_default());
             }
@@ -102,21 +151,21 @@ pub fn load_cases(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
         }
     }
     let mut suite = Suite::default();
-    for path in files {
+    for (path, text) in files {
         let dir = path.parent().map(Path::to_owned).unwrap_or_default();
-        // A case file named alone still finds the histories beside it.
-        if !histories.contains_key(&dir) {
-            let beside = dir.join(HISTORIES_FILE);
-            if beside.is_file() {
-                match parse_file::<Option<BTreeMap<String, SharedHistory>>>(&beside) {
-                    Ok((_, map)) => {
-                        histories.insert(dir.clone(), map.unwrap_or_default());
-                    }
-                    Err(e) => errors.push(e),
-                }
+        let parsed = match parse_text::<Option<Vec<Case>>>(&path, &text) {
+            Ok(cases) => LoadedCaseFile {
+                path,
+                text,
+                // An empty file is an empty list.
+                cases: cases.unwrap_or_default(),
+            },
+            Err(e) => {
+                errors.push(e);
+                continue;
             }
-        }
-        match load_file(&path).and_then(|f| resolve_histories(f, histories.get(&dir))) {
+        };
+        match resolve_histories(parsed, histories.get(&dir)) {
             Ok(file) => suite.files.push(file),
             Err(e) => errors.extend(e),
         }
@@ -184,12 +233,52 @@ fn resolve_histories(
     }
 }
 
-fn load_file(path: &Path) -> Result<LoadedCaseFile, Vec<LoadError>> {
-    let (text, cases) = parse_file::<Option<Vec<Case>>>(path).map_err(|e| vec![e])?;
-    Ok(LoadedCaseFile {
-        path: path.to_owned(),
-        text,
-        // An empty file is an empty list.
-        cases: cases.unwrap_or_default(),
-    })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_embedded_case_error_names_its_repository_path_and_line() {
+        let bad = "- id: a.b\n  ruleset: xiangqi\n  clauses: [xq.a.b]\n  nonsense: 1\n";
+        let text = cases_from_texts(&[("cases/xiangqi/x.yaml", bad)])
+            .unwrap_err()
+            .to_string();
+        assert!(text.starts_with("cases/xiangqi/x.yaml:"), "{text}");
+        assert!(text.contains("nonsense"), "{text}");
+    }
+
+    #[test]
+    fn embedded_cases_find_the_histories_of_their_directory() {
+        let histories = "opening:\n  moves: [h2e2]\n";
+        let cases = "- id: a.b\n  ruleset: xiangqi\n  clauses: [xq.a.b]\n  history: opening\n  moves: [h9g7]\n  expect: {legal: [a0a1]}\n";
+        let suite = cases_from_texts(&[
+            ("cases/x/histories.yaml", histories),
+            ("cases/x/a.yaml", cases),
+        ])
+        .unwrap();
+        assert_eq!(suite.files.len(), 1);
+        assert_eq!(suite.files[0].cases[0].moves, ["h2e2", "h9g7"]);
+        let missing = cases_from_texts(&[("cases/y/a.yaml", cases)]).unwrap_err();
+        assert!(
+            missing.to_string().contains("history 'opening'"),
+            "{missing}"
+        );
+    }
+
+    #[test]
+    fn the_shipped_cases_are_the_reviewed_files_of_cases() {
+        let shipped = shipped_cases().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let on_disk = load_cases(&[root.join("cases")]).unwrap();
+        assert_eq!(shipped.files.len(), on_disk.files.len());
+        for (a, b) in shipped.files.iter().zip(&on_disk.files) {
+            assert!(
+                b.path.ends_with(&a.path),
+                "{} {}",
+                a.path.display(),
+                b.path.display()
+            );
+            assert_eq!(a.cases, b.cases);
+        }
+    }
 }

@@ -38,7 +38,10 @@ pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
 pub use adjourn::{AdjournmentExpect, EnvelopeExpect, ObjectionExpect};
 pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
-pub use load::{load_cases, LoadedCaseFile, SharedHistory, Suite, HISTORIES_FILE, STAGING_DIR};
+pub use load::{
+    cases_from_texts, load_cases, shipped_cases, LoadedCaseFile, SharedHistory, Suite,
+    HISTORIES_FILE, STAGING_DIR,
+};
 pub use model::{
     is_case_id, Case, ClaimExpect, CorrectionExpect, CountConvention, DrawOfferExpect, Expect,
     GameResult, OutcomeExpect, PerftExpect, Rejected, RepetitionExpect, RepetitionVerdict,

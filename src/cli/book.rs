@@ -22,11 +22,13 @@ pub struct BookArgs {
     /// The directory to write the site to (created if missing).
     #[arg(long, short = 'o')]
     out: PathBuf,
-    /// The clause catalog directory.
-    #[arg(long, default_value = "spec")]
-    spec: PathBuf,
-    /// Case files or directories (searched recursively for *.yaml).
-    #[arg(long, default_value = "cases")]
+    /// The clause catalog directory. Default: the catalogs inside the binary (those of
+    /// spec/ when it was built).
+    #[arg(long, value_name = "DIR")]
+    spec: Option<PathBuf>,
+    /// Case files or directories (searched recursively for *.yaml). Repeatable. Default:
+    /// the cases inside the binary.
+    #[arg(long)]
     cases: Vec<PathBuf>,
     /// The directory holding the seed files the catalogs name (`seeds/<file>`).
     #[arg(long)]

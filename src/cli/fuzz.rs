@@ -5,7 +5,6 @@ use super::CliError;
 use arbiter::engine::ProcessOptions;
 use arbiter::fuzz::{FuzzBaseline, Fuzzer, Shard, FUZZ_QUERIES};
 use arbiter::protocol::{FailureKind, QueryKind};
-use arbiter::spec::load_catalogs;
 use arbiter::Ruleset;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -81,16 +80,20 @@ pub struct FuzzArgs {
     /// are reported as known and do not fail the campaign.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
-    /// The clause catalog directory the baseline's clauses are checked against.
-    #[arg(long, default_value = "spec", value_name = "DIR")]
-    spec: PathBuf,
+    /// The clause catalog directory the baseline's clauses are checked against. Default:
+    /// the catalogs inside the binary.
+    #[arg(long, value_name = "DIR")]
+    spec: Option<PathBuf>,
 }
 
 /// Reads the baseline and checks that its clauses are in the catalog.
-fn load_baseline(path: &std::path::Path, spec: &std::path::Path) -> Result<FuzzBaseline, String> {
+fn load_baseline(
+    path: &std::path::Path,
+    spec: Option<&std::path::Path>,
+) -> Result<FuzzBaseline, String> {
     let baseline = FuzzBaseline::load(path).map_err(|e| e.to_string())?;
-    let spec =
-        load_catalogs(spec).map_err(|e| format!("cannot check the baseline's clauses: {e}"))?;
+    let spec = super::run::load_spec(spec)
+        .map_err(|e| format!("cannot check the baseline's clauses: {e}"))?;
     for (i, k) in baseline.known.iter().enumerate() {
         if spec.clause(&k.clause).is_none() {
             let at = k.line.map(|l| format!(":{l}")).unwrap_or_default();
@@ -146,7 +149,7 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::from(2));
     }
     let baseline = match &args.baseline {
-        Some(path) => match load_baseline(path, &args.spec) {
+        Some(path) => match load_baseline(path, args.spec.as_deref()) {
             Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -2,7 +2,7 @@
 //! cases kill each one; with `--fuzz N`, also how many generated positions the differential
 //! fuzzer needs to find each move-generation mutant.
 
-use super::run::{case_paths, load_linted};
+use super::run::load_linted;
 use super::{CliError, Format};
 use arbiter::audit::mutants::{self as scoring, Found, Kill};
 use arbiter::case::{capture_panics, planned_runs, Selection, Verdict};
@@ -35,7 +35,8 @@ const SHOWN: usize = 3;
 #[derive(Debug, Args)]
 #[command(after_help = EXIT_CODES)]
 pub struct MutantsArgs {
-    /// Case files or directories (searched recursively for *.yaml). Default: cases/
+    /// Case files or directories (searched recursively for *.yaml). Default: the cases
+    /// inside the binary.
     paths: Vec<PathBuf>,
     /// List the mutants (name, clause, games, what each alters) and exit.
     #[arg(long)]
@@ -50,9 +51,9 @@ pub struct MutantsArgs {
     /// The fuzzer's seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The clause catalog directory.
-    #[arg(long, default_value = "spec")]
-    spec: PathBuf,
+    /// The clause catalog directory. Default: the catalogs inside the binary.
+    #[arg(long, value_name = "DIR")]
+    spec: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -202,8 +203,7 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::from(2));
     }
     capture_panics();
-    let paths = case_paths(&args.paths);
-    let suite = match load_linted(&args.spec, &paths) {
+    let suite = match load_linted(args.spec.as_deref(), &args.paths) {
         Ok(suite) => suite,
         Err(code) => return Ok(code),
     };

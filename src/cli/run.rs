@@ -3,7 +3,8 @@
 use super::CliError;
 use arbiter::audit::lint;
 use arbiter::case::{
-    capture_panics, load_cases, planned_runs, Glob, Runner, Selection, Suite, Verdict,
+    capture_panics, load_cases, planned_runs, shipped_cases, Glob, Runner, Selection, Suite,
+    Verdict,
 };
 use arbiter::engine::{Engine, ProcessOptions};
 use arbiter::report::{
@@ -11,7 +12,7 @@ use arbiter::report::{
     Header, JsonLines, Junit, ResultEvent, Summary, Totals, View,
 };
 use arbiter::rules_for;
-use arbiter::spec::{load_catalogs, RulesetPattern};
+use arbiter::spec::{load_catalogs, shipped_catalogs, RulesetPattern, Spec};
 use arbiter::yaml::LoadErrors;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -34,7 +35,8 @@ pub const EXIT_CODES: &str = "Exit codes:
 #[derive(Debug, Args)]
 #[command(after_help = EXIT_CODES)]
 pub struct RunArgs {
-    /// Case files or directories (searched recursively for *.yaml). Default: cases/
+    /// Case files or directories (searched recursively for *.yaml). Default: the cases
+    /// inside the binary (those of cases/ when it was built), from any directory.
     paths: Vec<PathBuf>,
     /// Run only under rulesets matching this: a game (every edition of it) or game@edition.
     /// Repeatable.
@@ -53,9 +55,10 @@ pub struct RunArgs {
     /// Write JUnit XML to this file.
     #[arg(long)]
     junit: Option<PathBuf>,
-    /// The clause catalog directory.
-    #[arg(long, default_value = "spec")]
-    spec: PathBuf,
+    /// The clause catalog directory. Default: the catalogs inside the binary (those of
+    /// spec/ when it was built).
+    #[arg(long, value_name = "DIR")]
+    spec: Option<PathBuf>,
     /// Stop at the first failed or errored case.
     #[arg(long)]
     fail_fast: bool,
@@ -85,20 +88,29 @@ pub fn load_failed(errors: &LoadErrors) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The case files and directories to load: those given, or `cases/`.
-pub fn case_paths(given: &[PathBuf]) -> Vec<PathBuf> {
-    if given.is_empty() {
-        vec![PathBuf::from("cases")]
-    } else {
-        given.to_vec()
+/// The catalogs of the directory `--spec` names, or those inside the binary.
+pub fn load_spec(dir: Option<&Path>) -> Result<Spec, LoadErrors> {
+    match dir {
+        Some(dir) => load_catalogs(dir),
+        None => shipped_catalogs(),
     }
 }
 
-/// Loads the cases and lints them against the catalogs; on any problem, prints it and
-/// returns the exit code (2: could not run).
-pub fn load_linted(spec_dir: &Path, paths: &[PathBuf]) -> Result<Suite, ExitCode> {
-    let spec = load_catalogs(spec_dir).map_err(|errors| load_failed(&errors))?;
-    let suite = load_cases(paths).map_err(|errors| load_failed(&errors))?;
+/// The cases under the paths given, or (none given) those inside the binary.
+pub fn load_suite(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
+    if paths.is_empty() {
+        shipped_cases()
+    } else {
+        load_cases(paths)
+    }
+}
+
+/// Loads the cases and lints them against the catalogs (both from the paths given, else
+/// from inside the binary); on any problem, prints it and returns the exit code (2: could
+/// not run).
+pub fn load_linted(spec_dir: Option<&Path>, paths: &[PathBuf]) -> Result<Suite, ExitCode> {
+    let spec = load_spec(spec_dir).map_err(|errors| load_failed(&errors))?;
+    let suite = load_suite(paths).map_err(|errors| load_failed(&errors))?;
     let problems = lint(&spec, &suite);
     if !problems.is_empty() {
         for p in &problems {
@@ -116,8 +128,7 @@ pub fn load_linted(spec_dir: &Path, paths: &[PathBuf]) -> Result<Suite, ExitCode
 /// Runs the cases.
 pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     capture_panics();
-    let paths = case_paths(&args.paths);
-    let suite = match load_linted(&args.spec, &paths) {
+    let suite = match load_linted(args.spec.as_deref(), &args.paths) {
         Ok(suite) => suite,
         Err(code) => return Ok(code),
     };
@@ -174,7 +185,10 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     let rulesets: BTreeSet<String> = runs.iter().map(|r| r.ruleset.to_string()).collect();
     let header = Event::Header(Header {
         arbiter: env!("CARGO_PKG_VERSION").to_owned(),
-        suite_commit: suite_commit(suite_dir(&paths[0])),
+        suite_commit: match args.paths.first() {
+            Some(path) => suite_commit(suite_dir(path)),
+            None => arbiter::shipped::SUITE_COMMIT.map(str::to_owned),
+        },
         started: rfc3339_utc(SystemTime::now()),
         rulesets: rulesets.into_iter().collect(),
         engine: Some(EngineRecord {
@@ -294,18 +308,20 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
 
 /// A one-line command that runs this one case again against the same engine.
 fn reproduce(args: &RunArgs, file: &Path, case: &str, ruleset: &arbiter::Ruleset) -> String {
-    let mut words = vec![
-        "arbiter".to_owned(),
-        "run".to_owned(),
-        shell_quote(&file.display().to_string()),
+    let mut words = vec!["arbiter".to_owned(), "run".to_owned()];
+    // The cases inside the binary need no path: the id names the case in any directory.
+    if !args.paths.is_empty() {
+        words.push(shell_quote(&file.display().to_string()));
+    }
+    words.extend([
         "--filter".to_owned(),
         shell_quote(case),
         "--ruleset".to_owned(),
         ruleset.to_string(),
-    ];
-    if args.spec != Path::new("spec") {
+    ]);
+    if let Some(spec) = &args.spec {
         words.push("--spec".to_owned());
-        words.push(shell_quote(&args.spec.display().to_string()));
+        words.push(shell_quote(&spec.display().to_string()));
     }
     if args.engine != "reference" {
         words.push("--engine".to_owned());

@@ -1,10 +1,8 @@
 //! `arbiter spec lint` and `arbiter spec coverage`.
 
-use super::run::load_failed;
+use super::run::{load_failed, load_spec, load_suite};
 use super::{CliError, Format};
 use arbiter::audit::{lint, Coverage};
-use arbiter::case::load_cases;
-use arbiter::spec::load_catalogs;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,10 +38,12 @@ enum SpecCommand {
 /// Where the catalogs and cases are.
 #[derive(Debug, Args)]
 struct Files {
-    /// The clause catalog directory.
-    #[arg(long, default_value = "spec")]
-    spec: PathBuf,
-    /// Case files or directories (recursive). Repeatable. Default: cases/
+    /// The clause catalog directory. Default: the catalogs inside the binary (those of
+    /// spec/ when it was built).
+    #[arg(long, value_name = "DIR")]
+    spec: Option<PathBuf>,
+    /// Case files or directories (recursive). Repeatable. Default: the cases inside the
+    /// binary (those of cases/ when it was built).
     #[arg(long)]
     cases: Vec<PathBuf>,
 }
@@ -54,13 +54,8 @@ pub fn run(args: SpecArgs) -> Result<ExitCode, CliError> {
         SpecCommand::Lint(files) => (files, None),
         SpecCommand::Coverage { files, format } => (files, Some(format)),
     };
-    let cases = if files.cases.is_empty() {
-        vec![PathBuf::from("cases")]
-    } else {
-        files.cases
-    };
-    let spec = load_catalogs(&files.spec);
-    let suite = load_cases(&cases);
+    let spec = load_spec(files.spec.as_deref());
+    let suite = load_suite(&files.cases);
     let (spec, suite) = match (spec, suite) {
         (Ok(spec), Ok(suite)) => (spec, suite),
         (spec, suite) => {

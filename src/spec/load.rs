@@ -2,7 +2,7 @@
 //! ([`crate::yaml`]).
 
 use super::Catalog;
-use crate::yaml::{is_slug_segment, parse_file, yaml_files, LoadErrors};
+use crate::yaml::{is_slug_segment, parse_file, parse_text, yaml_files, LoadErrors};
 use std::path::{Path, PathBuf};
 
 /// A catalog together with the file it came from.
@@ -48,10 +48,41 @@ impl Spec {
 /// the schemas). All malformed files are reported, not just the first.
 pub fn load_catalogs(dir: &Path) -> Result<Spec, LoadErrors> {
     let files = yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
+    collect_catalogs(files.into_iter().map(|path| {
+        let parsed = parse_file::<Catalog>(&path);
+        (path, parsed)
+    }))
+}
+
+/// The catalogs shipped inside the binary ([`crate::shipped::CATALOG_FILES`]), each named
+/// by its path in the repository (`spec/xiangqi.yaml`), as errors name it.
+///
+/// ```
+/// let spec = arbiter::spec::shipped_catalogs().unwrap();
+/// assert!(spec.clause("xq.move.horse-leg").is_some());
+/// assert!(spec.catalogs.iter().all(|c| c.path.starts_with("spec")));
+/// ```
+pub fn shipped_catalogs() -> Result<Spec, LoadErrors> {
+    catalogs_from_texts(crate::shipped::CATALOG_FILES)
+}
+
+/// Catalogs from texts, each named by a path (`spec/xiangqi.yaml`) that errors name with
+/// their line and column.
+pub fn catalogs_from_texts(files: &[(&str, &str)]) -> Result<Spec, LoadErrors> {
+    collect_catalogs(files.iter().map(|(path, text)| {
+        let path = PathBuf::from(path);
+        let parsed = parse_text::<Catalog>(&path, text).map(|c| ((*text).to_owned(), c));
+        (path, parsed)
+    }))
+}
+
+fn collect_catalogs(
+    files: impl Iterator<Item = (PathBuf, Result<(String, Catalog), crate::yaml::LoadError>)>,
+) -> Result<Spec, LoadErrors> {
     let mut spec = Spec::default();
     let mut errors = Vec::new();
-    for path in files {
-        match parse_file::<Catalog>(&path) {
+    for (path, parsed) in files {
+        match parsed {
             Ok((text, catalog)) => spec.catalogs.push(LoadedCatalog {
                 path,
                 text,
@@ -79,6 +110,32 @@ pub fn is_clause_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_embedded_catalog_error_names_its_repository_path_and_line() {
+        let bad = "document: {id: x, title: X, source: seeds/x.txt, language: zh}\nclauses:\n  - id: xq.a.b\n    kind: nonsense\n";
+        let errors = catalogs_from_texts(&[("spec/x.yaml", bad)]).unwrap_err();
+        let text = errors.to_string();
+        assert!(text.starts_with("spec/x.yaml:4:"), "{text}");
+        assert!(text.contains("kind"), "{text}");
+    }
+
+    #[test]
+    fn the_shipped_catalogs_are_the_files_of_spec() {
+        let shipped = shipped_catalogs().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let on_disk = load_catalogs(&root.join("spec")).unwrap();
+        assert_eq!(shipped.catalogs.len(), on_disk.catalogs.len());
+        for (a, b) in shipped.catalogs.iter().zip(&on_disk.catalogs) {
+            assert!(
+                b.path.ends_with(&a.path),
+                "{} {}",
+                a.path.display(),
+                b.path.display()
+            );
+            assert_eq!(a.text, b.text);
+        }
+    }
 
     #[test]
     fn clause_ids_follow_the_documented_pattern() {

@@ -25,5 +25,7 @@
 pub(crate) mod load;
 mod model;
 
-pub use load::{is_clause_id, load_catalogs, LoadedCatalog, Spec};
+pub use load::{
+    catalogs_from_texts, is_clause_id, load_catalogs, shipped_catalogs, LoadedCatalog, Spec,
+};
 pub use model::{Catalog, Clause, Document, Kind, RulesetPattern};

@@ -1,0 +1,38 @@
+//! The suite inside the binary: the clause catalogs (`spec/*.yaml`) and the cases
+//! (`cases/**/*.yaml`, without `staging/`), embedded at build time by `build.rs` like the
+//! editions ([`crate::edition::BUILTIN_FILES`]) and time controls
+//! ([`crate::clock::controls`]), so that an installed or copied `arbiter` runs the
+//! suite from any directory. Each file keeps its path in the repository, which every
+//! message about it names.
+//!
+//! [`shipped_catalogs`](crate::spec::shipped_catalogs) and
+//! [`shipped_cases`](crate::case::shipped_cases) read these tables; `--spec` and case paths
+//! on the command line read files on disk instead.
+//!
+//! ```
+//! use arbiter::shipped::{CASE_FILES, CATALOG_FILES};
+//!
+//! assert!(CATALOG_FILES.iter().any(|(path, _)| *path == "spec/xiangqi.yaml"));
+//! assert!(CASE_FILES.iter().all(|(path, _)| path.starts_with("cases/")));
+//! assert!(!CASE_FILES.iter().any(|(path, _)| path.contains("/staging/")));
+//! ```
+
+mod catalog_files {
+    include!(concat!(env!("OUT_DIR"), "/catalog_files.rs"));
+}
+mod case_files {
+    include!(concat!(env!("OUT_DIR"), "/case_files.rs"));
+}
+
+/// The shipped clause catalogs, every `*.yaml` directly in `spec/`: (path in the
+/// repository, text), sorted by path.
+pub const CATALOG_FILES: &[(&str, &str)] = catalog_files::CATALOG_FILES;
+
+/// The shipped case files, every `*.yaml` and `*.yml` under `cases/` but `staging/`: (path
+/// in the repository, text), sorted by path.
+pub const CASE_FILES: &[(&str, &str)] = case_files::CASE_FILES;
+
+/// The commit the shipped catalogs and cases were built from, when the binary was built
+/// from a git checkout whose `spec/` and `cases/` had no change against it; `None` otherwise
+/// (a packaged crate, changed data).
+pub const SUITE_COMMIT: Option<&str> = option_env!("ARBITER_SUITE_COMMIT");
