@@ -9,7 +9,7 @@ use arbiter::play::{
     MatchOptions, MatchResult, MatchScore, Opening, PlayerSpec, Progress, RecordNotation,
     ResignAdjudication,
 };
-use arbiter::Ruleset;
+use arbiter::{Game, Ruleset};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -111,6 +111,11 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         PlayerSpec::parse(red)?.with_timeout(timeout),
         PlayerSpec::parse(black)?.with_timeout(timeout),
     ];
+    for (option, given, spec) in [("--red", red, &specs[0]), ("--black", black, &specs[1])] {
+        if let Some(why) = cannot_play(spec, ruleset) {
+            return Err(format!("{option} {given}: {why}").into());
+        }
+    }
     let control = match &args.control {
         Some(c) => Some(control_for(ruleset.game, c)?),
         None => None,
@@ -210,6 +215,25 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         f64::from(total) / elapsed.as_secs_f64().max(1e-9),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The games a `uci:` player plays: the UCI adapter sets `UCI_Variant xiangqi` and reads
+/// moves as ICCS, so a UCI draughts engine would lose every game by an unreadable move.
+const UCI_GAMES: [Game; 1] = [Game::Xiangqi];
+
+/// Why a player cannot play `ruleset` by what its kind declares, before it is started (a
+/// protocol engine's own rulesets are checked when it starts, from its `start` reply);
+/// `None`: it may.
+fn cannot_play(spec: &PlayerSpec, ruleset: &Ruleset) -> Option<String> {
+    match spec {
+        PlayerSpec::Uci { .. } if !UCI_GAMES.contains(&ruleset.game) => Some(format!(
+            "the UCI adapter plays {} only, not {ruleset} (every game would be lost by an \
+             unreadable move); play a draughts engine through the JSON-lines engine protocol \
+             (proto:<command line>, docs/protocol.md; adapters/ has examples)",
+            UCI_GAMES.map(Game::name).join(", ")
+        )),
+        _ => None,
+    }
 }
 
 /// The final table, like cutechess's: rank, name, Elo, ±, games, score, draws; each row

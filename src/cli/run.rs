@@ -3,8 +3,8 @@
 use super::CliError;
 use arbiter::audit::lint;
 use arbiter::case::{
-    capture_panics, load_cases, planned_runs, shipped_cases, Glob, Runner, Selection, Suite,
-    Verdict,
+    capture_panics, load_cases, planned_runs, shipped_cases, Glob, PlannedRun, Runner, Selection,
+    Suite, Verdict,
 };
 use arbiter::engine::{Engine, ProcessOptions};
 use arbiter::report::{
@@ -143,7 +143,13 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     };
     let runs = planned_runs(&suite, &selection);
     if runs.is_empty() {
-        eprintln!("warning: no case selected");
+        eprintln!(
+            "error: no case selected ({} case(s) loaded): nothing would be checked; loosen \
+             --ruleset, --filter or --clause (`arbiter spec coverage` lists the clauses with \
+             cases)",
+            suite.len()
+        );
+        return Ok(ExitCode::from(2));
     }
 
     let runner = match open_engine(&args) {
@@ -154,12 +160,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         }
     };
     let info = runner.info().clone();
-    if !runs.is_empty() && !runs.iter().any(|r| info.plays(r.ruleset)) {
-        eprintln!(
-            "warning: the engine {} plays none of the selected rulesets (it plays {}); every case will be skipped",
-            info.name,
-            info.rulesets.join(", ")
-        );
+    if let Some(refusal) = plays_none(&info, &runs) {
+        eprintln!("error: {refusal}");
+        return Ok(ExitCode::from(2));
     }
     let mut views: Vec<Box<dyn View>> = vec![Box::new(Summary::default())];
     if let Some(path) = &args.report {
@@ -303,7 +306,44 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     if args.baseline.is_some() {
         print!("{}", gate.to_text());
     }
+    if totals.passed + totals.failed + totals.errored == 0 {
+        eprintln!(
+            "error: nothing was checked: the engine {} skipped all {} selected case(s) (the \
+             reasons are in the report: --report FILE); ask for cases it answers (--ruleset, \
+             --filter), or teach it the queries they ask (docs/protocol.md)",
+            info.name, totals.skipped
+        );
+        return Ok(ExitCode::from(2));
+    }
     Ok(ExitCode::from(gate.exit_code()))
+}
+
+/// Why the run cannot check anything: the engine plays none of the rulesets of the selected
+/// cases. `None` when it plays at least one (the cases of the others are skipped, and
+/// reported so).
+fn plays_none(info: &arbiter::protocol::EngineInfo, runs: &[PlannedRun<'_>]) -> Option<String> {
+    if runs.iter().any(|r| info.plays(r.ruleset)) {
+        return None;
+    }
+    let asked: BTreeSet<String> = runs.iter().map(|r| r.ruleset.to_string()).collect();
+    Some(format!(
+        "the engine {} plays none of the selected rulesets (asked: {}; it plays: {}), so \
+         nothing would be checked; ask for a ruleset it plays (--ruleset {}){}",
+        info.name,
+        asked.into_iter().collect::<Vec<_>>().join(", "),
+        if info.rulesets.is_empty() {
+            "none".to_owned()
+        } else {
+            info.rulesets.join(", ")
+        },
+        info.rulesets.first().map_or("…", String::as_str),
+        if info.rulesets.iter().all(|r| r.starts_with("xiangqi")) {
+            ", or check a draughts engine through the JSON-lines engine protocol \
+             (docs/protocol.md; adapters/ has examples)"
+        } else {
+            ""
+        }
+    ))
 }
 
 /// A one-line command that runs this one case again against the same engine.

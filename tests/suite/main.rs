@@ -14,6 +14,7 @@
 mod baseline;
 mod browser;
 mod clause_ids_in_code;
+mod cli_anywhere;
 mod cli_engine;
 mod cli_fuzz;
 mod cli_pipe;
@@ -39,6 +40,7 @@ mod fuzz_repetition_start;
 mod fuzz_targets_corpus;
 mod layers;
 mod mutants;
+mod nothing_checked;
 mod perft_data;
 mod play;
 mod play_protocol;
