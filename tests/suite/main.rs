@@ -32,6 +32,7 @@ mod draughts_perft;
 mod draughts_rules;
 mod draw_mutants;
 mod endings;
+mod engine_gate;
 mod engine_process;
 mod engine_uci;
 mod fuzz_baseline;
