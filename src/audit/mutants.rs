@@ -130,7 +130,7 @@ pub fn fuzz(mutant: MoveMutant, seed: u64, limit: u64) -> Result<Vec<Found>, Fuz
                 finding: None,
             };
             for index in 0..limit {
-                if let Some(f) = fuzzer.check(index).into_iter().next() {
+                if let Some(f) = fuzzer.check(index).findings.into_iter().next() {
                     found.positions = Some(index + 1);
                     found.finding = Some(f);
                     break;

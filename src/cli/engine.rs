@@ -11,7 +11,8 @@ use std::process::ExitCode;
 #[command(
     after_help = "Reads protocol v1 requests (one JSON object per line) on stdin and \
 writes one reply per line on stdout, until {\"cmd\":\"stop\"} or the end of input. \
-See docs/protocol.md.
+A request line longer than 4 MiB (4194304 bytes) is answered {\"errored\":true,…} \
+at once and skipped (docs/protocol.md, \"Limits\"). See docs/protocol.md.
 
 Example:
   printf '%s\\n' '{\"cmd\":\"start\",\"protocol\":1}' \\
@@ -28,11 +29,29 @@ pub struct EngineArgs {}
 pub fn engine(_args: EngineArgs) -> Result<ExitCode, CliError> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    serve(
+    match serve(
         &ReferenceEngine::new(),
         stdin.lock(),
         std::io::BufWriter::new(stdout.lock()),
-    )
-    .map_err(|e| format!("cannot write to stdout: {e}"))?;
-    Ok(ExitCode::SUCCESS)
+    ) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // The reader went away: the conversation is over.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(format!("cannot write to stdout: {e}").into()),
+    }
+}
+
+/// The default of `--start-timeout` (run, fuzz, play): seconds an external engine may take
+/// to start, the interpreter of a scripted engine on a loaded machine included.
+pub const DEFAULT_START_TIMEOUT: f64 = 30.0;
+
+/// A number of seconds given to `option`, refused unless positive and finite.
+pub fn seconds(option: &str, value: f64) -> Result<std::time::Duration, String> {
+    if value.is_finite() && value > 0.0 && value <= 1e9 {
+        Ok(std::time::Duration::from_secs_f64(value))
+    } else {
+        Err(format!(
+            "{option} {value}: expected a positive number of seconds"
+        ))
+    }
 }

@@ -4,7 +4,7 @@
 use super::CliError;
 use arbiter::engine::ProcessOptions;
 use arbiter::fuzz::{FuzzBaseline, Fuzzer, Shard, FUZZ_QUERIES};
-use arbiter::protocol::{FailureKind, QueryKind};
+use arbiter::protocol::QueryKind;
 use arbiter::Ruleset;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 pub const EXIT_CODES: &str = "Exit codes:
   0  no disagreement: the engine answered every query asked as the reference does
   1  disagreements found (each written, shrunk, as a case in the --emit directory); with
-     --baseline, only findings the baseline does not list for the ruleset count
+     --baseline, only findings the baseline does not list for the ruleset count; or the
+     engine failed queries (errored, crashed, hung, spoke nonsense): each is printed on
+     stderr with the engine's stderr, and no case is written for it
   2  could not run: bad arguments, an engine that does not start, does not play the
      ruleset or answers none of the queries, an engine given up after too many restarts,
      a case file that cannot be written, a baseline that cannot be read or cites a clause
@@ -69,10 +71,13 @@ pub struct FuzzArgs {
     /// Where to write the cases of the disagreements found (one file each).
     #[arg(long, default_value = "cases/staging", value_name = "DIR")]
     emit: PathBuf,
-    /// Seconds an external engine may take to answer one request before it counts as hung
-    /// (the start handshake may take this long too, and at least 30 s).
+    /// Seconds an external engine may take to answer one request before it counts as hung.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
+    /// Seconds an external engine may take to start (answer `start`, or the UCI handshake),
+    /// at the beginning and at each restart, before it counts as not starting.
+    #[arg(long, default_value_t = super::engine::DEFAULT_START_TIMEOUT, value_name = "SECONDS")]
+    start_timeout: f64,
     /// How many times a crashed, hung or confused engine is restarted before it is given up.
     #[arg(long, default_value_t = 5)]
     restarts: u32,
@@ -141,13 +146,11 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 
 /// Runs the campaign.
 pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        eprintln!(
-            "error: --timeout {}: expected a positive number of seconds",
-            args.timeout
-        );
-        return Ok(ExitCode::from(2));
-    }
+    let options = ProcessOptions {
+        timeout: super::engine::seconds("--timeout", args.timeout)?,
+        start_timeout: super::engine::seconds("--start-timeout", args.start_timeout)?,
+        restarts: args.restarts,
+    };
     let baseline = match &args.baseline {
         Some(path) => match load_baseline(path, args.spec.as_deref()) {
             Ok(b) => Some(b),
@@ -157,15 +160,6 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
             }
         },
         None => None,
-    };
-    let defaults = ProcessOptions::default();
-    let options = ProcessOptions {
-        timeout: Duration::from_secs_f64(args.timeout),
-        // A loaded machine can make an interpreter slow to start: never less than a request.
-        start_timeout: defaults
-            .start_timeout
-            .max(Duration::from_secs_f64(args.timeout)),
-        restarts: args.restarts,
     };
     let engine = match arbiter::engine::open(&args.engine, options) {
         Ok(e) => e,
@@ -238,10 +232,13 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        for finding in fuzzer.check(index) {
-            if finding.disagreement.failure == Some(FailureKind::GivenUp) {
-                given_up = true;
-            }
+        let checked = fuzzer.check(index);
+        for fault in &checked.failures {
+            // An engine failure is no finding: reported with the engine's stderr, no case.
+            say(format!("engine failure: {fault}"));
+            given_up |= fault.given_up();
+        }
+        for finding in checked.findings {
             let (path, new) = finding
                 .write(&args.emit)
                 .map_err(|e| format!("cannot write a case into {}: {e}", args.emit.display()))?;
@@ -266,8 +263,8 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
             bar.inc(1);
             let s = fuzzer.stats();
             bar.set_message(format!(
-                "{} disagreements ({} distinct)",
-                s.disagreements, s.findings
+                "{} disagreements ({} distinct), {} engine failures",
+                s.disagreements, s.findings, s.failures
             ));
         }
         if given_up {
@@ -324,8 +321,19 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
             args.emit.display()
         );
     }
+    if s.failures > 0 {
+        println!(
+            "engine failures: {} quer{} failed (errored, crashed, hung or nonsense; each printed on stderr with the engine's stderr); no case is written for them",
+            s.failures,
+            if s.failures == 1 { "y" } else { "ies" }
+        );
+    }
     if given_up {
-        eprintln!("error: the engine was given up after too many restarts");
+        eprintln!(
+            "error: the engine was given up after {} restart(s) (--restarts); the campaign stopped at position {}",
+            args.restarts,
+            s.positions.saturating_sub(1)
+        );
         return Ok(ExitCode::from(2));
     }
     if let Some(baseline) = &baseline {
@@ -340,9 +348,11 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         if args.shard != Shard::ALL {
             println!("note: a shard checks part of the positions; entries another shard reaches are not reproduced here");
         }
-        return Ok(ExitCode::from(u8::from(!triage.passes())));
+        return Ok(ExitCode::from(u8::from(!triage.passes() || s.failures > 0)));
     }
-    Ok(ExitCode::from(u8::from(s.disagreements > 0)))
+    Ok(ExitCode::from(u8::from(
+        s.disagreements > 0 || s.failures > 0,
+    )))
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 use super::CliError;
 use arbiter::play::elo::show;
 use arbiter::play::{
-    control_for, parse_records, run_match, verify, Adjudication, DrawAdjudication, GameOptions,
-    MatchOptions, MatchResult, MatchScore, Opening, PlayerSpec, Progress, RecordNotation,
+    control_for, parse_records, stream_match, verify, Adjudication, Decision, DrawAdjudication,
+    Entry, GameOptions, MatchOptions, MatchScore, Opening, PlayerSpec, Progress, RecordNotation,
     ResignAdjudication,
 };
 use arbiter::{Game, Ruleset};
@@ -15,8 +15,18 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Exit codes of `arbiter play`, shown in `--help`.
+pub const EXIT_CODES: &str = "Exit codes:
+  0  the match was played (or, with --replay, every record reproduced)
+  1  a game was lost by engine failure: a crash, a hang, nonsense on its output or an
+     error of its own (each printed on stderr with what the engine wrote there), or, with
+     --replay, a record not reproduced
+  2  could not run: bad arguments, a player that cannot start or does not play the
+     ruleset, a record file that cannot be written";
+
 /// Arguments of `arbiter play`.
 #[derive(Debug, Args)]
+#[command(after_help = EXIT_CODES)]
 pub struct PlayArgs {
     /// The first player (red in xiangqi, white in draughts; `--white` is the same option):
     /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine), or a protocol
@@ -31,6 +41,10 @@ pub struct PlayArgs {
     /// seconds (with a clock: its time left). A hang past it loses by engine failure.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     timeout: f64,
+    /// How long a protocol engine may take to start (answer `start`), at the beginning and
+    /// at each restart after a failure, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = super::engine::DEFAULT_START_TIMEOUT)]
+    start_timeout: f64,
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r', required_unless_present = "replay")]
     ruleset: Option<Ruleset>,
@@ -98,18 +112,16 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     let (Some(red), Some(black), Some(ruleset)) = (&args.red, &args.black, &args.ruleset) else {
         return Err("give --red (or --white), --black and --ruleset".into());
     };
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(format!(
-            "--timeout {}: expected a number of seconds above 0",
-            args.timeout
-        )
-        .into());
-    }
-    let timeout = std::time::Duration::from_secs_f64(args.timeout);
+    let timeout = super::engine::seconds("--timeout", args.timeout)?;
+    let start_timeout = super::engine::seconds("--start-timeout", args.start_timeout)?;
     args.record_notation.check(ruleset.game)?;
     let specs = [
-        PlayerSpec::parse(red)?.with_timeout(timeout),
-        PlayerSpec::parse(black)?.with_timeout(timeout),
+        PlayerSpec::parse(red)?
+            .with_timeout(timeout)
+            .with_start_timeout(start_timeout),
+        PlayerSpec::parse(black)?
+            .with_timeout(timeout)
+            .with_start_timeout(start_timeout),
     ];
     for (option, given, spec) in [("--red", red, &specs[0]), ("--black", black, &specs[1])] {
         if let Some(why) = cannot_play(spec, ruleset) {
@@ -143,10 +155,60 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             resign: args.resign,
         },
     };
+    // The record file is opened before the first game (a bad path is refused at once) and
+    // each record is written as its game ends, in the order of the games.
+    let mut record_file = match &args.record {
+        Some(path) => Some((
+            std::io::BufWriter::new(
+                std::fs::File::create(path)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            ),
+            path,
+        )),
+        None => None,
+    };
     let show = !args.quiet && std::io::stderr().is_terminal();
     let started = std::time::Instant::now();
     let total = args.games;
-    let played = run_match(&specs, &options, |p: &Progress<'_>| {
+    // Running totals: nothing of a game is kept once its record is written.
+    let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();
+    let mut plies = 0u64;
+    let mut engine_failures = 0u32;
+    let played = stream_match(&specs, &options, |p: &Progress<'_>| {
+        let record = p.last;
+        if let Some((file, path)) = &mut record_file {
+            file.write_all(record.to_text_in(args.record_notation).as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        if let Some(o) = &record.result {
+            *reasons.entry(o.reason.slug().to_owned()).or_default() += 1;
+        }
+        plies += record
+            .entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Move { .. }))
+            .count() as u64;
+        for entry in &record.entries {
+            if let Entry::Decision(Decision::Forfeit {
+                side,
+                reason,
+                detail,
+            }) = entry
+            {
+                if reason == "engine-failure" {
+                    engine_failures += 1;
+                    let who = &record.players[usize::from(*side == arbiter::Side::Second)];
+                    if show {
+                        eprintln!();
+                    }
+                    eprintln!(
+                        "game {}: {who} ({}) lost by engine failure: {detail}",
+                        record.round,
+                        side.name(ruleset.game)
+                    );
+                }
+            }
+        }
         if show {
             let width = 30;
             let filled = (p.done * width / total.max(1)) as usize;
@@ -160,45 +222,27 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             );
             let _ = std::io::stderr().flush();
         }
-    })?;
+        Ok(())
+    });
     if show {
         eprintln!();
     }
+    if let Some((file, path)) = &mut record_file {
+        file.flush()
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let played = played?;
     let elapsed = started.elapsed();
-    if let Some(path) = &args.record {
-        let text: String = played
-            .records
-            .iter()
-            .map(|r| r.to_text_in(args.record_notation))
-            .collect();
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();
-    for r in &played.records {
-        if let Some(o) = &r.result {
-            *reasons.entry(o.reason.slug().to_owned()).or_default() += 1;
-        }
-    }
     println!(
         "{} vs {} ({ruleset}, {} games{})",
         played.names[0],
         played.names[1],
-        played.records.len(),
+        played.games,
         args.control
             .as_ref()
             .map_or_else(String::new, |c| format!(", control {c}"))
     );
     println!("score of {}: {}", played.names[0], played.score.summary());
-    let plies: usize = played
-        .records
-        .iter()
-        .map(|r| {
-            r.entries
-                .iter()
-                .filter(|e| matches!(e, arbiter::play::Entry::Move { .. }))
-                .count()
-        })
-        .sum();
     println!(
         "endings: {}",
         reasons
@@ -207,13 +251,20 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    print!("{}", table(&played));
+    print!("{}", table(&played.names, played.score));
     println!(
         "{} plies in {:.2} s ({:.2} games/s)",
         plies,
         elapsed.as_secs_f64(),
         f64::from(total) / elapsed.as_secs_f64().max(1e-9),
     );
+    if engine_failures > 0 {
+        eprintln!(
+            "engine failures: {engine_failures} game(s) lost by engine failure (a crash, a \
+             hang, nonsense or an error on the engine's side; each named above)"
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -238,22 +289,16 @@ fn cannot_play(spec: &PlayerSpec, ruleset: &Ruleset) -> Option<String> {
 
 /// The final table, like cutechess's: rank, name, Elo, ±, games, score, draws; each row
 /// from that player's side of the score.
-fn table(played: &MatchResult) -> String {
-    let a = played.score;
+fn table(names: &[String; 2], score: MatchScore) -> String {
+    let a = score;
     let b = MatchScore {
         wins: a.losses,
         losses: a.wins,
         ..a
     };
-    let mut rows = [(&played.names[0], a), (&played.names[1], b)];
+    let mut rows = [(&names[0], a), (&names[1], b)];
     rows.sort_by(|x, y| y.1.points().total_cmp(&x.1.points()));
-    let width = played
-        .names
-        .iter()
-        .map(|n| n.len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);
     let mut out = format!(
         "{:>4}  {:<width$}  {:>7}  {:>7}  {:>5}  {:>6}  {:>5}\n",
         "rank", "name", "elo", "+/-", "games", "score", "draws"

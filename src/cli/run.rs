@@ -21,7 +21,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 use std::time::{Instant, SystemTime};
 
 /// Exit codes, shown in `--help`.
@@ -70,6 +69,10 @@ pub struct RunArgs {
     /// Seconds an external engine may take to answer one request before it counts as hung.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
+    /// Seconds an external engine may take to start (answer `start`, or the UCI handshake),
+    /// at the beginning and at each restart, before it counts as not starting.
+    #[arg(long, default_value_t = super::engine::DEFAULT_START_TIMEOUT, value_name = "SECONDS")]
+    start_timeout: f64,
     /// How many times a crashed, hung or confused engine is restarted before it is given up.
     #[arg(long, default_value_t = 5)]
     restarts: u32,
@@ -383,17 +386,10 @@ fn emit(views: &mut [Box<dyn View>], event: &Event) -> Result<(), CliError> {
 
 /// Starts the engine `--engine` names.
 fn open_engine(args: &RunArgs) -> Result<Box<dyn Engine>, CliError> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(format!(
-            "--timeout {}: expected a positive number of seconds",
-            args.timeout
-        )
-        .into());
-    }
     let options = ProcessOptions {
-        timeout: Duration::from_secs_f64(args.timeout),
+        timeout: super::engine::seconds("--timeout", args.timeout)?,
+        start_timeout: super::engine::seconds("--start-timeout", args.start_timeout)?,
         restarts: args.restarts,
-        ..ProcessOptions::default()
     };
     Ok(arbiter::engine::open(&args.engine, options)?)
 }

@@ -3,7 +3,7 @@
 //! its stderr kept (the last lines) to attach to failures, and a polite stop.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
@@ -30,6 +30,112 @@ struct StderrLog {
 
 const STDERR_KEPT: usize = 200;
 const STDERR_SHOWN: usize = 40;
+/// The bytes of one stderr line kept (the rest is cut).
+const STDERR_LINE: usize = 4096;
+
+/// The longest line of engine output read (1 MiB): a longer one is nonsense, and the engine
+/// is stopped, so that an engine writing one endless line cannot fill memory.
+pub(crate) const MAX_OUTPUT_LINE: usize = 1 << 20;
+
+/// Lines of engine output read ahead of the harness at most.
+const LINES_QUEUED: usize = 16;
+
+/// What [`read_line_bounded`] read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LineRead {
+    /// The end of the input, nothing read.
+    Eof,
+    /// A line (without its line break; the last one may have none) in the buffer.
+    Line,
+    /// The first `limit + 1` bytes of a longer line are in the buffer; the rest is still
+    /// to be read (or skipped with [`skip_rest_of_line`]).
+    TooLong,
+}
+
+/// Reads one line of at most `limit` bytes (not counting its `\n` or `\r\n`) into `buf`,
+/// keeping no more than `limit + 1` bytes of a longer one: memory bounded by the limit,
+/// whatever the input.
+pub(super) fn read_line_bounded(
+    reader: &mut impl BufRead,
+    limit: usize,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<LineRead> {
+    buf.clear();
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            if buf.is_empty() {
+                return Ok(LineRead::Eof);
+            }
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            return Ok(LineRead::Line);
+        }
+        let (chunk, ends) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (&available[..i], true),
+            None => (available, false),
+        };
+        let room = limit + 1 - buf.len();
+        if chunk.len() > room {
+            buf.extend_from_slice(&chunk[..room]);
+            reader.consume(room);
+            // A `\r` just past the limit may still end a line of exactly `limit` bytes.
+            if buf.len() == limit + 1 && buf[limit] == b'\r' {
+                let next = reader.fill_buf()?;
+                if next.first() == Some(&b'\n') {
+                    reader.consume(1);
+                    buf.truncate(limit);
+                    return Ok(LineRead::Line);
+                }
+            }
+            return Ok(LineRead::TooLong);
+        }
+        buf.extend_from_slice(chunk);
+        let used = chunk.len() + usize::from(ends);
+        reader.consume(used);
+        if ends {
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            if buf.len() > limit {
+                return Ok(LineRead::TooLong);
+            }
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
+/// Reads and drops the rest of a line [`read_line_bounded`] found too long, up to and with
+/// its line break (or the end of the input); returns how many bytes it dropped.
+pub(super) fn skip_rest_of_line(reader: &mut impl BufRead) -> std::io::Result<u64> {
+    let mut dropped = 0u64;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(dropped);
+        }
+        match available.iter().position(|b| *b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(dropped + i as u64);
+            }
+            None => {
+                let n = available.len();
+                reader.consume(n);
+                dropped += n as u64;
+            }
+        }
+    }
+}
 
 impl StderrLog {
     fn push(&mut self, line: String) {
@@ -74,33 +180,44 @@ impl Running {
         let stdin = child.stdin.take().ok_or("no stdin pipe")?;
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
         let stderr_pipe = child.stderr.take().ok_or("no stderr pipe")?;
-        let (tx, rx) = mpsc::channel();
+        // A bounded queue: an engine writing without end waits for the harness to read,
+        // instead of filling memory.
+        let (tx, rx) = mpsc::sync_channel(LINES_QUEUED);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
             loop {
-                let mut buf = Vec::new();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) => {
+                let line = match read_line_bounded(&mut reader, MAX_OUTPUT_LINE, &mut buf) {
+                    Ok(LineRead::Eof) => {
                         let _ = tx.send(Line::Eof);
                         return;
                     }
-                    Ok(_) => {
-                        while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                            buf.pop();
+                    Ok(LineRead::Line) => match String::from_utf8(std::mem::take(&mut buf)) {
+                        Ok(s) => Line::Text(s),
+                        Err(e) => {
+                            Line::Bad(format!("a line that is not UTF-8: {}", e.utf8_error()))
                         }
-                        let line = match String::from_utf8(buf) {
-                            Ok(s) => Line::Text(s),
-                            Err(e) => Line::Bad(format!("a line that is not UTF-8: {e}")),
-                        };
-                        if tx.send(line).is_err() {
+                    },
+                    Ok(LineRead::TooLong) => {
+                        let start =
+                            String::from_utf8_lossy(&buf[..buf.len().min(200)]).into_owned();
+                        let line = Line::Bad(format!(
+                            "a line longer than {MAX_OUTPUT_LINE} bytes (the limit of one line of \
+                             engine output), starting: {start}…"
+                        ));
+                        if tx.send(line).is_err() || skip_rest_of_line(&mut reader).is_err() {
                             return;
                         }
+                        continue;
                     }
                     Err(e) => {
                         let _ = tx.send(Line::Bad(format!("reading stdout: {e}")));
                         let _ = tx.send(Line::Eof);
                         return;
                     }
+                };
+                if tx.send(line).is_err() {
+                    return;
                 }
             }
         });
@@ -110,15 +227,21 @@ impl Running {
             let mut reader = BufReader::new(stderr_pipe);
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.by_ref().read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let text = String::from_utf8_lossy(&buf).trim_end().to_owned();
-                        if let Ok(mut log) = log.lock() {
-                            log.push(text);
+                let text = match read_line_bounded(&mut reader, STDERR_LINE, &mut buf) {
+                    Ok(LineRead::Eof) | Err(_) => return,
+                    Ok(LineRead::Line) => String::from_utf8_lossy(&buf).trim_end().to_owned(),
+                    Ok(LineRead::TooLong) => {
+                        if skip_rest_of_line(&mut reader).is_err() {
+                            return;
                         }
+                        format!(
+                            "{}… (cut at {STDERR_LINE} bytes)",
+                            String::from_utf8_lossy(&buf)
+                        )
                     }
+                };
+                if let Ok(mut log) = log.lock() {
+                    log.push(text);
                 }
             }
         });

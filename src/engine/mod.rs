@@ -26,7 +26,7 @@ mod uci;
 pub use player::{best_by_material, material, MaterialChoice};
 pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
-pub use serve::serve;
+pub use serve::{serve, MAX_REQUEST_LINE};
 pub use uci::{UciEngine, UciRanks};
 
 use crate::protocol::{EngineInfo, Reply, Request};

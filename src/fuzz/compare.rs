@@ -3,7 +3,7 @@
 
 use super::Sample;
 use crate::engine::{Engine, ReferenceEngine};
-use crate::protocol::{Answer, FailureKind, Query, QueryKind, Reply, Request};
+use crate::protocol::{Answer, EngineFailure, Query, QueryKind, Reply, Request};
 use crate::{rules_for, Game, Rules, Ruleset};
 use std::collections::BTreeMap;
 
@@ -44,6 +44,10 @@ pub enum Comparison {
     /// The reference itself refused the sample (a shrinking step went too far, or a
     /// generator bug), with its reason.
     Invalid(String),
+    /// The engine failed (errored, crashed, hung, spoke nonsense, was given up) instead of
+    /// answering: a fault of the engine, with its stderr, not a disagreement about the
+    /// rules (no case is written for it).
+    Failed(EngineFailure),
 }
 
 /// How the engine's answer differs from the reference's.
@@ -57,8 +61,6 @@ pub struct Disagreement {
     pub engine: String,
     /// How the two differ, in words.
     pub message: String,
-    /// When the engine failed rather than answered: how.
-    pub failure: Option<FailureKind>,
 }
 
 /// Compares engines with the reference on samples of one ruleset.
@@ -135,16 +137,14 @@ impl Differ {
             Err(e) => return Comparison::Invalid(e),
         };
         let reply = engine.run(&self.request(sample, kind));
-        let disagree = |engine: String, message: String, failure: Option<FailureKind>| {
+        let differ = |engine: String, message: String| {
             Comparison::Disagree(Disagreement {
                 query: kind,
                 reference: reference.clone(),
                 engine,
                 message,
-                failure,
             })
         };
-        let differ = |engine: String, message: String| disagree(engine, message, None);
         let answer = match reply {
             Reply::Answer(a) => a,
             Reply::Skipped(why) => return Comparison::Skipped(why),
@@ -154,13 +154,7 @@ impl Differ {
                     format!("the engine refused {stage}, which the reference accepts: {message}"),
                 )
             }
-            Reply::Failed(f) => {
-                return disagree(
-                    f.to_string(),
-                    format!("the engine failed: {f}"),
-                    Some(f.kind),
-                );
-            }
+            Reply::Failed(f) => return Comparison::Failed(f),
         };
         if answer.kind() != kind {
             return differ(

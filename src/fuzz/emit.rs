@@ -129,7 +129,6 @@ impl Finding {
     ///         reference: Answer::Moves(vec!["22x15".into()]),
     ///         engine: "0 move(s): ".into(),
     ///         message: "missing 22x15".into(),
-    ///         failure: None,
     ///     },
     ///     engine: "broken 1".into(),
     /// };

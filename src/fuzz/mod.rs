@@ -19,7 +19,9 @@
 //! let ruleset = "brazilian".parse().unwrap();
 //! let mut fuzzer = Fuzzer::new(&engine, &ruleset, 7, &[QueryKind::Legal]).unwrap();
 //! for index in 0..20 {
-//!     assert!(fuzzer.check(index).is_empty()); // the reference agrees with itself
+//!     let checked = fuzzer.check(index);
+//!     assert!(checked.findings.is_empty()); // the reference agrees with itself
+//!     assert!(checked.failures.is_empty());
 //! }
 //! assert_eq!(fuzzer.stats().positions, 20);
 //! ```
@@ -38,10 +40,10 @@ pub use emit::{finding_id, placeholder_clause, Finding};
 pub use generate::{Generator, Sample, EPISODE_LEN};
 pub use movegen::{MovegenFinding, MovegenFuzzer};
 pub use rng::Rng;
-pub use shrink::{pieces, shrink, Shrunk, FAILURE_SHRINK_BUDGET, SHRINK_BUDGET};
+pub use shrink::{pieces, shrink, Shrunk, SHRINK_BUDGET};
 
 use crate::engine::Engine;
-use crate::protocol::QueryKind;
+use crate::protocol::{EngineFailure, FailureKind, QueryKind};
 use crate::Ruleset;
 use std::collections::HashSet;
 use std::fmt;
@@ -91,6 +93,67 @@ pub struct Stats {
     pub invalid: u64,
     /// Engine queries spent shrinking.
     pub shrink_probes: u64,
+    /// Queries the engine failed (errored, crashed, hung, spoke nonsense, was given up)
+    /// instead of answering.
+    pub failures: u64,
+}
+
+/// An engine failure met in a campaign: the question it failed, and how. Not a finding: no
+/// case is written for it (the rules were never in question).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineFault {
+    /// The sample asked about.
+    pub sample: Sample,
+    /// Its index in the campaign.
+    pub index: u64,
+    /// The query asked.
+    pub query: QueryKind,
+    /// How the engine failed, with its stderr.
+    pub failure: EngineFailure,
+}
+
+impl EngineFault {
+    /// Whether the engine was given up: nothing more can be asked of it.
+    pub fn given_up(&self) -> bool {
+        self.failure.kind == FailureKind::GivenUp
+    }
+}
+
+impl fmt::Display for EngineFault {
+    /// `<query> at position <index> (position "<fen>", <n> history move(s)): <failure>`,
+    /// then the engine's stderr, indented, when it wrote some.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at position {} (position \"{}\", {} history move(s)): {}",
+            self.query,
+            self.index,
+            self.sample.fen,
+            self.sample.moves.len(),
+            self.failure
+        )?;
+        if let Some(stderr) = self
+            .failure
+            .stderr
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+        {
+            write!(f, "\n  its stderr:")?;
+            for line in stderr.trim_end().lines() {
+                write!(f, "\n    {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What checking one sample found: the new findings, and the engine's failures.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Checked {
+    /// Disagreements not reported before, shrunk.
+    pub findings: Vec<Finding>,
+    /// Queries the engine failed instead of answering.
+    pub failures: Vec<EngineFault>,
 }
 
 /// One part of a campaign: the sample indices `i` with `i % count == index`.
@@ -221,17 +284,34 @@ impl<'e> Fuzzer<'e> {
     }
 
     /// Checks sample `index`: asks every query, shrinks each disagreement and returns the
-    /// findings not reported before.
-    pub fn check(&mut self, index: u64) -> Vec<Finding> {
+    /// findings not reported before, and the queries the engine failed (a failure is not
+    /// shrunk: it is not a disagreement about the rules). After the engine is given up no
+    /// more query is asked.
+    pub fn check(&mut self, index: u64) -> Checked {
         let sample = self.generator.sample(index);
         self.stats.positions += 1;
-        let mut findings = Vec::new();
+        let mut checked = Checked::default();
+        let findings = &mut checked.findings;
         for &kind in &self.queries {
             self.stats.queries += 1;
             match self.differ.compare(self.engine, &sample, kind) {
                 Comparison::Agree => {}
                 Comparison::Skipped(_) => self.stats.skipped += 1,
                 Comparison::Invalid(_) => self.stats.invalid += 1,
+                Comparison::Failed(failure) => {
+                    self.stats.failures += 1;
+                    let fault = EngineFault {
+                        sample: sample.clone(),
+                        index,
+                        query: kind,
+                        failure,
+                    };
+                    let given_up = fault.given_up();
+                    checked.failures.push(fault);
+                    if given_up {
+                        break;
+                    }
+                }
                 Comparison::Disagree(d) => {
                     self.stats.disagreements += 1;
                     let shrunk = shrink(&self.differ, self.engine, &sample, d);
@@ -253,7 +333,7 @@ impl<'e> Fuzzer<'e> {
                 }
             }
         }
-        findings
+        checked
     }
 }
 

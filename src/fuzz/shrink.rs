@@ -4,22 +4,18 @@
 //! The history is shortened first, from the front (the position is re-based on the FEN the
 //! reference reaches) and then from the back; then pieces are removed one at a time (keeping
 //! the setup valid and the history playable), then draughts kings are demoted to men. The
-//! steps repeat until none helps or the probe budget is spent ([`SHRINK_BUDGET`]; less for
-//! an engine that fails rather than answers, [`FAILURE_SHRINK_BUDGET`]).
+//! steps repeat until none helps or the probe budget is spent ([`SHRINK_BUDGET`]). A probe
+//! on which the engine fails rather than answers does not count as the disagreement
+//! persisting: an engine failure is not a disagreement ([`Comparison::Failed`]).
 
 use super::compare::{Comparison, Differ, Disagreement};
 use super::Sample;
 use crate::draughts::{self, Variant};
 use crate::engine::Engine;
-use crate::protocol::FailureKind;
 use crate::xiangqi;
 
 /// Engine queries a shrink may spend at most.
 pub const SHRINK_BUDGET: usize = 1500;
-
-/// Engine queries a shrink may spend on an engine failure (a crash, an error, nonsense);
-/// a hang or an engine given up is not shrunk at all (each probe could cost the timeout).
-pub const FAILURE_SHRINK_BUDGET: usize = 200;
 
 /// A shrunk disagreement.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,21 +79,13 @@ pub fn shrink(
     disagreement: Disagreement,
 ) -> Shrunk {
     let query = disagreement.query;
-    let budget = match disagreement.failure {
-        None => SHRINK_BUDGET,
-        Some(FailureKind::Hung | FailureKind::GivenUp) => 0,
-        Some(_) => FAILURE_SHRINK_BUDGET,
-    };
     let mut best = Shrunk {
         sample: sample.clone(),
         disagreement,
         probes: 0,
     };
-    if budget == 0 {
-        return best;
-    }
     let try_candidate = |best: &mut Shrunk, candidate: Sample| -> bool {
-        if best.probes >= budget {
+        if best.probes >= SHRINK_BUDGET {
             return false;
         }
         best.probes += 1;
@@ -148,7 +136,7 @@ pub fn shrink(
                 }
             }
         }
-        if !progress || best.probes >= budget {
+        if !progress || best.probes >= SHRINK_BUDGET {
             break;
         }
     }

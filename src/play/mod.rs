@@ -90,6 +90,8 @@ pub enum PlayerSpec {
         command: String,
         /// How long a move may take in a game without a clock (10 s unless set).
         timeout: Duration,
+        /// How long it may take to start, and to restart after a failure (30 s unless set).
+        start_timeout: Duration,
     },
 }
 
@@ -133,6 +135,7 @@ impl PlayerSpec {
                 Ok(PlayerSpec::Protocol {
                     command: command.to_owned(),
                     timeout: DEFAULT_MOVE_TIMEOUT,
+                    start_timeout: crate::engine::ProcessOptions::default().start_timeout,
                 })
             }
         }
@@ -141,7 +144,29 @@ impl PlayerSpec {
     /// The same player with another move timeout for a protocol engine (others have none).
     pub fn with_timeout(self, timeout: Duration) -> PlayerSpec {
         match self {
-            PlayerSpec::Protocol { command, .. } => PlayerSpec::Protocol { command, timeout },
+            PlayerSpec::Protocol {
+                command,
+                start_timeout,
+                ..
+            } => PlayerSpec::Protocol {
+                command,
+                timeout,
+                start_timeout,
+            },
+            other => other,
+        }
+    }
+
+    /// The same player with another start timeout for a protocol engine (others have none).
+    pub fn with_start_timeout(self, start_timeout: Duration) -> PlayerSpec {
+        match self {
+            PlayerSpec::Protocol {
+                command, timeout, ..
+            } => PlayerSpec::Protocol {
+                command,
+                timeout,
+                start_timeout,
+            },
             other => other,
         }
     }
@@ -154,9 +179,14 @@ impl PlayerSpec {
             PlayerSpec::Uci { command, movetime } => {
                 Box::new(UciPlayer::start(command, *movetime)?)
             }
-            PlayerSpec::Protocol { command, timeout } => {
+            PlayerSpec::Protocol {
+                command,
+                timeout,
+                start_timeout,
+            } => {
                 let options = crate::engine::ProcessOptions {
                     timeout: *timeout,
+                    start_timeout: *start_timeout,
                     ..crate::engine::ProcessOptions::default()
                 };
                 Box::new(ProtocolPlayer::start(command, options)?)
@@ -225,7 +255,19 @@ pub struct MatchResult {
     pub names: [String; 2],
 }
 
-/// How far a match has got, after each game (games finish in any order on several threads).
+/// A match played with [`stream_match`]: its running totals, the records having gone to
+/// the caller one by one.
+#[derive(Debug, Clone)]
+pub struct MatchTotals {
+    /// The games played.
+    pub games: u32,
+    /// The score of the first player given (`--red`/`--white`) against the second.
+    pub score: MatchScore,
+    /// The players' names, as given first and second.
+    pub names: [String; 2],
+}
+
+/// How far a match has got, after each game, in the order of the games.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress<'a> {
     /// Games finished.
@@ -236,7 +278,7 @@ pub struct Progress<'a> {
     pub score: MatchScore,
     /// The players' names, as given first and second.
     pub names: &'a [String; 2],
-    /// The game just finished (its `round` says which).
+    /// The game just finished (its `round` says which: `done`).
     pub last: &'a GameRecord,
 }
 
@@ -254,6 +296,14 @@ pub enum MatchError {
         /// Why.
         error: GameError,
     },
+    /// The caller could not take a game's record (it could not write it).
+    #[error("game {round}: {message}")]
+    Output {
+        /// The game.
+        round: u32,
+        /// Why.
+        message: String,
+    },
 }
 
 /// The points (halves) of the first player given in a game, and whether both lost;
@@ -266,22 +316,73 @@ fn first_player_halves(record: &GameRecord, swapped: bool) -> Option<(u32, bool)
     Some((if both_lost { 0 } else { halves }, both_lost))
 }
 
-/// Plays a match between `specs[0]` and `specs[1]` (see [`MatchOptions`]): game `i`
-/// (from 0) has `specs[0]` as first player when `i` is even. `progress` is called after
-/// each game, in the order the games finish.
+/// Plays a match between `specs[0]` and `specs[1]` (see [`MatchOptions`]) and keeps every
+/// record: [`stream_match`] collecting the records, for a match small enough to hold.
+/// `progress` is called after each game, in the order of the games.
 pub fn run_match(
     specs: &[PlayerSpec; 2],
     options: &MatchOptions,
     mut progress: impl FnMut(&Progress<'_>),
 ) -> Result<MatchResult, MatchError> {
+    let mut records = Vec::with_capacity(options.games.min(1 << 16) as usize);
+    let totals = stream_match(specs, options, |p| {
+        progress(p);
+        records.push(p.last.clone());
+        Ok(())
+    })?;
+    Ok(MatchResult {
+        records,
+        score: totals.score,
+        names: totals.names,
+    })
+}
+
+/// Games played ahead of the first one not finished, per thread: how many finished records
+/// wait for an earlier game at most.
+const AHEAD_PER_THREAD: u32 = 4;
+
+/// Plays a match between `specs[0]` and `specs[1]` (see [`MatchOptions`]): game `i`
+/// (from 0) has `specs[0]` as first player when `i` is even. Each game's record is given to
+/// `each` as soon as it and every game before it are finished, in the order of the games
+/// whatever the number of threads, then dropped: the memory of a match does not grow with
+/// its number of games (a thread starts a game at most [`AHEAD_PER_THREAD`] × threads
+/// games past the first one not finished). An error from `each` (a record that cannot be
+/// written) stops the match.
+///
+/// ```
+/// use arbiter::play::{stream_match, GameOptions, MatchOptions, PlayerSpec};
+///
+/// let game = GameOptions { ruleset: "russian".parse().unwrap(), control: None, max_plies: Some(30), round: 0 };
+/// let mut options = MatchOptions::new(game, 6);
+/// options.concurrency = 3;
+/// let specs = [PlayerSpec::parse("random").unwrap(), PlayerSpec::parse("greedy").unwrap()];
+/// let mut rounds = Vec::new();
+/// let totals = stream_match(&specs, &options, |p| {
+///     rounds.push(p.last.round);
+///     Ok(())
+/// }).unwrap();
+/// assert_eq!(rounds, [1, 2, 3, 4, 5, 6]);
+/// assert_eq!(totals.games, 6);
+/// ```
+pub fn stream_match(
+    specs: &[PlayerSpec; 2],
+    options: &MatchOptions,
+    mut each: impl FnMut(&Progress<'_>) -> Result<(), String>,
+) -> Result<MatchTotals, MatchError> {
+    use std::collections::BTreeMap;
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-    use std::sync::mpsc;
+    use std::sync::{mpsc, Condvar, Mutex};
     let threads = options.concurrency.clamp(1, options.games.max(1) as usize);
+    let window = AHEAD_PER_THREAD * threads as u32;
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
+    // Games given to `each` so far: a thread waits before starting a game `window` or more
+    // games past it.
+    let released = (Mutex::new(0u32), Condvar::new());
     let (sender, receiver) = mpsc::channel::<Result<(u32, GameRecord), MatchError>>();
     let mut names: Option<[String; 2]> = None;
-    let mut slots: Vec<Option<GameRecord>> = vec![None; options.games as usize];
+    let mut waiting: BTreeMap<u32, GameRecord> = BTreeMap::new();
+    let mut done = 0u32;
     let mut score = MatchScore::default();
     let mut failure: Option<MatchError> = None;
     std::thread::scope(|scope| {
@@ -289,7 +390,7 @@ pub fn run_match(
         for _ in 0..threads {
             let sender = sender.clone();
             let name_sender = name_sender.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, released) = (&next, &stop, &released);
             scope.spawn(move || {
                 let started = specs[0]
                     .start(options.seed)
@@ -319,6 +420,19 @@ pub fn run_match(
                 while !stop.load(Ordering::SeqCst) {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= options.games {
+                        break;
+                    }
+                    {
+                        let (count, turn) = released;
+                        let mut given = count.lock().unwrap_or_else(|e| e.into_inner());
+                        while i >= *given + window && !stop.load(Ordering::SeqCst) {
+                            given = turn
+                                .wait_timeout(given, std::time::Duration::from_millis(100))
+                                .unwrap_or_else(|e| e.into_inner())
+                                .0;
+                        }
+                    }
+                    if stop.load(Ordering::SeqCst) {
                         break;
                     }
                     let (opening, swapped) = options.schedule(i);
@@ -351,29 +465,51 @@ pub fn run_match(
         }
         drop(sender);
         drop(name_sender);
-        let mut done = 0;
         for message in receiver {
             match message {
                 Ok((i, record)) => {
-                    if names.is_none() {
-                        names = name_receiver.try_recv().ok();
+                    if failure.is_some() {
+                        continue;
                     }
-                    if let Some((halves, both_lost)) = first_player_halves(&record, i % 2 == 1) {
-                        score.add(halves, both_lost);
+                    waiting.insert(i, record);
+                    // Give every record whose turn has come, in the order of the games.
+                    while let Some(record) = waiting.remove(&done) {
+                        if names.is_none() {
+                            names = name_receiver.try_recv().ok();
+                        }
+                        if let Some((halves, both_lost)) =
+                            first_player_halves(&record, done % 2 == 1)
+                        {
+                            score.add(halves, both_lost);
+                        }
+                        done += 1;
+                        let shown = names.clone().unwrap_or_else(|| record.players.clone());
+                        let taken = each(&Progress {
+                            done,
+                            total: options.games,
+                            score,
+                            names: &shown,
+                            last: &record,
+                        });
+                        if let Err(message) = taken {
+                            failure = Some(MatchError::Output {
+                                round: done,
+                                message,
+                            });
+                            stop.store(true, Ordering::SeqCst);
+                            waiting.clear();
+                            break;
+                        }
                     }
-                    done += 1;
-                    let shown = names.clone().unwrap_or_else(|| record.players.clone());
-                    progress(&Progress {
-                        done,
-                        total: options.games,
-                        score,
-                        names: &shown,
-                        last: &record,
-                    });
-                    slots[i as usize] = Some(record);
+                    let (count, turn) = &released;
+                    *count.lock().unwrap_or_else(|e| e.into_inner()) = done;
+                    turn.notify_all();
                 }
                 Err(e) => {
                     failure.get_or_insert(e);
+                    waiting.clear();
+                    stop.store(true, Ordering::SeqCst);
+                    released.1.notify_all();
                 }
             }
         }
@@ -384,7 +520,6 @@ pub fn run_match(
     if let Some(e) = failure {
         return Err(e);
     }
-    let records: Vec<GameRecord> = slots.into_iter().flatten().collect();
     let names = match names {
         Some(n) => n,
         None => [
@@ -392,8 +527,8 @@ pub fn run_match(
             specs[1].start(options.seed)?.name(),
         ],
     };
-    Ok(MatchResult {
-        records,
+    Ok(MatchTotals {
+        games: done,
         score,
         names,
     })

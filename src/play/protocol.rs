@@ -207,7 +207,28 @@ impl Player for ProtocolPlayer {
             Reply::Skipped(message) => {
                 Err(self.error(format!("it skipped `go`, so it gave no move: {message}")))
             }
-            Reply::Failed(f) => Err(self.error(f.to_string())),
+            Reply::Failed(f) => Err(self.error(with_stderr(&f))),
         }
     }
+}
+
+/// A failure in one line, with the end of what the engine wrote on stderr around it (a
+/// record's comment and a report line have no room for more).
+fn with_stderr(failure: &crate::protocol::EngineFailure) -> String {
+    let Some(stderr) = failure.stderr.as_deref().filter(|s| !s.trim().is_empty()) else {
+        return failure.to_string();
+    };
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
+    let count = tail.chars().count();
+    let tail = if count > 300 {
+        format!("…{}", tail.chars().skip(count - 300).collect::<String>())
+    } else {
+        tail
+    };
+    format!("{failure} (its stderr: {tail})")
 }

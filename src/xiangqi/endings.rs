@@ -41,15 +41,18 @@
 
 use super::notation::{parse_move, NotationError};
 use super::position::{EndReason, IllegalMove, Move, Position};
-use super::repetition::{adjudicate_played, Judgement, RepetitionRules, Ruling, Verdict};
-use super::Role;
+use super::repetition::{
+    adjudicate_played_after, Judgement, RepetitionRules, Ruling, Run, Verdict,
+};
+use super::{Color, Role};
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
 use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
 use crate::Ruleset;
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
+use std::collections::HashMap;
 
 /// What resets the 60-move count (自然限着): a capture only. [`XiangqiCounting::RULES`] is
 /// the rule's; a mutant of the reference (`crate::mutant`) may alter it.
@@ -82,9 +85,16 @@ pub struct XiangqiEndings {
     material_since: usize,
     /// How many times the current position has occurred (counted once per move played).
     occurrences: u32,
+    /// How many times each placement has occurred since `material_since`: counting the
+    /// occurrences of each new position is one look-up, not a scan of the history (which
+    /// made a long history quadratic).
+    seen: HashMap<([u8; 91], Color), u32>,
     /// Whether an illegal move was recorded (the history then has no repetition verdict).
     illegal: bool,
     verdict: OnceCell<Option<Verdict>>,
+    /// The repeated stretch the last verdict was found on, so that the next one (a move
+    /// later) need not search for its start again.
+    run: Cell<Option<Run>>,
 }
 
 impl XiangqiEndings {
@@ -98,8 +108,10 @@ impl XiangqiEndings {
             moves: Vec::new(),
             material_since: 0,
             occurrences: 1,
+            seen: HashMap::from([(start.placement_key(), 1)]),
             illegal: false,
             verdict: OnceCell::new(),
+            run: Cell::new(None),
         }
     }
 
@@ -158,10 +170,14 @@ impl XiangqiEndings {
     fn extend(&mut self, next: Position, m: Move) {
         if next.captured_from(self.position()) {
             self.material_since = self.positions.len();
+            self.seen.clear();
         }
         self.positions.push(next);
         self.moves.push(m);
-        self.occurrences = self.count_occurrences();
+        let count = self.seen.entry(next.placement_key()).or_insert(0);
+        *count += 1;
+        self.occurrences = *count;
+        debug_assert_eq!(self.occurrences, self.count_occurrences());
         self.verdict = OnceCell::new();
     }
 
@@ -198,7 +214,7 @@ impl XiangqiEndings {
         self.occurrences
     }
 
-    /// [`Self::occurrences`], counted in the positions of the history.
+    /// [`Self::occurrences`], counted in the positions of the history (the check of `seen`).
     fn count_occurrences(&self) -> u32 {
         // The repetition identity of a position: the pieces and the side to move.
         let now = self.position();
@@ -226,9 +242,15 @@ impl XiangqiEndings {
                 if self.illegal || self.occurrences() < self.occurrences_for_verdict() {
                     return None;
                 }
-                adjudicate_played(&self.positions, &self.moves, &self.repetition)
-                    .ok()
-                    .flatten()
+                let found = adjudicate_played_after(
+                    &self.positions,
+                    &self.moves,
+                    &self.repetition,
+                    self.run.get(),
+                );
+                let (verdict, run) = found.unwrap_or((None, None));
+                self.run.set(run);
+                verdict
             })
             .as_ref()
     }

@@ -385,6 +385,11 @@ impl Position {
         self.turn == other.turn && self.occupied == other.occupied && self.board == other.board
     }
 
+    /// What [`Position::same_placement`] compares, as a key: equal keys, same placement.
+    pub(crate) fn placement_key(&self) -> ([u8; 91], Color) {
+        (self.board, self.turn)
+    }
+
     /// Whether this position, reached from `before` by one move (or equal to it), has fewer
     /// pieces: the pieces of the side not to move in `before` changed (a move changes only
     /// the mover's pieces, and a capture removes one of the other side's).

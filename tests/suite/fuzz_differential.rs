@@ -121,7 +121,7 @@ fn first_finding(engine: &dyn Engine, ruleset: &str, query: QueryKind, bound: u6
     let ruleset: Ruleset = ruleset.parse().unwrap();
     let mut fuzzer = Fuzzer::new(engine, &ruleset, 1, &[query]).unwrap();
     for index in 0..bound {
-        if let Some(f) = fuzzer.check(index).into_iter().next() {
+        if let Some(f) = fuzzer.check(index).findings.into_iter().next() {
             return f;
         }
     }
@@ -196,7 +196,7 @@ fn the_same_disagreement_is_reported_once() {
     let mut fuzzer = Fuzzer::new(&engine, &ruleset, 2, &[QueryKind::Legal]).unwrap();
     let mut ids = Vec::new();
     for index in 0..48 {
-        ids.extend(fuzzer.check(index).into_iter().map(|f| f.id));
+        ids.extend(fuzzer.check(index).findings.into_iter().map(|f| f.id));
     }
     let stats = fuzzer.stats();
     assert!(stats.disagreements > stats.findings, "{stats:?}");
@@ -215,7 +215,7 @@ fn shards_together_ask_the_unsharded_campaign() {
         let mut fuzzer = Fuzzer::new(&engine, &ruleset, 9, &FUZZ_QUERIES).unwrap();
         let found: Vec<(u64, String)> = shard
             .indices(96)
-            .flat_map(|i| fuzzer.check(i))
+            .flat_map(|i| fuzzer.check(i).findings)
             .map(|f| (f.index, f.id))
             .collect();
         (found, fuzzer.stats().positions)

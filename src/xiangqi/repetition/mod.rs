@@ -31,10 +31,10 @@ pub mod material;
 mod verdict;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
-pub(crate) use verdict::adjudicate_played;
 pub use verdict::{
     adjudicate, history, CycleMove, Judgement, Judgements, RepetitionError, Ruling, Verdict,
 };
+pub(crate) use verdict::{adjudicate_played_after, Run};
 
 use crate::edition::RepetitionRuleSet;
 use crate::mutant::DrawMutant as D;

@@ -185,6 +185,31 @@ pub(crate) fn adjudicate_played(
     moves: &[Move],
     rules: &RepetitionRules,
 ) -> Result<Option<Verdict>, RepetitionError> {
+    adjudicate_played_after(positions, moves, rules, None).map(|(verdict, _)| verdict)
+}
+
+/// The repeated stretch at the end of a history that a verdict was found on: the positions
+/// from ply `first` to ply `plies` each equal the one `len` plies later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Run {
+    /// The length of the history it was found on.
+    pub(crate) plies: usize,
+    /// The cycle's length.
+    pub(crate) len: usize,
+    /// Where the repetition of the cycle starts.
+    pub(crate) first: usize,
+}
+
+/// [`adjudicate_played`] knowing the [`Run`] found on a shorter prefix of the same history
+/// (a game asks after every move): when the cycle is the same and the stretch continues,
+/// its start is not searched for again, so that a history repeating one cycle for n plies
+/// costs O(n) in all, not O(n²). Returns the run found, for the next call.
+pub(crate) fn adjudicate_played_after(
+    positions: &[Position],
+    moves: &[Move],
+    rules: &RepetitionRules,
+    earlier: Option<Run>,
+) -> Result<(Option<Verdict>, Option<Run>), RepetitionError> {
     debug_assert_eq!(positions.len(), moves.len() + 1);
     // Two positions are the same for repetition with the same pieces on the same squares
     // and the same side to move.
@@ -197,12 +222,24 @@ pub(crate) fn adjudicate_played(
         .take_while(|&len| r * len <= n)
         .find(|&len| periodic(n - r * len, len))
     else {
-        return Ok(None);
+        return Ok((None, None));
     };
     let mut first = n - r * len;
+    // The earlier stretch (plies `e.first` to `e.plies`) and the one just checked (from
+    // `n - r * len`) touch or overlap: together one stretch, which starts at `e.first`.
+    if let Some(e) = earlier
+        .filter(|e| e.len == len && e.plies <= n && e.first <= first && e.plies + 1 >= first + len)
+    {
+        first = e.first;
+    }
     while first > 0 && same(first - 1, first - 1 + len) {
         first -= 1;
     }
+    let run = Run {
+        plies: n,
+        len,
+        first,
+    };
     let repetitions = (n - first) / len;
 
     let mut cycle = Vec::with_capacity(len);
@@ -236,7 +273,7 @@ pub(crate) fn adjudicate_played(
         });
     }
     let judging = Judging::in_force();
-    Ok(Some(judge(cycle, repetitions, rules, judging)))
+    Ok((Some(judge(cycle, repetitions, rules, judging)), Some(run)))
 }
 
 fn natures(cycle: &[CycleMove], side: Color) -> Vec<Nature> {
