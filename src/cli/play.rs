@@ -34,8 +34,8 @@ pub struct PlayArgs {
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r', required_unless_present = "replay")]
     ruleset: Option<Ruleset>,
-    /// The number of games; colours alternate every game.
-    #[arg(long, short = 'n', default_value_t = 2)]
+    /// The number of games (at least 1); colours alternate every game.
+    #[arg(long, short = 'n', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Play each opening twice, colours swapped (games 2k+1 and 2k+2 from opening k);
     /// without it each game takes the next opening.
@@ -139,9 +139,16 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         },
     };
     let show = !args.quiet && std::io::stderr().is_terminal();
+    // Without a terminal: a plain line every few seconds instead of the bar.
+    let plain = (!args.quiet && !show)
+        .then(|| super::progress::Progress::new("games", Some(u64::from(args.games)), "", false));
     let started = std::time::Instant::now();
     let total = args.games;
     let played = run_match(&specs, &options, |p: &Progress<'_>| {
+        if let Some(plain) = &plain {
+            plain.set_message(format!("{}: {}", p.names[0], p.score.summary()));
+            plain.inc(1);
+        }
         if show {
             let width = 30;
             let filled = (p.done * width / total.max(1)) as usize;

@@ -16,6 +16,7 @@ mod browser;
 mod clause_ids_in_code;
 mod cli_engine;
 mod cli_fuzz;
+mod cli_hardening;
 mod cli_pipe;
 mod cli_run;
 mod cli_status;
