@@ -181,7 +181,8 @@ pub enum CountArg {
 pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Depth in plies.
+    /// Depth in plies. A depth deeper than perft's stack allows (131,072 plies) is refused;
+    /// any depth below runs until done or interrupted (Ctrl-C).
     #[arg(long, short = 'd')]
     depth: u32,
     /// Also print the count below each root move.

@@ -41,6 +41,7 @@ mod fuzz_targets_corpus;
 mod layers;
 mod mutants;
 mod perft_data;
+mod perft_depth;
 mod play;
 mod play_protocol;
 mod play_record;
