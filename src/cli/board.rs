@@ -116,10 +116,7 @@ fn moves_batch(args: &MovesArgs) -> Result<ExitCode, CliError> {
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let (fen_text, moves) = match text.split_once(" moves ") {
-            Some((f, m)) => (f.trim(), m.split_whitespace().map(str::to_owned).collect()),
-            None => (text, Vec::new()),
-        };
+        let (fen_text, moves) = batch_line(text);
         let answer = (|| -> Result<serde_json::Value, arbiter::RulesError> {
             let fen = rules.position_or_start(Some(fen_text).filter(|f| *f != "startpos"))?;
             let fen = if moves.is_empty() {
@@ -148,6 +145,27 @@ fn moves_batch(args: &MovesArgs) -> Result<ExitCode, CliError> {
     })
 }
 
+/// A `moves --batch` line split into its position (a FEN or `startpos`) and the move texts
+/// after the word `moves`, which may end the line (`startpos moves`: no move played).
+///
+/// The word is found as a whole word, so `startpos moves` and `<fen> moves` with nothing
+/// after it name the position alone rather than being read as a FEN.
+fn batch_line(text: &str) -> (&str, Vec<String>) {
+    let mut offset = 0;
+    for word in text.split_whitespace() {
+        let at = offset + text[offset..].find(word).unwrap_or(0);
+        offset = at + word.len();
+        if word == "moves" {
+            let moves = text[offset..]
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect();
+            return (text[..at].trim(), moves);
+        }
+    }
+    (text, Vec::new())
+}
+
 /// The perft counting convention on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum CountArg {
@@ -163,7 +181,8 @@ pub enum CountArg {
 pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Depth in plies.
+    /// Depth in plies. A depth deeper than perft's stack allows (131,072 plies) is refused;
+    /// any depth below runs until done or interrupted (Ctrl-C).
     #[arg(long, short = 'd')]
     depth: u32,
     /// Also print the count below each root move.

@@ -1,14 +1,13 @@
 //! `arbiter fuzz`: compares an engine with the reference on generated positions and writes
 //! each distinct disagreement, shrunk, as a case.
 
+use super::progress::Progress;
 use super::CliError;
 use arbiter::engine::ProcessOptions;
 use arbiter::fuzz::{FuzzBaseline, Fuzzer, Shard, FUZZ_QUERIES};
 use arbiter::protocol::QueryKind;
 use arbiter::Ruleset;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -197,27 +196,17 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
         (None, None) => Some(10_000),
     };
     let planned = positions.map(|n| args.shard.indices(n).count() as u64);
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let (bar, template) = match planned {
-            Some(n) => (
-                ProgressBar::new(n),
-                "{bar:40} {pos}/{len} {per_sec} {elapsed} {msg}",
-            ),
-            None => (
-                ProgressBar::new_spinner(),
-                "{spinner} {pos} {per_sec} {elapsed} {msg}",
-            ),
-        };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
-        }
-        bar.set_message("0 disagreements");
-        bar
-    });
-    let say = |line: String| match &progress {
-        Some(bar) => bar.println(line),
-        None => eprintln!("{line}"),
-    };
+    let progress = Progress::new(
+        "positions",
+        planned,
+        match planned {
+            Some(_) => "{bar:40} {pos}/{len} {per_sec} {elapsed} {msg}",
+            None => "{spinner} {pos} {per_sec} {elapsed} {msg}",
+        },
+        false,
+    );
+    progress.set_message("0 disagreements".to_owned());
+    let say = |line: String| progress.println(line);
 
     let started = Instant::now();
     let deadline = args.time.map(|t| started + t);
@@ -259,21 +248,17 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
             found.push(finding.id.clone());
             written.push(path);
         }
-        if let Some(bar) = &progress {
-            bar.inc(1);
-            let s = fuzzer.stats();
-            bar.set_message(format!(
-                "{} disagreements ({} distinct), {} engine failures",
-                s.disagreements, s.findings, s.failures
-            ));
-        }
+        let s = fuzzer.stats();
+        progress.set_message(format!(
+            "{} disagreements ({} distinct), {} engine failures",
+            s.disagreements, s.findings, s.failures
+        ));
+        progress.inc(1);
         if given_up {
             break;
         }
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
     let s = fuzzer.stats();
     println!(

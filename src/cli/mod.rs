@@ -9,6 +9,7 @@ mod engine;
 mod fuzz;
 mod mutants;
 mod play;
+mod progress;
 mod report;
 mod run;
 mod spec;
@@ -22,7 +23,7 @@ use std::process::ExitCode;
 /// A rules-conformance test suite and simulator harness for 64-square draughts
 /// (Brazilian and Russian rules) and xiangqi.
 #[derive(Debug, Parser)]
-#[command(name = "arbiter", version, about, long_about = None)]
+#[command(name = "arbiter", version, about, long_about = None, max_term_width = HELP_WIDTH)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -72,6 +73,10 @@ enum Command {
     /// the editions and its cases drawn as boards; an index with coverage.
     Book(book::BookArgs),
 }
+
+/// The widest `--help` is wrapped to: the terminal's width up to this, and this when the
+/// output is not a terminal.
+pub const HELP_WIDTH: usize = 100;
 
 /// Output format of commands that print data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -2,6 +2,7 @@
 //! cases kill each one; with `--fuzz N`, also how many generated positions the differential
 //! fuzzer needs to find each move-generation mutant.
 
+use super::progress::Progress;
 use super::run::load_linted;
 use super::{CliError, Format};
 use arbiter::audit::mutants::{self as scoring, Found, Kill};
@@ -9,9 +10,7 @@ use arbiter::case::{capture_panics, planned_runs, Selection, Verdict};
 use arbiter::fuzz::FuzzError;
 use arbiter::mutant::Mutant;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -222,15 +221,12 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
         );
     }
 
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new((chosen.len() * runs.len()) as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} case runs {elapsed} {msg}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let progress = Progress::new(
+        "case runs",
+        Some((chosen.len() * runs.len()) as u64),
+        "{bar:40} {pos}/{len} case runs {elapsed} {msg}",
+        false,
+    );
     // Mutants are independent (each is active only on the thread that runs it): spread them
     // over the cores, then report in the order of `chosen`.
     let workers = std::thread::available_parallelism()
@@ -245,11 +241,7 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&m) = chosen.get(i) else { break };
-                        let kill = scoring::kill(m, &runs, &reference, || {
-                            if let Some(bar) = &progress {
-                                bar.inc(1);
-                            }
-                        });
+                        let kill = scoring::kill(m, &runs, &reference, || progress.inc(1));
                         let found = match (args.fuzz, m) {
                             (Some(n), Mutant::Moves(mm)) => {
                                 scoring::fuzz(mm, args.seed, n).map(Some)
@@ -272,16 +264,11 @@ pub fn mutants(args: MutantsArgs) -> Result<ExitCode, CliError> {
     for (_, outcome) in results {
         let outcome = outcome?;
         if args.format == Format::Text {
-            match &progress {
-                Some(bar) => bar.println(outcome.text()),
-                None => println!("{}", outcome.text()),
-            }
+            progress.stdout_line(outcome.text());
         }
         outcomes.push(outcome);
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
 
     let killed = outcomes.iter().filter(|o| o.kill.killed()).count();
     let movegen: Vec<&Outcome> = outcomes.iter().filter(|o| o.found.is_some()).collect();

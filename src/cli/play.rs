@@ -48,8 +48,8 @@ pub struct PlayArgs {
     /// The ruleset: brazilian, russian or xiangqi (optionally @edition).
     #[arg(long, short = 'r', required_unless_present = "replay")]
     ruleset: Option<Ruleset>,
-    /// The number of games; colours alternate every game.
-    #[arg(long, short = 'n', default_value_t = 2)]
+    /// The number of games (at least 1); colours alternate every game.
+    #[arg(long, short = 'n', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Play each opening twice, colours swapped (games 2k+1 and 2k+2 from opening k);
     /// without it each game takes the next opening.
@@ -168,6 +168,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         None => None,
     };
     let show = !args.quiet && std::io::stderr().is_terminal();
+    // Without a terminal: a plain line every few seconds instead of the bar.
+    let plain = (!args.quiet && !show)
+        .then(|| super::progress::Progress::new("games", Some(u64::from(args.games)), "", false));
     let started = std::time::Instant::now();
     let total = args.games;
     // Running totals: nothing of a game is kept once its record is written.
@@ -175,6 +178,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     let mut plies = 0u64;
     let mut engine_failures = 0u32;
     let played = stream_match(&specs, &options, |p: &Progress<'_>| {
+        if let Some(plain) = &plain {
+            plain.set_message(format!("{}: {}", p.names[0], p.score.summary()));
+            plain.inc(1);
+        }
         let record = p.last;
         if let Some((file, path)) = &mut record_file {
             file.write_all(record.to_text_in(args.record_notation).as_bytes())

@@ -1,5 +1,6 @@
 //! `arbiter run`: runs cases against the reference rules and reports.
 
+use super::progress::Progress;
 use super::CliError;
 use arbiter::audit::lint;
 use arbiter::case::{
@@ -15,9 +16,7 @@ use arbiter::rules_for;
 use arbiter::spec::{load_catalogs, shipped_catalogs, RulesetPattern, Spec};
 use arbiter::yaml::LoadErrors;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeSet;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -206,28 +205,21 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     });
     emit(&mut views, &header)?;
 
-    let progress = if std::io::stderr().is_terminal() && runs.len() > 1 {
-        let bar = ProgressBar::new(runs.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {elapsed} {msg}")
-        {
-            bar.set_style(style);
-        }
-        Some(bar)
-    } else {
-        None
-    };
+    let progress = Progress::new(
+        "case runs",
+        Some(runs.len() as u64),
+        "{bar:40} {pos}/{len} {per_sec} {elapsed} {msg}",
+        runs.len() <= 1,
+    );
     let started = Instant::now();
     let mut totals = Totals::default();
     let mut results = Vec::with_capacity(runs.len());
     for planned in &runs {
         let name = planned.name();
-        if let Some(bar) = &progress {
-            bar.set_message(format!(
-                "{} failed, {} errored · {name}",
-                totals.failed, totals.errored
-            ));
-        }
+        progress.set_message(format!(
+            "{} failed, {} errored · {name}",
+            totals.failed, totals.errored
+        ));
         let result = runner.run(planned.case, planned.ruleset);
         totals.add(result.verdict);
         let verdict = result.verdict;
@@ -270,16 +262,12 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
         baseline.mark(&mut event);
         results.push(event.clone());
         emit(&mut views, &Event::Result(Box::new(event)))?;
-        if let Some(bar) = &progress {
-            bar.inc(1);
-        }
+        progress.inc(1);
         if args.fail_fast && matches!(verdict, Verdict::Failed | Verdict::Errored) {
             break;
         }
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let footer = Event::Footer(Footer::new(totals, started.elapsed().as_secs_f64()));
     emit(&mut views, &footer)?;
     for view in views {

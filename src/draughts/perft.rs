@@ -27,8 +27,11 @@ pub enum PerftCount {
 
 /// Reusable buffers for a perft run.
 struct Buffers {
-    /// One move list per remaining depth.
+    /// One move list per ply from the root, made when the search first gets that deep (a
+    /// perft asked for an absurd depth allocates only for the plies it reaches).
     moves: Vec<Vec<Move>>,
+    /// The depth of the root.
+    root: u32,
     /// Identities at the last ply (moves convention).
     ids: Vec<u64>,
 }
@@ -43,7 +46,8 @@ struct Buffers {
 /// ```
 pub fn perft(pos: &Position, depth: u32, count: PerftCount) -> u64 {
     let mut buf = Buffers {
-        moves: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
+        moves: Vec::new(),
+        root: depth,
         ids: Vec::with_capacity(64),
     };
     let rules = MoveRules::current(pos.variant);
@@ -109,7 +113,13 @@ fn node(
         0 => 1,
         1 => count_leaves(pos, rules, count, &mut buf.ids),
         _ => {
-            let mut list = std::mem::take(&mut buf.moves[depth as usize]);
+            // The search reaches ply k only from ply k - 1: the lists are made one at a
+            // time, as deep as the search goes.
+            let at = (buf.root - depth) as usize;
+            if buf.moves.len() == at {
+                buf.moves.push(Vec::with_capacity(64));
+            }
+            let mut list = std::mem::take(&mut buf.moves[at]);
             list.clear();
             movegen::legal_paths(pos, rules, &mut list);
             if count == PerftCount::Moves && list.len() > 1 && list[0].is_capture() {
@@ -119,7 +129,7 @@ fn node(
             for m in &list {
                 total += node(&pos.play_unchecked(m), rules, depth - 1, count, buf);
             }
-            buf.moves[depth as usize] = list;
+            buf.moves[at] = list;
             total
         }
     }

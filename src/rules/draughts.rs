@@ -201,23 +201,7 @@ impl Rules for DraughtsRules {
         divide: bool,
     ) -> Result<Perft, RulesError> {
         let pos = self.position(fen)?;
-        if divide {
-            let rows = perft_divide(&pos, depth, count);
-            let nodes = if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|(_, n)| n).sum()
-            };
-            Ok(Perft {
-                nodes,
-                divide: rows.into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
-            })
-        } else {
-            Ok(Perft {
-                nodes: perft(&pos, depth, count),
-                divide: Vec::new(),
-            })
-        }
+        super::perft_stack::with_stack_for(depth, || perft_of(&pos, depth, count, divide))
     }
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
@@ -270,6 +254,28 @@ impl Rules for DraughtsRules {
             earlier,
             || self.replay(fen, moves),
         )
+    }
+}
+
+/// Perft of `pos`, split by root move with `divide` (run on a stack deep enough: see
+/// [`super::perft_stack`]).
+fn perft_of(pos: &Position, depth: u32, count: PerftCount, divide: bool) -> Perft {
+    if divide {
+        let rows = perft_divide(pos, depth, count);
+        let nodes = if depth == 0 {
+            1
+        } else {
+            rows.iter().map(|(_, n)| n).sum()
+        };
+        Perft {
+            nodes,
+            divide: rows.into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
+        }
+    } else {
+        Perft {
+            nodes: perft(pos, depth, count),
+            divide: Vec::new(),
+        }
     }
 }
 

@@ -16,6 +16,7 @@
 
 mod draughts;
 mod game_outcome;
+pub mod perft_stack;
 mod xiangqi;
 
 pub use draughts::DraughtsRules;
@@ -80,6 +81,19 @@ pub enum RulesError {
     /// A notation or option this game does not know.
     #[error("{0}")]
     Unsupported(String),
+    /// A perft deeper than its stack allows ([`perft_stack::MAX_DEPTH`]).
+    #[error(
+        "perft depth {depth} is too deep: at most {max} plies (a ply takes up to {} bytes of \
+         stack, and perft gets at most {} MiB)",
+        perft_stack::STACK_PER_PLY,
+        perft_stack::STACK_LIMIT >> 20
+    )]
+    TooDeep {
+        /// The depth asked for.
+        depth: u32,
+        /// The deepest that runs.
+        max: u32,
+    },
 }
 
 /// A history judged move by move: what [`Rules::outcome`] says about a start position and

@@ -128,6 +128,32 @@ fn judged(game: &XiangqiEndings, has_legal_move: Option<bool>) -> GameOutcome {
     GameOutcome::new(Game::Xiangqi, ending, game.verdict().cloned())
 }
 
+/// Perft of `pos`, split by root move with `divide` (run on a stack deep enough: see
+/// [`super::perft_stack`]).
+fn perft_of(pos: &Position, depth: u32, divide: bool) -> Perft {
+    if divide {
+        let mut rows: Vec<(String, u64)> = perft_divide(pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        rows.sort();
+        let nodes = if depth == 0 {
+            1
+        } else {
+            rows.iter().map(|(_, n)| n).sum()
+        };
+        Perft {
+            nodes,
+            divide: rows,
+        }
+    } else {
+        Perft {
+            nodes: perft(pos, depth),
+            divide: Vec::new(),
+        }
+    }
+}
+
 fn position(fen: &str) -> Result<Position, RulesError> {
     Position::from_fen(fen).map_err(|e| RulesError::Position(e.to_string()))
 }
@@ -255,27 +281,7 @@ impl Rules for XiangqiRules {
         divide: bool,
     ) -> Result<Perft, RulesError> {
         let pos = position(fen)?;
-        if divide {
-            let mut rows: Vec<(String, u64)> = perft_divide(&pos, depth)
-                .into_iter()
-                .map(|(m, n)| (m.to_string(), n))
-                .collect();
-            rows.sort();
-            let nodes = if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|(_, n)| n).sum()
-            };
-            Ok(Perft {
-                nodes,
-                divide: rows,
-            })
-        } else {
-            Ok(Perft {
-                nodes: perft(&pos, depth),
-                divide: Vec::new(),
-            })
-        }
+        super::perft_stack::with_stack_for(depth, || perft_of(&pos, depth, divide))
     }
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
