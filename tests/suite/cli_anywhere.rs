@@ -34,6 +34,7 @@ fn a_copied_binary_runs_the_whole_suite_from_an_empty_directory() {
     let (bin, cwd) = copied_binary("anywhere-run");
     let out = run_in(&bin, &cwd, &["run", "--report", "report.jsonl"]);
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
     let shipped = arbiter::case::shipped_cases().unwrap();
     let text = std::fs::read_to_string(cwd.join("report.jsonl")).unwrap();
     let results: Vec<serde_json::Value> = text
@@ -127,6 +128,14 @@ fn a_spec_directory_and_case_paths_given_win_over_the_shipped_suite() {
     std::fs::write(cwd.join("spec/broken.yaml"), "document: [not a catalog\n").unwrap();
     let out = run_in(&bin, &cwd, &["spec", "lint"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Not silently either: the directory that was not read is named.
+    assert!(
+        stderr(&out).contains(
+            "note: ./spec differs from the catalogs inside this binary, which this run uses"
+        ),
+        "{}",
+        stderr(&out)
+    );
     let out = run_in(&bin, &cwd, &["spec", "lint", "--spec", "spec"]);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("broken.yaml:"), "{}", stderr(&out));
@@ -158,4 +167,13 @@ fn the_package_holds_every_file_build_rs_embeds() {
             "{path} is embedded by build.rs but not in the package (Cargo.toml exclude/include)"
         );
     }
+}
+
+/// In the checkout, whose `spec/` and `cases/` are those the binary was built from, the
+/// shipped suite is used without a word.
+#[test]
+fn the_checkout_s_own_directories_raise_no_note() {
+    let out = crate::common::arbiter(&["spec", "lint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
 }
