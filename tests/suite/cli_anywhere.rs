@@ -84,6 +84,16 @@ fn a_copied_binary_lints_builds_the_book_and_lists_controls_from_an_empty_direct
     let book = run_in(&bin, &cwd, &["book", "--out", "book"]);
     assert_eq!(code(&book), 0, "{}", stderr(&book));
     assert!(cwd.join("book/index.html").is_file());
+    // The cases' source links lead to copies of the embedded files beside the pages.
+    let page = std::fs::read_to_string(cwd.join("book/clauses/xq.move.horse-leg.html")).unwrap();
+    let link = "href=\"../source/cases/xiangqi/movement.yaml#L";
+    assert!(page.contains(link), "no {link} in the page");
+    let copy =
+        std::fs::read_to_string(cwd.join("book/source/cases/xiangqi/movement.yaml")).unwrap();
+    assert_eq!(
+        copy,
+        std::fs::read_to_string(root().join("cases/xiangqi/movement.yaml")).unwrap()
+    );
     let clock = run_in(&bin, &cwd, &["clock", "--ruleset", "xiangqi", "--list"]);
     assert_eq!(code(&clock), 0, "{}", stderr(&clock));
     assert!(stdout(&clock).contains("national"), "{}", stdout(&clock));
