@@ -26,6 +26,10 @@ pub struct Sources {
     pub seeds: Option<PathBuf>,
 }
 
+/// The directory of the site holding the case files that are not on disk (those inside the
+/// binary), for the cases' source links.
+const SOURCE_DIR: &str = "source";
+
 /// What was written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BookSummary {
@@ -78,6 +82,20 @@ pub fn build_book(sources: &Sources, out: &Path) -> Result<BookSummary, BookErro
         source,
     })?;
     let out_abs = absolute(out);
+    // Case files read from inside the binary (not on disk here) are written beside the
+    // pages, so that each case's source link leads somewhere in any directory.
+    for file in &suite.files {
+        if !file.path.is_file() {
+            let copy = out_abs.join(SOURCE_DIR).join(&file.path);
+            if let Some(dir) = copy.parent() {
+                std::fs::create_dir_all(dir).map_err(|source| BookError::Write {
+                    path: dir.to_owned(),
+                    source,
+                })?;
+            }
+            write(&copy, &file.text)?;
+        }
+    }
     let mut summary = BookSummary::default();
     let seeds: BTreeMap<String, Option<String>> = spec
         .catalogs
@@ -543,7 +561,11 @@ fn case_html(b: &mut String, p: &ClausePage<'_>, file: &LoadedCaseFile, case: &C
     let raw = p.raw.get(&(file.path.clone(), case.id.clone()));
     let line = find_id_line(&file.text, &case.id);
     let page_dir = p.out.join("clauses");
-    let target = absolute(&file.path);
+    let target = if file.path.is_file() {
+        absolute(&file.path)
+    } else {
+        p.out.join(SOURCE_DIR).join(&file.path)
+    };
     let href = relative(&page_dir, &target);
     let shown = match line {
         Some(l) => format!("{}:{l}", file.path.display()),

@@ -60,6 +60,12 @@ pub fn book(args: BookArgs) -> Result<ExitCode, CliError> {
     } else {
         eprintln!("note: no seeds directory found (give --seeds DIR); the pages will say the seed's words are missing");
     }
+    if args.spec.is_none() {
+        super::run::note_local_copy("spec", "catalogs", arbiter::shipped::CATALOG_FILES);
+    }
+    if args.cases.is_empty() {
+        super::run::note_local_copy("cases", "cases", arbiter::shipped::CASE_FILES);
+    }
     let summary = build_book(
         &Sources {
             spec: args.spec,

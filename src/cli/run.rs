@@ -94,16 +94,65 @@ pub fn load_failed(errors: &LoadErrors) -> ExitCode {
 pub fn load_spec(dir: Option<&Path>) -> Result<Spec, LoadErrors> {
     match dir {
         Some(dir) => load_catalogs(dir),
-        None => shipped_catalogs(),
+        None => {
+            note_local_copy("spec", "catalogs", arbiter::shipped::CATALOG_FILES);
+            shipped_catalogs()
+        }
     }
 }
 
 /// The cases under the paths given, or (none given) those inside the binary.
 pub fn load_suite(paths: &[PathBuf]) -> Result<Suite, LoadErrors> {
     if paths.is_empty() {
+        note_local_copy("cases", "cases", arbiter::shipped::CASE_FILES);
         shipped_cases()
     } else {
         load_cases(paths)
+    }
+}
+
+/// Says so on stderr when the working directory has a `dir/` whose data files differ from
+/// those inside the binary (a checkout edited since the binary was built, or another
+/// project's directory of that name): the binary's are used, and `dir/` only when named.
+pub fn note_local_copy(dir: &str, what: &str, shipped: &[(&str, &str)]) {
+    let local = Path::new(dir);
+    if !local.is_dir() {
+        return;
+    }
+    // The catalogs are the files directly in spec/; the cases those below cases/, but the
+    // unreviewed ones of staging/.
+    let recursive = dir == "cases";
+    let Ok(files) = arbiter::yaml::yaml_files(local, recursive) else {
+        return;
+    };
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| {
+            !f.components()
+                .any(|c| c.as_os_str() == arbiter::case::STAGING_DIR)
+        })
+        .collect();
+    let same = files.len() == shipped.len()
+        && files.iter().all(|f| {
+            let key = f
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            shipped.iter().any(|(path, text)| {
+                *path == key && std::fs::read_to_string(f).is_ok_and(|t| t == *text)
+            })
+        });
+    if !same {
+        eprintln!(
+            "note: ./{dir} differs from the {what} inside this binary, which this run uses; \
+             name the directory to use it instead ({})",
+            if dir == "spec" {
+                "--spec spec"
+            } else {
+                "arbiter run cases, --cases cases"
+            }
+        );
     }
 }
 

@@ -34,6 +34,7 @@ fn a_copied_binary_runs_the_whole_suite_from_an_empty_directory() {
     let (bin, cwd) = copied_binary("anywhere-run");
     let out = run_in(&bin, &cwd, &["run", "--report", "report.jsonl"]);
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
     let shipped = arbiter::case::shipped_cases().unwrap();
     let text = std::fs::read_to_string(cwd.join("report.jsonl")).unwrap();
     let results: Vec<serde_json::Value> = text
@@ -83,6 +84,16 @@ fn a_copied_binary_lints_builds_the_book_and_lists_controls_from_an_empty_direct
     let book = run_in(&bin, &cwd, &["book", "--out", "book"]);
     assert_eq!(code(&book), 0, "{}", stderr(&book));
     assert!(cwd.join("book/index.html").is_file());
+    // The cases' source links lead to copies of the embedded files beside the pages.
+    let page = std::fs::read_to_string(cwd.join("book/clauses/xq.move.horse-leg.html")).unwrap();
+    let link = "href=\"../source/cases/xiangqi/movement.yaml#L";
+    assert!(page.contains(link), "no {link} in the page");
+    let copy =
+        std::fs::read_to_string(cwd.join("book/source/cases/xiangqi/movement.yaml")).unwrap();
+    assert_eq!(
+        copy,
+        std::fs::read_to_string(root().join("cases/xiangqi/movement.yaml")).unwrap()
+    );
     let clock = run_in(&bin, &cwd, &["clock", "--ruleset", "xiangqi", "--list"]);
     assert_eq!(code(&clock), 0, "{}", stderr(&clock));
     assert!(stdout(&clock).contains("national"), "{}", stdout(&clock));
@@ -127,6 +138,14 @@ fn a_spec_directory_and_case_paths_given_win_over_the_shipped_suite() {
     std::fs::write(cwd.join("spec/broken.yaml"), "document: [not a catalog\n").unwrap();
     let out = run_in(&bin, &cwd, &["spec", "lint"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Not silently either: the directory that was not read is named.
+    assert!(
+        stderr(&out).contains(
+            "note: ./spec differs from the catalogs inside this binary, which this run uses"
+        ),
+        "{}",
+        stderr(&out)
+    );
     let out = run_in(&bin, &cwd, &["spec", "lint", "--spec", "spec"]);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("broken.yaml:"), "{}", stderr(&out));
@@ -158,4 +177,13 @@ fn the_package_holds_every_file_build_rs_embeds() {
             "{path} is embedded by build.rs but not in the package (Cargo.toml exclude/include)"
         );
     }
+}
+
+/// In the checkout, whose `spec/` and `cases/` are those the binary was built from, the
+/// shipped suite is used without a word.
+#[test]
+fn the_checkout_s_own_directories_raise_no_note() {
+    let out = crate::common::arbiter(&["spec", "lint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
 }
