@@ -46,7 +46,7 @@ for entry in "${campaigns[@]}"; do
   fi
   tag="$name-${ruleset/@/-}"
   args=(fuzz --engine "$engine" --ruleset "$ruleset" --seed "$seed" --positions "$positions"
-        --timeout 60 --emit "$out/$tag" --baseline "baselines/fuzz/$name.yaml")
+        --timeout 60 --start-timeout 60 --emit "$out/$tag" --baseline "baselines/fuzz/$name.yaml")
   echo "== $name $ruleset: arbiter ${args[*]}"
   start=$SECONDS
   set +e

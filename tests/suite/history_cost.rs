@@ -64,7 +64,7 @@ fn the_verdict_kept_move_by_move_is_the_verdict_computed_afresh() {
         assert_eq!(game.occurrences(), seen, "after move {} ({text})", i + 1);
     }
     assert!(
-        verdicts > 100,
+        verdicts > 60,
         "only {verdicts} verdicts: the history does not repeat"
     );
 }
