@@ -79,14 +79,84 @@ pub fn expectation_words(expect: &Value, game: Game) -> Vec<String> {
     out
 }
 
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => format!("{}{}", c.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}
+
+/// What a report writes about a refusal, under any expectation: everything accepted
+/// (`"accepted"`, or `{"accepted": <fen reached>}`), a stage refused (`{"rejected": "history
+/// move 3", "message": …}`), or a stage that must be refused (`{"rejected": "the position",
+/// "contains": …}`). `None` for any other value.
+fn refusal_words(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) if s == "accepted" => {
+            Some("Everything is accepted (nothing refused).".to_owned())
+        }
+        Value::Object(m) if m.len() == 1 && m.contains_key("accepted") => Some(format!(
+            "Everything is accepted (nothing refused); the position reached is {}.",
+            scalar(&m["accepted"])
+        )),
+        Value::Object(m) => {
+            let stage = m.get("rejected")?.as_str()?;
+            if let Some(message) = m.get("message") {
+                Some(format!(
+                    "{} is refused: {}.",
+                    capitalised(stage),
+                    scalar(message)
+                ))
+            } else if m.contains_key("contains") || m.len() == 1 {
+                Some(match m.get("contains").filter(|c| !c.is_null()) {
+                    Some(c) => format!(
+                        "{} must be refused, with a reason mentioning “{}”.",
+                        capitalised(stage),
+                        scalar(c)
+                    ),
+                    None => format!("{} must be refused.", capitalised(stage)),
+                })
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 fn sentence(key: &str, value: &Value, game: Game) -> String {
     let get = |k: &str| value.get(k).filter(|v| !v.is_null());
+    if let Some(words) = refusal_words(value) {
+        return words;
+    }
+    if value.is_null() {
+        return format!("{}: nothing given.", capitalised(&slug(key)));
+    }
     match key {
         "legal" => format!("The side to move has {}.", moves_phrase(&list(value))),
         "legal_includes" => format!(
             "These moves are legal (among others): {}.",
             list(value).join(", ")
         ),
+        // A report's answer: the moves the engine accepted, with the position each reached.
+        "illegal"
+            if value
+                .as_array()
+                .is_some_and(|a| a.iter().any(Value::is_object)) =>
+        {
+            let accepted: Vec<String> = value
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|m| match (m.get("move"), m.get("reached")) {
+                    (Some(mv), Some(fen)) => format!("{} (reaching {})", scalar(mv), scalar(fen)),
+                    _ => compact(m),
+                })
+                .collect();
+            format!("Accepted as legal: {}.", accepted.join(", "))
+        }
         "illegal" => format!("These moves are not legal: {}.", list(value).join(", ")),
         "legal_count" => format!("The side to move has {} legal moves.", scalar(value)),
         "perft" => {
@@ -245,6 +315,7 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
                 format!("The repetition is judged: {ruling}{natures}{chased}.")
             }
         },
+        "permitted" if value.is_string() => format!("Permitted: {}.", scalar(value)),
         "permitted" => {
             let (moves, by) = match value {
                 Value::Array(_) => (list(value), None),
@@ -285,19 +356,9 @@ fn sentence(key: &str, value: &Value, game: Game) -> String {
                 }
             )
         }
-        "offer" => match get("pending") {
+        "offer" => match get("pending").filter(|p| p.as_str() != Some("none")) {
             Some(s) => format!("A draw offer by {} is pending.", side(&scalar(s), game)),
             None => "No draw offer is pending.".to_owned(),
-        },
-        // A failed history in a report: `accepted`, or what the engine refused.
-        "moves" => match value {
-            Value::String(s) if s == "accepted" => "Every history move is accepted.".to_owned(),
-            _ => match (get("rejected"), get("message")) {
-                (Some(stage), Some(msg)) => {
-                    format!("The {} is refused: {}.", scalar(stage), scalar(msg))
-                }
-                _ => format!("moves: {}.", compact(value)),
-            },
         },
         other => format!("{}: {}.", slug(other), compact(value)),
     }
