@@ -33,7 +33,7 @@ pub use adjourn::{
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy,
+    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy, RepetitionEnforcement,
     Session,
 };
 pub use touch::{resolve_touches, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules, TouchStep};

@@ -84,7 +84,29 @@ pub struct XiangqiEndings {
     occurrences: u32,
     /// Whether an illegal move was recorded (the history then has no repetition verdict).
     illegal: bool,
+    /// Who enforces a forbidden repetition: under [`RepetitionEnforcement::Refereed`] the
+    /// verdict is never a loss.
+    enforcement: RepetitionEnforcement,
     verdict: OnceCell<Option<Verdict>>,
+}
+
+/// Who enforces the loss of a side that goes on repeating a forbidden cycle (第一章 第四节
+/// 一 (七): the loss is for a side that does not change *when required*, 应当变着而不变).
+///
+/// - [`Automatic`](Self::Automatic): the arbiter adjudicates as a computer tournament does:
+///   the verdict of loss ends the game at once (`arbiter play` between engines, the cases).
+/// - [`Refereed`](Self::Refereed): a referee's practice, as a game record shows it: the
+///   verdict stays *must change* however long the side goes on, and the game goes on,
+///   because a move record does not show whether the referee required the change
+///   (`arbiter records`, `arbiter play --replay`). The record's result tells whether the
+///   referee ruled the loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum RepetitionEnforcement {
+    /// The verdict's loss ends the game (computer adjudication).
+    #[default]
+    Automatic,
+    /// The verdict is a finding; the game goes on (referee practice, game records).
+    Refereed,
 }
 
 impl XiangqiEndings {
@@ -99,8 +121,16 @@ impl XiangqiEndings {
             material_since: 0,
             occurrences: 1,
             illegal: false,
+            enforcement: RepetitionEnforcement::Automatic,
             verdict: OnceCell::new(),
         }
+    }
+
+    /// The game with the forbidden repetition enforced as `enforcement` says.
+    pub fn with_enforcement(mut self, enforcement: RepetitionEnforcement) -> XiangqiEndings {
+        self.enforcement = enforcement;
+        self.verdict = OnceCell::new();
+        self
     }
 
     /// The current position.
@@ -226,9 +256,19 @@ impl XiangqiEndings {
                 if self.illegal || self.occurrences() < self.occurrences_for_verdict() {
                     return None;
                 }
-                adjudicate_played(&self.positions, &self.moves, &self.repetition)
+                let verdict = adjudicate_played(&self.positions, &self.moves, &self.repetition)
                     .ok()
-                    .flatten()
+                    .flatten();
+                match (self.enforcement, verdict) {
+                    (RepetitionEnforcement::Refereed, Some(mut v)) if v.ruling == Ruling::Loss => {
+                        v.ruling = Ruling::MustChange;
+                        v.reason.push_str(
+                            "; refereed: the loss is the referee's to rule, the game goes on",
+                        );
+                        Some(v)
+                    }
+                    (_, v) => v,
+                }
             })
             .as_ref()
     }
