@@ -16,10 +16,12 @@ use std::time::{Duration, Instant};
 
 /// Arguments of `arbiter records`.
 #[derive(Debug, Args)]
-#[command(after_help = "Exit status: 0 every game clean, 1 some game not clean, 2 nothing \
+#[command(
+    after_help = "Exit status: 0 every game clean, 1 some game not clean, 2 nothing \
                         could be read (or bad arguments).\n\nExamples:\n  arbiter records \
                         games.pgn\n  arbiter records --ruleset xiangqi --format json dir/ > \
-                        checked.jsonl\n  arbiter records --encoding big5 old.pgn")]
+                        checked.jsonl\n  arbiter records --encoding big5 old.pgn"
+)]
 pub struct RecordsArgs {
     /// Record files (PGN, PDN), or directories searched for *.pgn and *.pdn files.
     #[arg(required = true, value_name = "FILE|DIR")]
@@ -124,7 +126,11 @@ pub fn records(args: RecordsArgs) -> Result<ExitCode, CliError> {
                         json!({"file": name, "index": null, "plies": 0, "status": "unreadable",
                                "ply": null, "message": e, "findings": []})
                     )?,
-                    Format::Text => writeln!(out, "{name:<40} {:>5} {:>6} {:>5} {:<14} {:>4}  {e}", "-", "-", 0, "unreadable", "-")?,
+                    Format::Text => writeln!(
+                        out,
+                        "{name:<40} {:>5} {:>6} {:>5} {:<14} {:>4}  {e}",
+                        "-", "-", 0, "unreadable", "-"
+                    )?,
                 }
                 continue;
             }
@@ -136,7 +142,9 @@ pub fn records(args: RecordsArgs) -> Result<ExitCode, CliError> {
                     r.index = i + 1;
                     r
                 }
-                Err(e) => GameReport::unreadable(i + 1, e.line, format!("line {}: {}", e.line, e.message)),
+                Err(e) => {
+                    GameReport::unreadable(i + 1, e.line, format!("line {}: {}", e.line, e.message))
+                }
             };
             tally.add(&report);
             match args.format {

@@ -1,6 +1,5 @@
 //! Game records: [`GameRecord`], written as PDN (draughts) or a PGN-style xiangqi record
-//! with ICCS moves, read back ([`parse_records`]) and replayed through the session
-//! ([`replay`]) to reproduce the result.
+//! with ICCS moves.
 //!
 //! Every decision of the arbiter is a comment holding a machine-readable tag and the
 //! clause, for example `{[%arbiter illegal red e1d1 0.012] exposing-general, violation 1
@@ -21,8 +20,12 @@
 //! | `adjudicated-draw` | a draw adjudicated by the engines' scores (not a rule) | the end of the replay |
 //! | `adjudicated-resign <side>` | a loss adjudicated by the engine's score (not a rule) | the end of the replay |
 //!
+//! Records are read back by [`crate::records`] (`parse_records`, `replay`), which replays
+//! them through the session to reproduce the result:
+//!
 //! ```
-//! use arbiter::play::{parse_records, play_game, replay, GameOptions, Opening, Player, RandomPlayer};
+//! use arbiter::play::{play_game, GameOptions, Opening, Player, RandomPlayer};
+//! use arbiter::records::{parse_records, replay};
 //!
 //! let options = GameOptions { ruleset: "xiangqi".parse().unwrap(), control: None, max_plies: Some(40), round: 1 };
 //! let (mut red, mut black) = (RandomPlayer::new(5), RandomPlayer::new(6));
@@ -569,30 +572,4 @@ fn wrap(text: &str, width: usize) -> String {
         line += word.chars().count();
     }
     out
-}
-
-pub use crate::records::{Item, ReadRecord, RecordError};
-
-/// Reads every game of a PGN/PDN text with the tolerant reader
-/// ([`crate::records::read_games`]); the first game that cannot be read is the error.
-/// Callers that go on past a bad game use `read_games` itself.
-pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
-    crate::records::read_games(text).into_iter().collect()
-}
-
-/// Replays a read record through the session and returns the outcome it stands for
-/// ([`crate::records::game_outcome`]): the rules' — mate, a draw rule, a procedure
-/// decision, checked against every `[%clk]` time and `must-change` order on the way — or,
-/// when no rule ended the game, the recorded result with the reason of its `Termination`
-/// tag. A forbidden repetition is refereed ([`crate::procedure::RepetitionEnforcement`]):
-/// the loss stands when the record ends with it.
-pub fn replay(record: &ReadRecord) -> Result<Outcome, String> {
-    crate::records::game_outcome(record, &crate::records::CheckOptions::default())
-}
-
-/// Checks a read record: replays it ([`crate::records::check_game`]) and compares the
-/// result with its `Result`, `Termination` and (when present) `Clause` tags; the outcome
-/// when the record is clean.
-pub fn verify(record: &ReadRecord) -> Result<Outcome, String> {
-    replay(record)
 }

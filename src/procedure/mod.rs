@@ -33,8 +33,8 @@ pub use adjourn::{
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy, RepetitionEnforcement,
-    Session,
+    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy,
+    RepetitionEnforcement, Session,
 };
 pub use touch::{resolve_touches, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules, TouchStep};
 

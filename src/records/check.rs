@@ -337,10 +337,9 @@ fn note_repetition(
     };
     let side = color.side();
     let len = v.cycle.len().max(1);
-    let from = v
-        .cycle
-        .first()
-        .map_or(ply, |c| c.ply.saturating_sub((v.repetitions.max(1) - 1) * len));
+    let from = v.cycle.first().map_or(ply, |c| {
+        c.ply.saturating_sub((v.repetitions.max(1) - 1) * len)
+    });
     let kind = if v.repetitions > cycles_for_verdict || v.ruling == Ruling::Loss {
         "unchanged"
     } else {
@@ -374,14 +373,23 @@ fn note_repetition(
 }
 
 /// Replays a record's items.
-fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionEnforcement) -> Result<Replayed, String> {
+fn replay_items(
+    record: &ReadRecord,
+    ruleset: &Ruleset,
+    enforcement: RepetitionEnforcement,
+) -> Result<Replayed, String> {
     let game = ruleset.game;
     let fen = record.tag("FEN").filter(|f| !f.trim().is_empty());
     let session = Session::new(ruleset, fen)
         .map_err(|e| format!("tag FEN: {e}"))?
         .with_repetition(enforcement);
-    let control = match record.tag("TimeControl").filter(|_| record.tag("Ruleset").is_some()) {
-        Some(id) => Some(crate::play::control_for(game, id).map_err(|e| format!("tag TimeControl: {e}"))?),
+    let control = match record
+        .tag("TimeControl")
+        .filter(|_| record.tag("Ruleset").is_some())
+    {
+        Some(id) => {
+            Some(crate::play::control_for(game, id).map_err(|e| format!("tag TimeControl: {e}"))?)
+        }
         None => None,
     };
     let opening: usize = match record.tag("OpeningPlies") {
@@ -398,8 +406,8 @@ fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionE
     };
     let mut clock_set = false;
     let mut seen = None;
-    let cycles_for_verdict = RepetitionRules::for_ruleset(ruleset)
-        .map_or(usize::MAX, |r| r.cycles_for_verdict);
+    let cycles_for_verdict =
+        RepetitionRules::for_ruleset(ruleset).map_or(usize::MAX, |r| r.cycles_for_verdict);
     let side_of = |text: &str| Side::parse(text, game).map_err(|e| e.to_string());
     let span_of = |text: &str| {
         text.parse::<f64>()
@@ -407,16 +415,17 @@ fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionE
             .and_then(Span::from_secs_f64)
             .ok_or_else(|| format!("'{text}' is not a time in seconds"))
     };
-    let timed = |session: &Session, event: Event, spent: Option<Span>| match (session.clock(), spent) {
-        (Some(_), Some(s)) => Event::Timed {
-            event: Box::new(event),
-            time: EventTime {
-                elapsed: Some(s),
-                ..EventTime::default()
+    let timed =
+        |session: &Session, event: Event, spent: Option<Span>| match (session.clock(), spent) {
+            (Some(_), Some(s)) => Event::Timed {
+                event: Box::new(event),
+                time: EventTime {
+                    elapsed: Some(s),
+                    ..EventTime::default()
+                },
             },
-        },
-        _ => event,
-    };
+            _ => event,
+        };
     let mut items = record.items.iter().peekable();
     let inconsistent = |ply: usize, message: String| Some(Stop::Inconsistent { ply, message });
     while let Some(item) = items.next() {
@@ -470,14 +479,23 @@ fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionE
                 if let (Some(l), Some(c)) = (left, r.session.clock()) {
                     let shown = clk(c.report(mover).remaining);
                     if shown != l {
-                        r.stop = inconsistent(ply, format!(
+                        r.stop = inconsistent(
+                            ply,
+                            format!(
                             "move {ply} '{text}': the record shows {l} left, the replay {shown}"
-                        ));
+                        ),
+                        );
                         return Ok(r);
                     }
                 }
                 if game == Game::Xiangqi {
-                    note_repetition(&r.session, cycles_for_verdict, ply, &mut seen, &mut r.findings);
+                    note_repetition(
+                        &r.session,
+                        cycles_for_verdict,
+                        ply,
+                        &mut seen,
+                        &mut r.findings,
+                    );
                 }
             }
             Item::Comment(c) => {
@@ -494,16 +512,17 @@ fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionE
                     ["illegal", side, text, rest @ ..] => (|| {
                         side_of(side)?;
                         let spent = rest.first().map(|t| span_of(t)).transpose()?;
-                        let event = if game.is_draughts() && r.session.board().read_move(text).is_ok() {
-                            Event::Move((*text).to_owned())
-                        } else {
-                            Event::Illegal {
-                                text: (*text).to_owned(),
-                                side: None,
-                                fen: None,
-                                removed: None,
-                            }
-                        };
+                        let event =
+                            if game.is_draughts() && r.session.board().read_move(text).is_ok() {
+                                Event::Move((*text).to_owned())
+                            } else {
+                                Event::Illegal {
+                                    text: (*text).to_owned(),
+                                    side: None,
+                                    fen: None,
+                                    removed: None,
+                                }
+                            };
                         let event = timed(&r.session, event, spent);
                         applied(&mut r.session, event)
                     })(),
@@ -529,15 +548,21 @@ fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionE
                     }),
                     ["must-change", side] => {
                         let ordered = r.session.ending().repetition.as_ref().and_then(|v| {
-                            matches!(v.ruling, Ruling::MustChange | Ruling::Loss).then_some(v.side).flatten()
+                            matches!(v.ruling, Ruling::MustChange | Ruling::Loss)
+                                .then_some(v.side)
+                                .flatten()
                         });
                         if ordered.map(|c| c.name()) == Some(*side) {
                             Ok(())
                         } else {
-                            Err(format!("{at}: the rules give no must-change verdict for {side} here"))
+                            Err(format!(
+                                "{at}: the rules give no must-change verdict for {side} here"
+                            ))
                         }
                     }
-                    ["flag", _, spent] => span_of(spent).and_then(|s| applied(&mut r.session, Event::Elapse(s))),
+                    ["flag", _, spent] => {
+                        span_of(spent).and_then(|s| applied(&mut r.session, Event::Elapse(s)))
+                    }
                     ["forfeit", side, reason] => side_of(side).and_then(|side| {
                         applied(
                             &mut r.session,
@@ -556,16 +581,12 @@ fn replay_items(record: &ReadRecord, ruleset: &Ruleset, enforcement: RepetitionE
                                     Reason::Adjudicated(AdjudicationKind::MaxPlies),
                                     None,
                                 )),
-                                _ => words
-                                    .get(1)
-                                    .map(|s| side_of(s))
-                                    .transpose()
-                                    .map(|loser| {
-                                        score_adjudicated(&Decision::ScoreAdjudicated {
-                                            loser,
-                                            rule: String::new(),
-                                        })
-                                    }),
+                                _ => words.get(1).map(|s| side_of(s)).transpose().map(|loser| {
+                                    score_adjudicated(&Decision::ScoreAdjudicated {
+                                        loser,
+                                        rule: String::new(),
+                                    })
+                                }),
                             };
                             match o {
                                 Ok(o) => {
@@ -639,10 +660,7 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
     let outcome = match replayed.stop {
         Some(Stop::Illegal(m)) => {
             let line = line_of_ply(m.ply).map_or_else(String::new, |l| format!(" (line {l})"));
-            let message = format!(
-                "ply {}{line}: '{}' is refused: {}",
-                m.ply, m.text, m.why
-            );
+            let message = format!("ply {}{line}: '{}' is refused: {}", m.ply, m.text, m.why);
             let ply = m.ply;
             report.illegal = Some(m);
             return fail(report, Status::Illegal, Some(ply), message);
@@ -690,15 +708,16 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
                 crate::play::result_token(score, game),
                 crate::play::result_token(o.result, game),
                 o.reason,
-                o.clause_str().map_or_else(String::new, |c| format!(", {c}"))
+                o.clause_str()
+                    .map_or_else(String::new, |c| format!(", {c}"))
             );
             return fail(report, Status::ResultDiffers, Some(last), message);
         }
         (Some(o), _) => {
             if let Some(t) = termination {
-                let named = position_reason(t).map(str::to_owned).or_else(|| {
-                    t.parse::<Reason>().ok().map(|r| r.slug().to_owned())
-                });
+                let named = position_reason(t)
+                    .map(str::to_owned)
+                    .or_else(|| t.parse::<Reason>().ok().map(|r| r.slug().to_owned()));
                 if let Some(named) = named {
                     if named != o.reason.slug() {
                         let message = format!(

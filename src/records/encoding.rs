@@ -160,7 +160,11 @@ pub fn decode(
     let body = |len: usize| &bytes[len..];
     match forced {
         Some(TextEncoding::Utf8) => {
-            let skip = if bom.is_some_and(|(e, _)| e == UTF_8) { 3 } else { 0 };
+            let skip = if bom.is_some_and(|(e, _)| e == UTF_8) {
+                3
+            } else {
+                0
+            };
             return strict(UTF_8, TextEncoding::Utf8, body(skip)).map(|t| (t, TextEncoding::Utf8));
         }
         Some(TextEncoding::Utf16) => {

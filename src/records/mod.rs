@@ -25,6 +25,7 @@
 
 mod check;
 mod encoding;
+mod entry;
 mod reader;
 
 pub use check::{
@@ -34,6 +35,7 @@ pub use check::{
 pub use encoding::{decode, DecodeError, TextEncoding};
 pub use reader::{ascii_forms, read_games, read_result_token, Item, ReadRecord, RecordError};
 
+use crate::Outcome;
 use std::path::{Path, PathBuf};
 
 /// The games of one file, read.
@@ -50,8 +52,7 @@ pub struct FileGames {
 /// Reads a record file: decodes it ([`decode`]) and reads its games ([`read_games`]).
 /// `Err` when the file cannot be read or decoded (with the path).
 pub fn read_file(path: &Path, encoding: Option<TextEncoding>) -> Result<FileGames, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let (text, encoding) =
         decode(&bytes, encoding).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(FileGames {
@@ -98,4 +99,28 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Reads every game of a PGN/PDN text ([`read_games`]); the first game that cannot be read
+/// is the error. Callers that go on past a bad game use `read_games` itself.
+pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
+    read_games(text).into_iter().collect()
+}
+
+/// Replays a read record through the session and returns the outcome it stands for
+/// ([`game_outcome`]): the rules' — mate, a draw rule, a procedure decision, checked
+/// against every `[%clk]` time and `must-change` order of arbiter's own records on the
+/// way — or, when no rule ended the game, the recorded result with the reason of its
+/// `Termination` tag. A forbidden repetition is refereed
+/// ([`crate::procedure::RepetitionEnforcement`]): the loss stands when the record ends
+/// with it.
+pub fn replay(record: &ReadRecord) -> Result<Outcome, String> {
+    game_outcome(record, &CheckOptions::default())
+}
+
+/// Checks a read record: replays it ([`check_game`]) and compares the result with its
+/// `Result`, `Termination` and (when present) `Clause` tags; the outcome when the record is
+/// clean ([`replay`]).
+pub fn verify(record: &ReadRecord) -> Result<Outcome, String> {
+    replay(record)
 }

@@ -305,9 +305,7 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
 /// `enforcement` says ([`RepetitionEnforcement`]); draughts has no such rule.
 pub fn rules_enforcing(ruleset: &Ruleset, enforcement: RepetitionEnforcement) -> Box<dyn Rules> {
     match ruleset.game {
-        Game::Xiangqi => {
-            Box::new(XiangqiRules::new(ruleset.clone()).with_enforcement(enforcement))
-        }
+        Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone()).with_enforcement(enforcement)),
         _ => rules_for(ruleset),
     }
 }

@@ -47,6 +47,7 @@ mod procedure_cli;
 mod procedure_session;
 mod procedure_touch;
 mod protocol_schema;
+mod records;
 mod report_fixtures;
 mod report_views;
 mod spec_lint;
