@@ -621,6 +621,27 @@ fn position_reason(termination: &str) -> Option<&'static str> {
     }
 }
 
+/// A `Termination` that only the rules or the arbiter's recorded decisions give, and so
+/// the replay must reproduce: the position's endings, the draw rules, the violations'
+/// losses, the ruled repetition, the simulator's adjudications. Resignation, agreement,
+/// time and the arbiter's other decisions are not written as moves and stand as recorded.
+fn ruled_reason(termination: &str) -> Option<String> {
+    if let Some(r) = position_reason(termination) {
+        return Some(r.to_owned());
+    }
+    let reason: Reason = termination.trim().parse().ok()?;
+    matches!(
+        reason,
+        Reason::ThirdViolation
+            | Reason::SecondWarning
+            | Reason::RefusedCorrection
+            | Reason::Draw(_)
+            | Reason::ForbiddenRepetition
+            | Reason::Adjudicated(_)
+    )
+    .then(|| reason.slug().to_owned())
+}
+
 /// Replays a read record through the arbiter and checks it (see the module docs).
 pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
     let mut report = GameReport::unreadable(0, record.line, String::new());
@@ -751,9 +772,10 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
             }
         }
         (None, _) => {
-            if let Some(reason) = termination.and_then(position_reason) {
+            if let Some(reason) = termination.and_then(ruled_reason) {
                 let message = format!(
-                    "the record's termination is {reason}, but the final position is no {reason}"
+                    "the record's termination is {reason}, but the replayed game is not over: \
+                     no rule ends it there"
                 );
                 return fail(report, Status::ResultDiffers, Some(last), message);
             }
