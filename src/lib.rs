@@ -27,6 +27,7 @@ pub mod page;
 pub mod play;
 pub mod procedure;
 pub mod protocol;
+pub mod records;
 pub mod report;
 pub mod rules;
 pub mod ruleset;

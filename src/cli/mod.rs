@@ -10,6 +10,7 @@ mod fuzz;
 mod mutants;
 mod play;
 mod progress;
+mod records;
 mod report;
 mod run;
 mod spec;
@@ -64,6 +65,10 @@ enum Command {
     /// The standings of a tournament from game records or a tournament file: points,
     /// tie-breaks (小分/Sonneborn-Berger, 对手分/Buchholz, violations), shared places.
     Standings(standings::StandingsArgs),
+    /// Check game records as they exist (PGN, PDN; UTF-8, GB18030, Big5): replay every game
+    /// through the arbiter and say per game clean, illegal, result-differs or unreadable,
+    /// with findings such as a forbidden repetition cycle.
+    Records(records::RecordsArgs),
     /// Show a JSON-lines report (terminal, markdown, JUnit, HTML) and judge it against a
     /// baseline.
     Report(report::ReportArgs),
@@ -107,6 +112,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Clock(args) => clock::clock(args),
         Command::Play(args) => play::play(args),
         Command::Standings(args) => standings::standings_cmd(args),
+        Command::Records(args) => records::records(args),
         Command::Report(args) => report::report(args),
         Command::Baseline(args) => baseline::run(args),
         Command::Book(args) => book::book(args),

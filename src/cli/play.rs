@@ -5,14 +5,14 @@
 use super::CliError;
 use arbiter::play::elo::show;
 use arbiter::play::{
-    control_for, parse_records, stream_match, verify, Adjudication, Decision, DrawAdjudication,
-    Entry, GameOptions, MatchOptions, MatchScore, Opening, PlayerSpec, Progress, RecordNotation,
-    ResignAdjudication,
+    control_for, stream_match, Adjudication, Decision, DrawAdjudication, Entry, GameOptions,
+    MatchOptions, MatchScore, Opening, PlayerSpec, Progress, RecordNotation, ResignAdjudication,
 };
+use arbiter::records::{check_game, game_outcome, read_file, CheckOptions, Status, TextEncoding};
 use arbiter::{Game, Ruleset};
 use clap::Args;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Exit codes of `arbiter play`, shown in `--help`.
@@ -99,15 +99,21 @@ pub struct PlayArgs {
     /// No progress line.
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// Replay the records of a file through the arbiter and check each result.
+    /// Replay the records of a file through the arbiter and check each result (any PGN or
+    /// PDN record, as `arbiter records` reads it; --ruleset for games whose tags name no
+    /// game). A forbidden repetition is refereed: a finding, not the end of the game.
     #[arg(long, conflicts_with_all = ["red", "black"])]
     replay: Option<PathBuf>,
+    /// With --replay: the file's encoding (utf-8, utf-16, gb18030, big5); by default told
+    /// from its bytes.
+    #[arg(long, requires = "replay", value_parser = |s: &str| s.parse::<TextEncoding>())]
+    encoding: Option<TextEncoding>,
 }
 
 /// Plays the match (or replays records).
 pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.replay {
-        return replay(path);
+        return replay(path, args.ruleset.as_ref(), args.encoding);
     }
     let (Some(red), Some(black), Some(ruleset)) = (&args.red, &args.black, &args.ruleset) else {
         return Err("give --red (or --white), --black and --ruleset".into());
@@ -339,35 +345,64 @@ fn table(names: &[String; 2], score: MatchScore) -> String {
     out
 }
 
-/// Replays every record of a file and checks its result.
-fn replay(path: &PathBuf) -> Result<ExitCode, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Replays every record of a file and checks its result (`arbiter records`' check, one
+/// line per game).
+fn replay(
+    path: &Path,
+    ruleset: Option<&Ruleset>,
+    encoding: Option<TextEncoding>,
+) -> Result<ExitCode, CliError> {
+    let read = read_file(path, encoding)?;
+    let options = CheckOptions {
+        ruleset: ruleset.cloned(),
+        ..CheckOptions::default()
+    };
+    let total = read.games.len();
     let mut failed = 0;
-    for (i, r) in records.iter().enumerate() {
-        match verify(r) {
+    for (i, game) in read.games.iter().enumerate() {
+        let n = i + 1;
+        let record = match game {
+            Ok(r) => r,
+            Err(e) => {
+                failed += 1;
+                println!("game {n}: NOT read: line {}: {}", e.line, e.message);
+                continue;
+            }
+        };
+        let report = check_game(record, &options);
+        for f in &report.findings {
+            println!("game {n}: finding at ply {}: {}", f.ply, f.message);
+        }
+        if report.status != Status::Clean {
+            failed += 1;
+            println!(
+                "game {n} (line {}): NOT reproduced ({}): {}",
+                report.line,
+                report.status.slug(),
+                report.message.unwrap_or_default()
+            );
+            continue;
+        }
+        match game_outcome(record, &options) {
             Ok(result) => println!(
-                "game {}: {} {}{} — reproduced",
-                i + 1,
-                r.result,
+                "game {n}: {} {}{} — reproduced",
+                report.recorded.as_deref().unwrap_or("*"),
                 result.reason,
                 result
                     .clause
                     .map_or_else(String::new, |c| format!(" ({c})"))
             ),
-            Err(e) => {
-                failed += 1;
-                println!("game {}: NOT reproduced: {e}", i + 1);
-            }
+            Err(_) => println!(
+                "game {n}: {} — every move legal; no rule ended the game and the record does \
+                 not say how its result came about",
+                report.recorded.as_deref().unwrap_or("*")
+            ),
         }
     }
-    println!(
-        "{} of {} games reproduced",
-        records.len() - failed,
-        records.len()
-    );
-    Ok(if failed == 0 {
+    println!("{} of {total} games reproduced", total - failed);
+    Ok(if total == 0 {
+        ExitCode::from(2)
+    } else if failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

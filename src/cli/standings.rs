@@ -2,8 +2,8 @@
 //! file, scored as the rulebooks score it (docs/standings.md).
 
 use super::{CliError, Format};
-use arbiter::play::{parse_records, verify};
 use arbiter::protocol::StandingsAnswer;
+use arbiter::records::{check_game, read_file, CheckOptions, Status};
 use arbiter::standings::{compute, GameEntry, Kind, Standings, Tournament};
 use arbiter::{Game, Ruleset};
 use clap::{Args, ValueEnum};
@@ -57,7 +57,8 @@ pub struct StandingsArgs {
     /// tournament file's, else round-robin).
     #[arg(long, value_enum, alias = "system")]
     kind: Option<KindArg>,
-    /// The ruleset, when no record names it (a tournament file alone).
+    /// The ruleset, when no record names it (a tournament file alone, records whose tags
+    /// name no game), and the edition of records whose tags name only the game.
     #[arg(long, short)]
     ruleset: Option<Ruleset>,
     /// Replay every game through the arbiter first and refuse a record whose result the
@@ -88,12 +89,19 @@ pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
     }
     let mut game: Option<Game> = args.ruleset.as_ref().map(|r| r.game);
     for path in &args.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (i, r) in records.iter().enumerate() {
+        let read = read_file(path, None)?;
+        for (i, r) in read.games.iter().enumerate() {
             let at = || format!("{}: game {}", path.display(), i + 1);
-            let (g, entry) = GameEntry::from_record(r).map_err(|e| format!("{}: {e}", at()))?;
+            let r = r.as_ref().map_err(|e| {
+                format!(
+                    "{}, line {}: {} (no game is skipped: mend the record)",
+                    at(),
+                    e.line,
+                    e.message
+                )
+            })?;
+            let (g, entry) = GameEntry::from_record_as(r, args.ruleset.as_ref())
+                .map_err(|e| format!("{}, line {}: {e}", at(), r.line))?;
             match game {
                 Some(known) if known.is_draughts() != g.is_draughts() => {
                     return Err(format!(
@@ -107,7 +115,20 @@ pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
                 _ => game = Some(g),
             }
             if args.verify {
-                verify(r).map_err(|e| format!("{}: not reproduced: {e}", at()))?;
+                let options = CheckOptions {
+                    ruleset: args.ruleset.clone(),
+                    ..CheckOptions::default()
+                };
+                let report = check_game(r, &options);
+                if report.status != Status::Clean {
+                    return Err(format!(
+                        "{}: not reproduced ({}): {}",
+                        at(),
+                        report.status.slug(),
+                        report.message.unwrap_or_default()
+                    )
+                    .into());
+                }
             }
             tournament.games.push(entry);
         }

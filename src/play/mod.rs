@@ -33,7 +33,6 @@
 //! ```
 
 pub mod elo;
-mod entry;
 pub mod game;
 pub mod player;
 pub mod protocol;
@@ -47,10 +46,7 @@ pub use game::{
 };
 pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
 pub use protocol::ProtocolPlayer;
-pub use record::{
-    parse_records, replay, result_token, token_score, verify, Decision, Entry, GameRecord, Item,
-    ReadRecord, RecordError, RecordNotation,
-};
+pub use record::{result_token, token_score, Decision, Entry, GameRecord, RecordNotation};
 pub use score::MatchScore;
 pub use uci::UciPlayer;
 

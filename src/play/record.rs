@@ -1,6 +1,5 @@
 //! Game records: [`GameRecord`], written as PDN (draughts) or a PGN-style xiangqi record
-//! with ICCS moves, read back ([`parse_records`]) and replayed through the session
-//! ([`replay`]) to reproduce the result.
+//! with ICCS moves.
 //!
 //! Every decision of the arbiter is a comment holding a machine-readable tag and the
 //! clause, for example `{[%arbiter illegal red e1d1 0.012] exposing-general, violation 1
@@ -21,8 +20,12 @@
 //! | `adjudicated-draw` | a draw adjudicated by the engines' scores (not a rule) | the end of the replay |
 //! | `adjudicated-resign <side>` | a loss adjudicated by the engine's score (not a rule) | the end of the replay |
 //!
+//! Records are read back by [`crate::records`] (`parse_records`, `replay`), which replays
+//! them through the session to reproduce the result:
+//!
 //! ```
-//! use arbiter::play::{parse_records, play_game, replay, GameOptions, Opening, Player, RandomPlayer};
+//! use arbiter::play::{play_game, GameOptions, Opening, Player, RandomPlayer};
+//! use arbiter::records::{parse_records, replay};
 //!
 //! let options = GameOptions { ruleset: "xiangqi".parse().unwrap(), control: None, max_plies: Some(40), round: 1 };
 //! let (mut red, mut black) = (RandomPlayer::new(5), RandomPlayer::new(6));
@@ -33,10 +36,8 @@
 //! assert_eq!(Some(replay(&read[0]).unwrap()), record.result);
 //! ```
 
-use crate::clock::{Clock, ClockRules, ClockStart, Span};
+use crate::clock::Span;
 use crate::outcome::AdjudicationKind;
-use crate::procedure::{Event, EventTime, ProcedureError, Session};
-use crate::xiangqi::repetition::Ruling;
 use crate::{Game, Outcome, Reason, Ruleset, Score, Side};
 use std::fmt::Write as _;
 
@@ -164,7 +165,7 @@ pub enum Decision {
 }
 
 /// The outcome of a game ended by a score adjudication.
-pub(crate) fn score_adjudicated(d: &Decision) -> Outcome {
+pub fn score_adjudicated(d: &Decision) -> Outcome {
     match d {
         Decision::ScoreAdjudicated {
             loser: Some(loser), ..
@@ -211,16 +212,6 @@ pub struct GameRecord {
     /// How the game ended; `None` for a game not finished (its record ends in `*`). A
     /// record [`super::play_game`] returns is finished.
     pub result: Option<Outcome>,
-}
-
-/// Why a record could not be read or replayed: the game (1-based), and what.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("game {game}: {message}")]
-pub struct RecordError {
-    /// The game's number in the file.
-    pub game: usize,
-    /// What is wrong.
-    pub message: String,
 }
 
 fn secs(span: Span) -> String {
@@ -581,350 +572,4 @@ fn wrap(text: &str, width: usize) -> String {
         line += word.chars().count();
     }
     out
-}
-
-/// A record as read back: its tags and movetext items.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ReadRecord {
-    /// The tags, in order.
-    pub tags: Vec<(String, String)>,
-    /// The moves and comments, in order (comments without braces).
-    pub items: Vec<Item>,
-    /// The result token at the end.
-    pub result: String,
-}
-
-/// One item of a read record's movetext.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Item {
-    /// A move.
-    Move(String),
-    /// A comment.
-    Comment(String),
-}
-
-impl ReadRecord {
-    /// The value of a tag.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// Reads every game of a PGN/PDN text.
-pub fn parse_records(text: &str) -> Result<Vec<ReadRecord>, RecordError> {
-    let mut games: Vec<ReadRecord> = Vec::new();
-    let mut current = ReadRecord::default();
-    let mut chars = text.char_indices().peekable();
-    let err = |games: &Vec<ReadRecord>, message: String| RecordError {
-        game: games.len() + 1,
-        message,
-    };
-    while let Some((_, c)) = chars.next() {
-        match c {
-            '[' => {
-                let mut line = String::new();
-                for (_, c) in chars.by_ref() {
-                    if c == ']' {
-                        break;
-                    }
-                    line.push(c);
-                }
-                let (name, value) = line.split_once(' ').ok_or_else(|| {
-                    err(&games, format!("tag '[{line}]': expected [Name \"value\"]"))
-                })?;
-                let value = value.trim();
-                let value = value
-                    .strip_prefix('"')
-                    .and_then(|v| v.strip_suffix('"'))
-                    .ok_or_else(|| {
-                        err(&games, format!("tag {name}: the value must be in quotes"))
-                    })?;
-                current.tags.push((name.to_owned(), value.to_owned()));
-            }
-            '{' => {
-                let mut comment = String::new();
-                let mut closed = false;
-                for (_, c) in chars.by_ref() {
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    comment.push(c);
-                }
-                if !closed {
-                    return Err(err(&games, "a comment '{' is not closed".to_owned()));
-                }
-                current.items.push(Item::Comment(
-                    comment.split_whitespace().collect::<Vec<_>>().join(" "),
-                ));
-            }
-            c if c.is_whitespace() => {}
-            _ => {
-                let mut token = String::from(c);
-                while let Some(&(_, c)) = chars.peek() {
-                    if c.is_whitespace() || c == '{' {
-                        break;
-                    }
-                    token.push(c);
-                    chars.next();
-                }
-                if token_score(&token).is_some() || token == "*" {
-                    current.result = token;
-                    games.push(std::mem::take(&mut current));
-                    continue;
-                }
-                let stripped = token.trim_start_matches(|c: char| c.is_ascii_digit());
-                if stripped.starts_with('.') && stripped.trim_start_matches('.').is_empty() {
-                    continue; // a move number
-                }
-                current.items.push(Item::Move(token));
-            }
-        }
-    }
-    if !current.items.is_empty() || !current.tags.is_empty() {
-        return Err(err(
-            &games,
-            "the game has no result token at its end".to_owned(),
-        ));
-    }
-    Ok(games)
-}
-
-/// Replays a read record through the session and returns the result the rules give;
-/// checks every `[%clk]` time and `must-change` order against the replay on the way.
-pub fn replay(record: &ReadRecord) -> Result<Outcome, String> {
-    let ruleset: Ruleset = record
-        .tag("Ruleset")
-        .ok_or("the record has no Ruleset tag")?
-        .parse()
-        .map_err(|e| format!("tag Ruleset: {e}"))?;
-    let game = ruleset.game;
-    let mut session =
-        Session::new(&ruleset, record.tag("FEN")).map_err(|e| format!("tag FEN: {e}"))?;
-    let control = match record.tag("TimeControl") {
-        Some(id) => {
-            Some(super::control_for(game, id).map_err(|e| format!("tag TimeControl: {e}"))?)
-        }
-        None => None,
-    };
-    let opening: usize = match record.tag("OpeningPlies") {
-        Some(n) => n
-            .parse()
-            .map_err(|_| format!("tag OpeningPlies: '{n}' is not a number"))?,
-        None => 0,
-    };
-    let mut moves_seen = 0usize;
-    let mut clock_set = false;
-    let mut last_mover: Option<Side> = None;
-    let side_of = |text: &str| Side::parse(text, game).map_err(|e| e.to_string());
-    let span_of = |text: &str| {
-        text.parse::<f64>()
-            .ok()
-            .and_then(Span::from_secs_f64)
-            .ok_or_else(|| format!("'{text}' is not a time in seconds"))
-    };
-    let timed =
-        |session: &Session, event: Event, spent: Option<Span>| match (session.clock(), spent) {
-            (Some(_), Some(s)) => Event::Timed {
-                event: Box::new(event),
-                time: EventTime {
-                    elapsed: Some(s),
-                    ..EventTime::default()
-                },
-            },
-            _ => event,
-        };
-    let apply = |session: &mut Session, event: Event, at: &str| {
-        session
-            .apply(event)
-            .map_err(|e: ProcedureError| format!("{at}: {e}"))
-    };
-    let mut items = record.items.iter().peekable();
-    while let Some(item) = items.next() {
-        if !clock_set && moves_seen >= opening {
-            if let Some(c) = &control {
-                let start = ClockStart {
-                    running: Some(session.turn()),
-                    ..ClockStart::default()
-                };
-                let clock = Clock::new(c.clone(), ClockRules::of(game), start)
-                    .map_err(|e| format!("clock: {}", e.0))?;
-                session = session.with_clock(clock);
-            }
-            clock_set = true;
-        }
-        match item {
-            Item::Move(text) => {
-                moves_seen += 1;
-                let mut spent = None;
-                let mut left = None;
-                if let Some(Item::Comment(c)) = items.peek() {
-                    if c.starts_with("[%emt") {
-                        spent = Some(span_of(field(c, "%emt").unwrap_or(""))?);
-                        left = field(c, "%clk").map(str::to_owned);
-                        items.next();
-                    }
-                }
-                let mover = session.turn();
-                let event = timed(&session, Event::Move(text.clone()), spent);
-                apply(&mut session, event, &format!("move {moves_seen} '{text}'"))?;
-                if let (Some(l), Some(c)) = (left, session.clock()) {
-                    let shown = clk(c.report(mover).remaining);
-                    if shown != l {
-                        return Err(format!(
-                            "move {moves_seen} '{text}': the record shows {l} left, the replay {shown}"
-                        ));
-                    }
-                }
-                last_mover = Some(mover);
-            }
-            Item::Comment(c) => {
-                let Some(tag) = field(c, "%arbiter") else {
-                    continue;
-                };
-                let words: Vec<&str> = tag.split_whitespace().collect();
-                let at = format!("[%arbiter {tag}]");
-                match words.as_slice() {
-                    ["illegal", side, text, rest @ ..] => {
-                        let _ = side_of(side)?;
-                        let spent = rest.first().map(|t| span_of(t)).transpose()?;
-                        let event = if game.is_draughts() && session.board().read_move(text).is_ok()
-                        {
-                            Event::Move((*text).to_owned())
-                        } else {
-                            Event::Illegal {
-                                text: (*text).to_owned(),
-                                side: None,
-                                fen: None,
-                                removed: None,
-                            }
-                        };
-                        let event = timed(&session, event, spent);
-                        apply(&mut session, event, &at)?;
-                    }
-                    ["correct", _] => apply(&mut session, Event::Correct, &at)?,
-                    ["warning", side, _] => {
-                        let side = side_of(side)?;
-                        apply(
-                            &mut session,
-                            Event::Violation {
-                                side,
-                                kind: "warning".to_owned(),
-                            },
-                            &at,
-                        )?;
-                    }
-                    ["refused", ..] => {}
-                    ["claim", side, kind, _] => {
-                        let side = side_of(side)?;
-                        apply(
-                            &mut session,
-                            Event::Claim {
-                                kind: (*kind).to_owned(),
-                                by: Some(side),
-                            },
-                            &at,
-                        )?;
-                    }
-                    ["must-change", side] => {
-                        let ordered = session.ending().repetition.as_ref().and_then(|v| {
-                            (v.ruling == Ruling::MustChange).then_some(v.side).flatten()
-                        });
-                        if ordered.map(|c| c.name()) != Some(*side) {
-                            return Err(format!(
-                                "{at}: the rules give no must-change verdict for {side} here"
-                            ));
-                        }
-                    }
-                    ["flag", _, spent] => {
-                        let spent = span_of(spent)?;
-                        apply(&mut session, Event::Elapse(spent), &at)?;
-                    }
-                    ["forfeit", side, reason] => {
-                        let side = side_of(side)?;
-                        apply(
-                            &mut session,
-                            Event::Forfeit {
-                                side,
-                                reason: (*reason).to_owned(),
-                            },
-                            &at,
-                        )?;
-                    }
-                    ["adjudicated", _] => {
-                        if session.outcome().is_some() {
-                            return Err(format!("{at}: the game was already over"));
-                        }
-                        let _ = last_mover;
-                        return Ok(Outcome::draw(
-                            Reason::Adjudicated(AdjudicationKind::MaxPlies),
-                            None,
-                        ));
-                    }
-                    ["adjudicated-draw"] | ["adjudicated-resign", _] => {
-                        if session.outcome().is_some() {
-                            return Err(format!("{at}: the game was already over"));
-                        }
-                        let loser = match words.get(1) {
-                            Some(side) => Some(side_of(side)?),
-                            None => None,
-                        };
-                        return Ok(score_adjudicated(&Decision::ScoreAdjudicated {
-                            loser,
-                            rule: String::new(),
-                        }));
-                    }
-                    _ => return Err(format!("{at}: unknown arbiter tag")),
-                }
-            }
-        }
-    }
-    let o = session
-        .outcome()
-        .ok_or("the replayed game is not over: the record ends too early")?;
-    Ok(o.clone())
-}
-
-/// Checks a read record: replays it and compares the result with its `Result`,
-/// `Termination` and `Clause` tags.
-pub fn verify(record: &ReadRecord) -> Result<Outcome, String> {
-    let replayed = replay(record)?;
-    let game: Ruleset = record
-        .tag("Ruleset")
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e| format!("tag Ruleset: {e}"))?;
-    let token = result_token(replayed.result, game.game);
-    if token != record.result {
-        return Err(format!(
-            "the record's result is {}, the replay gives {token} ({})",
-            record.result, replayed.reason
-        ));
-    }
-    if let Some(t) = record.tag("Termination") {
-        if t != replayed.reason.slug() {
-            return Err(format!(
-                "the record's termination is {t}, the replay gives {}",
-                replayed.reason
-            ));
-        }
-    }
-    if record.tag("Clause") != replayed.clause_str() {
-        return Err(format!(
-            "the record's clause is {}, the replay gives {}",
-            record.tag("Clause").unwrap_or("none"),
-            replayed.clause_str().unwrap_or("none")
-        ));
-    }
-    Ok(replayed)
-}
-
-/// The value after `[name ` up to `]` in a comment.
-fn field<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
-    let start = comment.find(&format!("[{name} "))? + name.len() + 2;
-    let end = comment[start..].find(']')? + start;
-    Some(comment[start..end].trim())
 }

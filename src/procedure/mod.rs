@@ -34,7 +34,7 @@ pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
     Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy,
-    Session,
+    RepetitionEnforcement, Session,
 };
 pub use touch::{resolve_touches, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules, TouchStep};
 

@@ -64,6 +64,7 @@ use crate::mutant::DrawMutant as D;
 use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClauseId, OfferAnswer, OfferRecord, Outcome, Reason, Score};
 use crate::rules::{ClaimRuling, GameOutcome};
+pub use crate::xiangqi::endings::RepetitionEnforcement;
 use crate::Side;
 use crate::{Game, Judge, Rules, Ruleset};
 use serde_json::{json, Value};
@@ -355,6 +356,19 @@ pub struct Policy {
     /// Whether the rulebook names the errors the arbiter corrects (set-up, colours,
     /// displaced pieces: xiangqi 第四章 第一节 三); the draughts seed names none.
     pub error_corrections: bool,
+    /// Who enforces a forbidden repetition (xiangqi): the automatic loss of a computer
+    /// tournament (the default), or a referee whose ruling a move record does not show
+    /// ([`RepetitionEnforcement`]; [`Session::with_repetition`]).
+    ///
+    /// ```
+    /// use arbiter::procedure::{RepetitionEnforcement, Session};
+    ///
+    /// let s = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+    /// assert_eq!(s.policy().repetition, RepetitionEnforcement::Automatic);
+    /// let s = s.with_repetition(RepetitionEnforcement::Refereed);
+    /// assert_eq!(s.policy().repetition, RepetitionEnforcement::Refereed);
+    /// ```
+    pub repetition: RepetitionEnforcement,
 }
 
 /// How many moves (both sides' together) a score sheet may lack before the arbiter acts,
@@ -473,6 +487,7 @@ const DRAUGHTS_POLICY: Policy = Policy {
     touch_off_move_clause: Some("d64.touch-move.no-touch-off-move"),
     omissions: None,
     error_corrections: false,
+    repetition: RepetitionEnforcement::Automatic,
 };
 
 /// The procedures of xiangqi (CXA competition rules, both editions): the sections cited in
@@ -496,6 +511,7 @@ const XIANGQI_POLICY: Policy = Policy {
     touch_off_move_clause: None,
     omissions: Some(XIANGQI_OMISSIONS),
     error_corrections: true,
+    repetition: RepetitionEnforcement::Automatic,
 };
 
 /// A breach recorded by the session, counted or not.
@@ -624,6 +640,19 @@ impl Session {
             adjournment: None,
             corrections: correct::Corrections::default(),
         })
+    }
+
+    /// The session with the forbidden repetition enforced as `enforcement` says (a
+    /// [`Policy`] value): [`RepetitionEnforcement::Refereed`] to replay a game record.
+    pub fn with_repetition(mut self, enforcement: RepetitionEnforcement) -> Session {
+        Arc::make_mut(&mut self.policy).repetition = enforcement;
+        // The judge is rebuilt under the new enforcement on the next refresh.
+        self.judge = None;
+        if let Ok(judge) = self.rules().judge(&self.start_fen, &self.moves) {
+            self.ending = Arc::new(judge.outcome());
+            self.judge = Some((self.start_fen.to_string(), judge));
+        }
+        self
     }
 
     /// The session with a game clock from now on: moves then take time, a flag or a
@@ -1760,7 +1789,7 @@ impl Session {
     }
 
     fn rules(&self) -> Box<dyn Rules> {
-        crate::rules_for(&self.ruleset)
+        crate::rules::rules_enforcing(&self.ruleset, self.policy.repetition)
     }
 
     /// Judges the history again after it changed: the judge takes the move just played, or,
@@ -1798,10 +1827,11 @@ impl Session {
             Played::Read => None,
         };
         if let Some((_, judge)) = &self.judge {
-            self.ending = Arc::new(match has_legal_move {
+            let ending = match has_legal_move {
                 Some(has) => judge.outcome_knowing(has),
                 None => judge.outcome(),
-            });
+            };
+            self.ending = Arc::new(ending);
         }
         Ok(())
     }

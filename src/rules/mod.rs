@@ -28,6 +28,7 @@ use crate::edition::DrawKind;
 use crate::outcome::{
     rule_on_offer, Ending, OfferClauses, OfferRecord, OfferRuling, Outcome, RuleState,
 };
+use crate::xiangqi::endings::RepetitionEnforcement;
 use crate::{Game, Ruleset, Side};
 use game_outcome::rule_on_claim;
 
@@ -311,6 +312,15 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
     match ruleset.game {
         Game::Brazilian | Game::Russian => Box::new(DraughtsRules::new(ruleset.clone())),
         Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone())),
+    }
+}
+
+/// The reference rules for a ruleset, with a forbidden repetition (xiangqi) enforced as
+/// `enforcement` says ([`RepetitionEnforcement`]); draughts has no such rule.
+pub fn rules_enforcing(ruleset: &Ruleset, enforcement: RepetitionEnforcement) -> Box<dyn Rules> {
+    match ruleset.game {
+        Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone()).with_enforcement(enforcement)),
+        _ => rules_for(ruleset),
     }
 }
 

@@ -3,7 +3,7 @@
 use super::{rule_claim, rule_offer, Ended};
 use super::{ClaimRuling, GameOutcome};
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
-use crate::xiangqi::endings::{position_outcome, XiangqiEndings};
+use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
 use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
@@ -19,12 +19,23 @@ use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset
 #[derive(Debug, Clone)]
 pub struct XiangqiRules {
     ruleset: Ruleset,
+    enforcement: RepetitionEnforcement,
 }
 
 impl XiangqiRules {
     /// The rules of a ruleset.
     pub fn new(ruleset: Ruleset) -> XiangqiRules {
-        XiangqiRules { ruleset }
+        XiangqiRules {
+            ruleset,
+            enforcement: RepetitionEnforcement::Automatic,
+        }
+    }
+
+    /// The rules with the forbidden repetition enforced as `enforcement` says: refereed,
+    /// a loss by forbidden repetition is never given and no move after it is refused.
+    pub fn with_enforcement(mut self, enforcement: RepetitionEnforcement) -> XiangqiRules {
+        self.enforcement = enforcement;
+        self
     }
 }
 
@@ -33,7 +44,8 @@ impl XiangqiRules {
     /// or stalemate is refused (it is illegal), and so is a move after a loss by forbidden
     /// repetition (走棋违犯禁例，应当变着而不变: the game is over).
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
-        let mut game = XiangqiEndings::new(&self.ruleset, position(fen)?);
+        let mut game =
+            XiangqiEndings::new(&self.ruleset, position(fen)?).with_enforcement(self.enforcement);
         for text in moves {
             push_checked(&mut game, text)?;
         }

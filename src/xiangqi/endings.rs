@@ -91,10 +91,32 @@ pub struct XiangqiEndings {
     seen: HashMap<([u8; 91], Color), u32>,
     /// Whether an illegal move was recorded (the history then has no repetition verdict).
     illegal: bool,
+    /// Who enforces a forbidden repetition: under [`RepetitionEnforcement::Refereed`] the
+    /// verdict is never a loss.
+    enforcement: RepetitionEnforcement,
     verdict: OnceCell<Option<Verdict>>,
     /// The repeated stretch the last verdict was found on, so that the next one (a move
     /// later) need not search for its start again.
     run: Cell<Option<Run>>,
+}
+
+/// Who enforces the loss of a side that goes on repeating a forbidden cycle (第一章 第四节
+/// 一 (七): the loss is for a side that does not change *when required*, 应当变着而不变).
+///
+/// - [`Automatic`](Self::Automatic): the arbiter adjudicates as a computer tournament does:
+///   the verdict of loss ends the game at once (`arbiter play` between engines, the cases).
+/// - [`Refereed`](Self::Refereed): a referee's practice, as a game record shows it: the
+///   verdict stays *must change* however long the side goes on, and the game goes on,
+///   because a move record does not show whether the referee required the change
+///   (`arbiter records`, `arbiter play --replay`). The record's result tells whether the
+///   referee ruled the loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum RepetitionEnforcement {
+    /// The verdict's loss ends the game (computer adjudication).
+    #[default]
+    Automatic,
+    /// The verdict is a finding; the game goes on (referee practice, game records).
+    Refereed,
 }
 
 impl XiangqiEndings {
@@ -110,9 +132,17 @@ impl XiangqiEndings {
             occurrences: 1,
             seen: HashMap::from([(start.placement_key(), 1)]),
             illegal: false,
+            enforcement: RepetitionEnforcement::Automatic,
             verdict: OnceCell::new(),
             run: Cell::new(None),
         }
+    }
+
+    /// The game with the forbidden repetition enforced as `enforcement` says.
+    pub fn with_enforcement(mut self, enforcement: RepetitionEnforcement) -> XiangqiEndings {
+        self.enforcement = enforcement;
+        self.verdict = OnceCell::new();
+        self
     }
 
     /// The current position.
@@ -250,7 +280,16 @@ impl XiangqiEndings {
                 );
                 let (verdict, run) = found.unwrap_or((None, None));
                 self.run.set(run);
-                verdict
+                match (self.enforcement, verdict) {
+                    (RepetitionEnforcement::Refereed, Some(mut v)) if v.ruling == Ruling::Loss => {
+                        v.ruling = Ruling::MustChange;
+                        v.reason.push_str(
+                            "; refereed: the loss is the referee's to rule, the game goes on",
+                        );
+                        Some(v)
+                    }
+                    (_, v) => v,
+                }
             })
             .as_ref()
     }

@@ -130,10 +130,10 @@ pub fn game_options(ruleset: &str, control: Option<&str>) -> arbiter::play::Game
 /// The record written, read back and replayed gives the same result.
 pub fn replays(record: &arbiter::play::GameRecord) {
     let text = record.to_text();
-    let read = arbiter::play::parse_records(&text).unwrap();
+    let read = arbiter::records::parse_records(&text).unwrap();
     assert_eq!(read.len(), 1);
     assert_eq!(
-        Some(arbiter::play::verify(&read[0]).unwrap()),
+        Some(arbiter::records::verify(&read[0]).unwrap()),
         record.result,
         "{text}"
     );

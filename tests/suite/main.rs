@@ -55,6 +55,7 @@ mod procedure_cli;
 mod procedure_session;
 mod procedure_touch;
 mod protocol_schema;
+mod records;
 mod report_every_expectation;
 mod report_fixtures;
 mod report_views;

@@ -5,9 +5,10 @@ use crate::common::{game_options as options, replays};
 use arbiter::clock::Span;
 use arbiter::edition::DrawKind;
 use arbiter::play::{
-    parse_records, play_game, replay, verify, Choice, Decision, Entry, GameRecord, MoveRequest,
-    Opening, Player, PlayerError, RandomPlayer,
+    play_game, Choice, Decision, Entry, GameRecord, MoveRequest, Opening, Player, PlayerError,
+    RandomPlayer,
 };
+use arbiter::records::{parse_records, replay, verify};
 use arbiter::Side;
 
 /// Plays the given move texts in turn, whatever the position; claims nothing.

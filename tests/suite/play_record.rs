@@ -5,9 +5,10 @@
 
 use crate::common::{arbiter, code, records_replay_and_rank, stderr, temp_dir};
 use arbiter::play::{
-    control_for, parse_records, play_game, verify, Choice, GameOptions, GameRecord, Item,
-    MoveRequest, Opening, Player, PlayerError, RandomPlayer, RecordNotation,
+    control_for, play_game, Choice, GameOptions, GameRecord, MoveRequest, Opening, Player,
+    PlayerError, RandomPlayer, RecordNotation,
 };
+use arbiter::records::{parse_records, verify, Item};
 use arbiter::standings::GameEntry;
 
 fn options(control: Option<&str>, max_plies: u32) -> GameOptions {
@@ -73,7 +74,7 @@ fn xiangqi_records_in_chinese_and_wxf_replay_to_the_same_result() {
                 "{text}"
             );
             let read = parse_records(&text).unwrap().remove(0);
-            let moves = |r: &arbiter::play::ReadRecord| -> Vec<String> {
+            let moves = |r: &arbiter::records::ReadRecord| -> Vec<String> {
                 r.items
                     .iter()
                     .filter_map(|i| match i {

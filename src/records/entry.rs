@@ -1,7 +1,7 @@
 //! A game record read back as a game of a tournament ([`GameEntry::from_record`]), for
 //! `arbiter standings <records…>`.
 
-use super::{token_score, Item, ReadRecord};
+use super::reader::{Item, ReadRecord};
 use crate::standings::GameEntry;
 use crate::{Game, Ruleset, Side};
 
@@ -12,7 +12,7 @@ impl GameEntry {
     /// oral warning).
     ///
     /// ```
-    /// use arbiter::play::parse_records;
+    /// use arbiter::records::parse_records;
     /// use arbiter::standings::GameEntry;
     ///
     /// let text = "[Ruleset \"xiangqi@cxa\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n\
@@ -24,19 +24,28 @@ impl GameEntry {
     /// assert_eq!(entry.violations["red"], 1);
     /// ```
     pub fn from_record(record: &ReadRecord) -> Result<(Game, GameEntry), String> {
-        let ruleset: Ruleset = record
-            .tag("Ruleset")
-            .ok_or("the record has no Ruleset tag")?
-            .parse()
-            .map_err(|e| format!("tag Ruleset: {e}"))?;
-        let game = ruleset.game;
+        GameEntry::from_record_as(record, None)
+    }
+
+    /// [`GameEntry::from_record`] for a record whose tags may name no game: its ruleset
+    /// as [`super::ruleset_of`] finds it, `default` for the others (`--ruleset`). The
+    /// result is the result token's, else the `Result` tag's.
+    pub fn from_record_as(
+        record: &ReadRecord,
+        default: Option<&Ruleset>,
+    ) -> Result<(Game, GameEntry), String> {
+        let game = super::ruleset_of(record, default)?.game;
         let first_tag = if game.is_draughts() { "White" } else { "Red" };
         let first = record
             .tag(first_tag)
             .ok_or_else(|| format!("the record has no {first_tag} tag"))?;
         let second = record.tag("Black").ok_or("the record has no Black tag")?;
-        let score = token_score(&record.result)
-            .ok_or_else(|| format!("result '{}' is not a finished game", record.result))?;
+        let score = super::recorded_result(record)?.ok_or_else(|| {
+            format!(
+                "result '{}' is not a finished game",
+                record.tag("Result").unwrap_or(&record.result)
+            )
+        })?;
         let result = score.slug(game).to_owned();
         let mut entry = GameEntry {
             round: record.tag("Round").and_then(|r| r.parse().ok()),
