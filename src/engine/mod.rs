@@ -16,18 +16,21 @@
 //! assert_eq!(engine.run(&request), Reply::Answer(Answer::Check(false)));
 //! ```
 
+mod candidates;
 mod child;
 mod player;
 mod process;
 mod reference;
 mod serve;
+mod talk;
 mod uci;
 
+pub use candidates::{candidate_moves, moved};
 pub use player::{best_by_material, material, MaterialChoice};
 pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
 pub use serve::serve;
-pub use uci::{UciEngine, UciRanks};
+pub use uci::{Dialect, UciEngine, UciRanks};
 
 use crate::protocol::{EngineInfo, Reply, Request};
 use crate::{Rules, Ruleset};
@@ -55,6 +58,12 @@ pub trait Engine: Send + Sync {
     /// engine's share of a run's wall time from the harness's.
     fn usage(&self) -> Option<Usage> {
         None
+    }
+    /// For an engine behind a built-in adapter (UCI, UCCI, XBoard): what the start-up
+    /// probes found it answers, and how each kind of question is put to it, one line each,
+    /// for the report and the run's progress lines.
+    fn asked(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -95,7 +104,7 @@ pub fn open(spec: &str, options: ProcessOptions) -> Result<Box<dyn Engine>, Star
             }),
         };
     }
-    if spec.starts_with("uci:") {
+    if spec.starts_with("uci:") || spec.starts_with("ucci:") {
         return Ok(Box::new(UciEngine::start(spec, options)?));
     }
     Ok(Box::new(ProcessEngine::start(spec, options)?))
