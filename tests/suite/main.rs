@@ -32,6 +32,7 @@ mod draughts_rules;
 mod draw_mutants;
 mod endings;
 mod engine_process;
+mod engine_standard_uci;
 mod engine_uci;
 mod fuzz_baseline;
 mod fuzz_differential;
