@@ -83,6 +83,21 @@ impl UciRanks {
         })
     }
 
+    /// The convention under which `text`, an engine's move on the start position, is legal
+    /// (`None` when it is legal under neither or both): how an engine numbers the ranks,
+    /// learned from its own move.
+    ///
+    /// ```
+    /// use arbiter::engine::UciRanks;
+    ///
+    /// assert_eq!(UciRanks::of_start_move("h3e3"), Some(UciRanks::FromOne));
+    /// assert_eq!(UciRanks::of_start_move("h2e2"), Some(UciRanks::FromZero));
+    /// assert_eq!(UciRanks::of_start_move("e5e6"), None);
+    /// ```
+    pub fn of_start_move(text: &str) -> Option<UciRanks> {
+        ranks_of_start_move(text).ok()
+    }
+
     /// The ICCS text of a move the engine wrote; `None` when `text` is not a move in this
     /// convention (lowercase files a–i, then the ranks).
     pub fn to_iccs(self, text: &str) -> Option<String> {
