@@ -24,6 +24,7 @@ mod reference;
 mod serve;
 mod talk;
 mod uci;
+mod xboard;
 
 pub use candidates::{candidate_moves, moved};
 pub use player::{best_by_material, material, MaterialChoice};
@@ -31,6 +32,7 @@ pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
 pub use serve::serve;
 pub use uci::{Dialect, UciEngine, UciRanks};
+pub use xboard::XboardEngine;
 
 use crate::protocol::{EngineInfo, Reply, Request};
 use crate::{Rules, Ruleset};
@@ -78,8 +80,9 @@ pub struct Usage {
 
 /// Starts the engine an `--engine` argument names: `reference` (the built-in rules),
 /// `mutant:<name>` (the built-in rules with one clause altered, see [`crate::mutant`]),
-/// `uci:<command line>` (a UCI engine behind the built-in adapter), or the command line of
-/// a program speaking the engine protocol.
+/// `uci:<command line>`, `ucci:<command line>` or `xboard:<command line>` (a UCI, UCCI or
+/// XBoard/CECP engine behind the built-in adapters), or the command line of a program
+/// speaking the engine protocol.
 ///
 /// ```
 /// use arbiter::engine::{open, ProcessOptions};
@@ -106,6 +109,9 @@ pub fn open(spec: &str, options: ProcessOptions) -> Result<Box<dyn Engine>, Star
     }
     if spec.starts_with("uci:") || spec.starts_with("ucci:") {
         return Ok(Box::new(UciEngine::start(spec, options)?));
+    }
+    if spec.starts_with("xboard:") {
+        return Ok(Box::new(XboardEngine::start(spec, options)?));
     }
     Ok(Box::new(ProcessEngine::start(spec, options)?))
 }

@@ -716,7 +716,7 @@ fn handshake(
 
 /// Splits `id name` into the name and the version: the version starts at the first word
 /// that starts with a digit, `v<digit>` or `dev` (`Fairy-Stockfish 11.1 LB 64`).
-fn name_and_version(id: &str) -> (String, String) {
+pub(super) fn name_and_version(id: &str) -> (String, String) {
     let words: Vec<&str> = id.split_whitespace().collect();
     let versioned = |w: &&str| {
         let b = w.as_bytes();
