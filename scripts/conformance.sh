@@ -7,7 +7,8 @@
 #                                          docs/conformance.md and the README's table
 #
 # Needs the release binary (cargo build --release), Fairy-Stockfish at
-# /usr/games/fairy-stockfish (Debian's fairy-stockfish) and the adapters' virtual
+# /usr/games/fairy-stockfish and Sjaak II at /usr/games/sjaakii (Debian's fairy-stockfish
+# and sjaakii; each checked under every protocol it speaks) and the adapters' virtual
 # environments (bash adapters/setup.sh). Reports go to target/conformance/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +26,14 @@ out=target/conformance
 mkdir -p "$out" baselines
 [ -x "$arbiter" ] || { echo "error: $arbiter is missing; run cargo build --release" >&2; exit 2; }
 
-# name | engine | rulesets
+# name | engine | rulesets | extra arguments
+# Sjaak II's UCI and UCCI stay silent (no `bestmove`, no `readyok`) in some repetition
+# positions: a 2 s timeout keeps those hangs, reported as errored, short.
 engines=(
   "fairy-stockfish|uci:/usr/games/fairy-stockfish|xiangqi"
+  "fairy-stockfish-ucci|ucci:/usr/games/fairy-stockfish|xiangqi"
+  "sjaakii|uci:/usr/games/sjaakii|xiangqi|--timeout 2"
+  "sjaakii-ucci|ucci:/usr/games/sjaakii|xiangqi|--timeout 2"
   "pyffish|$(bash adapters/engines.sh pyffish)|xiangqi"
   "pydraughts|$(bash adapters/engines.sh pydraughts)|russian brazilian"
   "py-draughts|$(bash adapters/engines.sh py-draughts)|russian brazilian"
@@ -36,11 +42,13 @@ engines=(
 status=0
 reports=()
 for entry in "${engines[@]}"; do
-  IFS='|' read -r name engine rulesets <<<"$entry"
+  IFS='|' read -r name engine rulesets extra <<<"$entry"
   report=$out/$name.jsonl
   baseline=baselines/$name.yaml
   args=(run --engine "$engine" --report "$report" --junit "$out/$name.junit.xml")
   for r in $rulesets; do args+=(--ruleset "$r"); done
+  # shellcheck disable=SC2206
+  [ -n "${extra:-}" ] && args+=($extra)
   if ! $update && [ -f "$baseline" ]; then args+=(--baseline "$baseline"); fi
   echo "== $name: arbiter ${args[*]}"
   set +e

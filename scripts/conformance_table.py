@@ -57,11 +57,19 @@ def case_group(result):
     return group_of(clauses[0])
 
 
+PROTOCOLS = {"uci:": "UCI", "ucci:": "UCCI", "xboard:": "XBoard"}
+
+
 def engine_title(header):
+    """`name version`, with the protocol when the engine was run behind a built-in adapter
+    (`Fairy-Stockfish 11.1 LB 64 (UCCI)`): one engine may be checked under several."""
     engine = header.get("engine") or {}
     name = engine.get("name", "?")
     version = engine.get("version", "")
-    return f"{name} {version}".strip()
+    command = engine.get("command") or ""
+    protocol = next((p for prefix, p in PROTOCOLS.items() if command.startswith(prefix)), None)
+    title = f"{name} {version}".strip()
+    return f"{title} ({protocol})" if protocol else title
 
 
 def size(result):

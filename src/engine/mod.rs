@@ -16,18 +16,23 @@
 //! assert_eq!(engine.run(&request), Reply::Answer(Answer::Check(false)));
 //! ```
 
+mod candidates;
 mod child;
 mod player;
 mod process;
 mod reference;
 mod serve;
+mod talk;
 mod uci;
+mod xboard;
 
+pub use candidates::{candidate_moves, moved};
 pub use player::{best_by_material, material, MaterialChoice};
 pub use process::{ProcessEngine, ProcessOptions, StartError};
 pub use reference::{step_event, ClockRulesFactory, ReferenceEngine};
 pub use serve::{serve, MAX_REQUEST_LINE};
-pub use uci::{UciEngine, UciRanks};
+pub use uci::{Dialect, UciEngine, UciRanks};
+pub use xboard::XboardEngine;
 
 use crate::protocol::{EngineInfo, Reply, Request};
 use crate::{Rules, Ruleset};
@@ -56,6 +61,12 @@ pub trait Engine: Send + Sync {
     fn usage(&self) -> Option<Usage> {
         None
     }
+    /// For an engine behind a built-in adapter (UCI, UCCI, XBoard): what the start-up
+    /// probes found it answers, and how each kind of question is put to it, one line each,
+    /// for the report and the run's progress lines.
+    fn asked(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Requests sent to an engine process and the time spent waiting for them.
@@ -69,8 +80,9 @@ pub struct Usage {
 
 /// Starts the engine an `--engine` argument names: `reference` (the built-in rules),
 /// `mutant:<name>` (the built-in rules with one clause altered, see [`crate::mutant`]),
-/// `uci:<command line>` (a UCI engine behind the built-in adapter), or the command line of
-/// a program speaking the engine protocol.
+/// `uci:<command line>`, `ucci:<command line>` or `xboard:<command line>` (a UCI, UCCI or
+/// XBoard/CECP engine behind the built-in adapters), or the command line of a program
+/// speaking the engine protocol.
 ///
 /// ```
 /// use arbiter::engine::{open, ProcessOptions};
@@ -95,8 +107,11 @@ pub fn open(spec: &str, options: ProcessOptions) -> Result<Box<dyn Engine>, Star
             }),
         };
     }
-    if spec.starts_with("uci:") {
+    if spec.starts_with("uci:") || spec.starts_with("ucci:") {
         return Ok(Box::new(UciEngine::start(spec, options)?));
+    }
+    if spec.starts_with("xboard:") {
+        return Ok(Box::new(XboardEngine::start(spec, options)?));
     }
     Ok(Box::new(ProcessEngine::start(spec, options)?))
 }

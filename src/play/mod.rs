@@ -106,7 +106,7 @@ impl PlayerSpec {
                        proto:<command line> or a protocol engine's command line)"
                     .to_owned(),
             ),
-            t if t.starts_with("uci:") => {
+            t if t.starts_with("uci:") || t.starts_with("ucci:") => {
                 let (command, movetime) = match t.rsplit_once("@movetime=") {
                     Some((c, ms)) => (
                         c,

@@ -1,16 +1,20 @@
-//! [`UciPlayer`]: a UCI xiangqi engine (Fairy-Stockfish, Pikafish) as a player.
+//! [`UciPlayer`]: a UCI or UCCI xiangqi engine (Fairy-Stockfish, Pikafish, Sjaak II) as a
+//! player.
 //!
 //! The player starts the engine, greets it (`uci`, `setoption name UCI_Variant value
-//! xiangqi` when the engine offers the option, `isready`), detects how it numbers the ranks
-//! from its own `go perft 1` list, and asks for each move with `position … moves …` and
-//! `go`: `go movetime <ms>` when a fixed time per move is set, else `go wtime … btime …`
-//! (with `winc`/`binc` and `movestogo` when the control has them) from the arbiter's clock.
+//! xiangqi` when the engine offers the option, `isready`; or `ucci`, `setoption usemillisec
+//! true` when offered), learns how it numbers the ranks from its own move on the start
+//! position (`go depth 1`, standard in both protocols), and asks for each move with
+//! `position … moves …` and `go`. UCI: `go movetime <ms>` when a fixed time per move is
+//! set, else `go wtime … btime …` (with `winc`/`binc` and `movestogo` when the control has
+//! them) from the arbiter's clock. UCCI: `go time <ms> [movestogo n] [increment <ms>]
+//! opptime <ms> [oppincrement <ms>]` (a fixed time per move is `go time <ms> movestogo 1`).
 //! Only the permitted moves are searched (`searchmoves`) when the arbiter restricts them
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
 
 use super::player::{Choice, MoveRequest, Player, PlayerError};
-use crate::engine::UciRanks;
+use crate::engine::{Dialect, UciRanks};
 use crate::Ruleset;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -28,18 +32,29 @@ pub struct UciPlayer {
     stdin: ChildStdin,
     lines: Receiver<String>,
     ranks: UciRanks,
+    dialect: Dialect,
+    /// UCCI times in milliseconds (`usemillisec`), else in seconds.
+    millis: bool,
     movetime: Option<Duration>,
     /// The score of the last search, in centipawns for the side that moved.
     score: Option<i32>,
 }
 
 impl UciPlayer {
-    /// Starts `command` (split like a shell would; a leading `uci:` is ignored). With
-    /// `movetime`, every move is asked with `go movetime`; without, with the clock times.
+    /// Starts `command` (split like a shell would; a leading `uci:` or `ucci:` names the
+    /// protocol, UCI without one). With `movetime`, every move is asked with a fixed time;
+    /// without, with the clock times.
     pub fn start(command: &str, movetime: Option<Duration>) -> Result<UciPlayer, PlayerError> {
-        let line = command.strip_prefix("uci:").unwrap_or(command).trim();
+        let (dialect, line) = match command.trim().strip_prefix("ucci:") {
+            Some(rest) => (Dialect::Ucci, rest.trim()),
+            None => (
+                Dialect::Uci,
+                command.strip_prefix("uci:").unwrap_or(command).trim(),
+            ),
+        };
+        let prefix = dialect.prefix();
         let fail = |message: String| PlayerError {
-            player: format!("uci:{line}"),
+            player: format!("{prefix}{line}"),
             message,
         };
         let argv = shell_words::split(line)
@@ -67,44 +82,60 @@ impl UciPlayer {
             }
         });
         let mut player = UciPlayer {
-            command: format!("uci:{line}"),
+            command: format!("{prefix}{line}"),
             name: program.clone(),
             child,
             stdin,
             lines,
             ranks: UciRanks::FromZero,
+            dialect,
+            millis: false,
             movetime,
             score: None,
         };
-        player.send("uci")?;
+        let (greet, ok) = match dialect {
+            Dialect::Uci => ("uci", "uciok"),
+            Dialect::Ucci => ("ucci", "ucciok"),
+        };
+        player.send(greet)?;
         let mut has_variant = false;
-        let greeting = player.until("uciok", GRACE)?;
+        let greeting = player.until(ok, GRACE)?;
         for l in &greeting {
             if let Some(id) = l.strip_prefix("id name ") {
                 player.name = id.trim().to_owned();
             }
-            if l.starts_with("option name UCI_Variant") {
-                has_variant = true;
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if words.first() == Some(&"option") {
+                has_variant |= words.contains(&"UCI_Variant");
+                player.millis |= words.get(1) == Some(&"usemillisec");
             }
         }
-        if has_variant {
+        if has_variant && dialect == Dialect::Uci {
             player.send("setoption name UCI_Variant value xiangqi")?;
+        }
+        if player.millis {
+            player.send("setoption usemillisec true")?;
         }
         player.send("isready")?;
         player.until("readyok", GRACE)?;
+        // The engine's own move on the start position tells how it numbers the ranks.
         player.send("position startpos")?;
-        player.send("go perft 1")?;
-        let divide = player.until_prefix("Nodes searched", GRACE)?;
-        // Ranks 1–10 (Fairy-Stockfish) when no move of the start position names rank 0.
-        let names_rank_zero = divide.iter().any(|l| {
-            let mv = l.split(':').next().unwrap_or("");
-            mv.len() == 4 && (mv.as_bytes()[1] == b'0' || mv.as_bytes()[3] == b'0')
-        });
-        player.ranks = if names_rank_zero {
-            UciRanks::FromZero
-        } else {
-            UciRanks::FromOne
-        };
+        player.send("go depth 1")?;
+        let (_, last) = player.until_match(
+            |l| {
+                let t = l.trim();
+                t.starts_with("bestmove") || t.starts_with("nobestmove")
+            },
+            "bestmove",
+            GRACE,
+        )?;
+        let first = last.split_whitespace().nth(1).unwrap_or("");
+        player.ranks = UciRanks::of_start_move(first).ok_or_else(|| {
+            fail(format!(
+                "cannot tell how it numbers the ranks: its move `{first}` on the start position \
+                 (`go depth 1`) is legal neither with ranks 0-9 nor with ranks 1-10, or both"
+            ))
+        })?;
         Ok(player)
     }
 
@@ -135,12 +166,6 @@ impl UciPlayer {
             })
     }
 
-    /// The lines up to one starting with `prefix` (included).
-    fn until_prefix(&mut self, prefix: &str, within: Duration) -> Result<Vec<String>, PlayerError> {
-        self.until_match(|l| l.trim().starts_with(prefix), prefix, within)
-            .map(|(lines, _)| lines)
-    }
-
     fn until_match(
         &mut self,
         done: impl Fn(&str) -> bool,
@@ -169,6 +194,41 @@ impl UciPlayer {
                 }
             }
         }
+    }
+}
+
+impl UciPlayer {
+    /// UCCI's `go`: `time`, `movestogo`, `increment`, `opptime`, `oppincrement`, in
+    /// milliseconds when the engine took `usemillisec`, else in seconds.
+    fn ucci_go(&self, request: &MoveRequest<'_>) -> (String, Duration) {
+        let unit = |ms: u64| if self.millis { ms } else { ms.div_ceil(1000) };
+        if let Some(t) = self.movetime {
+            let ms = t.as_millis() as u64;
+            return (format!("go time {} movestogo 1", unit(ms)), t);
+        }
+        let Some(times) = request.remaining else {
+            return (
+                format!("go time {} movestogo 1", unit(100)),
+                Duration::from_millis(100),
+            );
+        };
+        let i = usize::from(request.side == crate::Side::Second);
+        let (mine, theirs) = (times[i].millis(), times[1 - i].millis());
+        let mut go = format!("go time {}", unit(mine));
+        if let Some(Some(q)) = request.quota.map(|q| q[i]) {
+            if q > 0 {
+                go.push_str(&format!(" movestogo {q}"));
+            }
+        }
+        let inc = request.increment.map_or(0, |s| s.millis());
+        if inc > 0 {
+            go.push_str(&format!(" increment {}", unit(inc)));
+        }
+        go.push_str(&format!(" opptime {}", unit(theirs)));
+        if inc > 0 {
+            go.push_str(&format!(" oppincrement {}", unit(inc)));
+        }
+        (go, Duration::from_millis(mine))
     }
 }
 
@@ -220,33 +280,44 @@ impl Player for UciPlayer {
         } else {
             String::new()
         };
-        let (go, budget) = match (self.movetime, request.remaining) {
-            (Some(t), _) => (format!("go movetime {}", t.as_millis()), t),
-            (None, Some([w, b])) => {
-                let inc = request.increment.map_or(0, |i| i.millis());
-                let mut go = format!("go wtime {} btime {}", w.millis(), b.millis());
-                if inc > 0 {
-                    go.push_str(&format!(" winc {inc} binc {inc}"));
-                }
-                let i = usize::from(request.side == crate::Side::Second);
-                if let Some(Some(q)) = request.quota.map(|q| q[i]) {
-                    if q > 0 {
-                        go.push_str(&format!(" movestogo {q}"));
+        let (go, budget) = if self.dialect == Dialect::Ucci {
+            self.ucci_go(request)
+        } else {
+            match (self.movetime, request.remaining) {
+                (Some(t), _) => (format!("go movetime {}", t.as_millis()), t),
+                (None, Some([w, b])) => {
+                    let inc = request.increment.map_or(0, |i| i.millis());
+                    let mut go = format!("go wtime {} btime {}", w.millis(), b.millis());
+                    if inc > 0 {
+                        go.push_str(&format!(" winc {inc} binc {inc}"));
                     }
+                    let i = usize::from(request.side == crate::Side::Second);
+                    if let Some(Some(q)) = request.quota.map(|q| q[i]) {
+                        if q > 0 {
+                            go.push_str(&format!(" movestogo {q}"));
+                        }
+                    }
+                    let mine = if i == 0 { w } else { b };
+                    (go, Duration::from_millis(mine.millis()))
                 }
-                let mine = if i == 0 { w } else { b };
-                (go, Duration::from_millis(mine.millis()))
+                (None, None) => ("go movetime 100".to_owned(), Duration::from_millis(100)),
             }
-            (None, None) => ("go movetime 100".to_owned(), Duration::from_millis(100)),
         };
         self.send(&format!("{go}{search}"))?;
         let (lines, last) = self.until_match(
-            |l| l.trim().starts_with("bestmove"),
+            |l| {
+                let t = l.trim();
+                t.starts_with("bestmove") || t.starts_with("nobestmove")
+            },
             "bestmove",
             budget + GRACE,
         )?;
         self.score = lines.iter().rev().find_map(|l| info_score(l));
-        let text = last.split_whitespace().nth(1).unwrap_or("").to_owned();
+        let text = if last.trim().starts_with("nobestmove") {
+            "(none)".to_owned()
+        } else {
+            last.split_whitespace().nth(1).unwrap_or("").to_owned()
+        };
         let iccs = self.ranks.to_iccs(&text).unwrap_or(text);
         Ok(Choice::timed_by_arbiter(iccs))
     }

@@ -79,6 +79,7 @@ fn the_liar_says_who_it_is_and_its_ranks_are_detected() {
         info.queries,
         vec![
             QueryKind::Legal,
+            QueryKind::Outcome,
             QueryKind::Perft,
             QueryKind::Play,
             QueryKind::Check
@@ -231,7 +232,7 @@ fn play_and_check_are_listed_only_when_d_shows_them() {
     let engine = start(&fake("liar.py", "--no-d"));
     assert_eq!(
         engine.info().queries,
-        vec![QueryKind::Legal, QueryKind::Perft]
+        vec![QueryKind::Legal, QueryKind::Outcome, QueryKind::Perft]
     );
     assert!(matches!(
         engine.run(&request(None, "", Query::Play)),
@@ -240,14 +241,19 @@ fn play_and_check_are_listed_only_when_d_shows_them() {
     let engine = start(&fake("liar.py", "--no-checkers"));
     assert_eq!(
         engine.info().queries,
-        vec![QueryKind::Legal, QueryKind::Perft, QueryKind::Play]
+        vec![
+            QueryKind::Legal,
+            QueryKind::Outcome,
+            QueryKind::Perft,
+            QueryKind::Play
+        ]
     );
     match engine.run(&request(None, "", Query::Check)) {
         Reply::Skipped(why) => assert!(why.contains("Checkers:"), "{why}"),
         other => panic!("{other:?}"),
     }
-    match engine.run(&request(None, "", Query::Outcome)) {
-        Reply::Skipped(why) => assert_eq!(why, "a UCI engine does not answer `outcome` queries"),
+    match engine.run(&request(None, "", Query::Repetition)) {
+        Reply::Skipped(why) => assert_eq!(why, "a UCI engine cannot answer `repetition` queries"),
         other => panic!("{other:?}"),
     }
 }
@@ -388,6 +394,7 @@ fn fairy_stockfish_counts_ranks_from_one_and_agrees_on_the_start_position() {
         info.queries,
         vec![
             QueryKind::Legal,
+            QueryKind::Outcome,
             QueryKind::Perft,
             QueryKind::Play,
             QueryKind::Check

@@ -36,6 +36,7 @@ mod endings;
 mod engine_faults;
 mod engine_gate;
 mod engine_process;
+mod engine_standard_uci;
 mod engine_uci;
 mod fuzz_baseline;
 mod fuzz_differential;
