@@ -455,7 +455,7 @@ mod tests {
         assert_eq!(
             seed_text(
                 D64,
-                "FMJD-64 Russian rules art. 7.2.4 (via RULES.md; not in the seed)"
+                "FMJD-64 Russian rules art. 7.2.4 (not in the seed; docs/rulings.md)"
             ),
             None
         );

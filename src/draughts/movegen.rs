@@ -14,7 +14,7 @@
 //! take the next one, that is one route, recorded with the landing square right behind the
 //! first piece (touching down on a farther empty square before the next piece is not a
 //! separate route). Turning routes are separate routes from every landing square. This is
-//! the convention of the published perft path counts (RULES.md), which this generator
+//! the convention of the published perft path counts (docs/rulings.md), which this generator
 //! reproduces; identities (and so the moves convention) do not depend on it.
 //!
 //! The search writes into a [`Sink`], so perft can count sequences without building moves.

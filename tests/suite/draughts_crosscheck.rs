@@ -68,7 +68,7 @@ fn clause_positions_agree_with_the_plain_implementation() {
 
 #[test]
 fn start_position_agrees_with_the_plain_implementation() {
-    // The plain implementation also reproduces the published figures (RULES.md).
+    // The plain implementation also reproduces the published figures (docs/rulings.md).
     let (board, white) = naive::board_from_fen(&Position::start(Variant::Russian).to_fen());
     assert_eq!(naive::perft_moves(&board, white, true, 5), 7482);
     assert_eq!(naive::perft_moves(&board, white, false, 5), 7473);

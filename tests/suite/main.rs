@@ -13,6 +13,7 @@
 
 mod baseline;
 mod browser;
+mod citations;
 mod clause_ids_in_code;
 mod cli_anywhere;
 mod cli_engine;

@@ -294,6 +294,24 @@ fn new_threats(
             .retain(|&a| !o.attackers.iter().any(|&b| moved(b) == a));
         !t.attackers.is_empty()
     });
+    // 联合捉 (joint chase): the moved piece joins an attack on a piece that another of the
+    // mover's pieces now wins by capturing first (the piece's one protector is outnumbered),
+    // though the moved piece itself might only exchange. The chase is the moved piece's,
+    // whichever piece would make the winning capture — a general or soldier (whose own
+    // chases are allowed), or a horse, cannon or chariot that the target could trade itself
+    // for: an exchange the target may offer back does not take the threat away. Only a moved
+    // piece that the target takes for a gain (献) chases nothing.
+    let joins = |t: &Threat| {
+        rules.joint_chase_by_mover
+            && !rules.free_chasers.contains(&mover)
+            && t.attackers.iter().any(|&a| a != m.to)
+            && again.legal_moves().contains(&Move {
+                from: m.to,
+                to: t.target,
+            })
+            && !wins_back(now, t.target, m.to)
+    };
+    let joint: Vec<bool> = new.iter().map(joins).collect();
     // The opponent moves next: a target that can itself take its attacker without loss is
     // not chased by that attacker (兑, or the attacker is offered: 献).
     for t in &mut new {
@@ -308,25 +326,32 @@ fn new_threats(
                 .retain(|&a| legal.iter().any(|l| l.from == a && l.to != t.target));
         }
     }
-    new.retain(|t| !t.attackers.is_empty());
 
     let free = |sq: Square| {
         now.piece_at(sq)
             .is_some_and(|p| rules.free_chasers.contains(&p.role))
     };
     let answers_check = before.is_check() && mover == Role::General;
-    // 联合捉: the moved piece supports a general's or soldier's capture that wins only
-    // with it; the chase is the moved piece's.
-    let supports = |t: &Threat| {
-        rules.joint_chase_by_mover
-            && !rules.free_chasers.contains(&mover)
-            && again.legal_moves().contains(&Move {
-                from: m.to,
-                to: t.target,
-            })
+    let mut real = Vec::new();
+    let mut allowed = Vec::new();
+    for (t, joint) in new.into_iter().zip(joint) {
+        if !answers_check && (joint || t.attackers.iter().any(|&a| !free(a))) {
+            real.push(t);
+        } else if !t.attackers.is_empty() {
+            allowed.push(t);
+        }
+    }
+    (real, allowed)
+}
+
+/// Whether the piece on `target` (its side to move in `pos`) can legally take the piece on
+/// `attacker` and come out ahead in the exchange that follows.
+fn wins_back(pos: &Position, target: Square, attacker: Square) -> bool {
+    let m = Move {
+        from: target,
+        to: attacker,
     };
-    new.into_iter()
-        .partition(|t| !answers_check && (t.attackers.iter().any(|&a| !free(a)) || supports(t)))
+    pos.legal_moves().contains(&m) && exchange_gain(pos, m) > 0
 }
 
 /// Whether the piece on `target` (its side to move in `pos`) can legally take the piece on

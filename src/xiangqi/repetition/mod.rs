@@ -94,11 +94,12 @@ pub struct RepetitionRules {
     /// deliver before the move does not make the move 杀 (it is what the position already
     /// held, as a chase must be new). Both editions: yes (xq.repetition.term-mate-threat).
     pub mate_threat_must_be_new: bool,
-    /// Whether a move that lets a general or a soldier win a piece that it could not win
-    /// without the moved piece's support (the moved piece adds a second attacker to a piece
-    /// with one protector, 联合捉) is a chase by the moved piece. Both editions: yes
-    /// (xq.repetition.joint-chase); otherwise the general's or soldier's allowed chase
-    /// would hide it.
+    /// Whether a joint chase (联合捉) is the moved piece's chase: the moved piece adds an
+    /// attacker to a piece with one protector, so that another of the mover's pieces — any
+    /// piece, a general or soldier whose own chases are allowed as much as a horse, cannon or
+    /// chariot the target could trade itself for — now wins it by capturing first, though the
+    /// moved piece itself would only exchange. Both editions: yes (xq.repetition.joint-chase);
+    /// otherwise the allowed or tradeable capture would hide the chase.
     pub joint_chase_by_mover: bool,
     /// How many times the cycle must have been played for a verdict: three
     /// (循环反复已达三次（六个回合）, 第一章 第四节 二 (三)). One further cycle by a side
