@@ -68,13 +68,12 @@ pub(super) fn read_line_bounded(
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            if buf.is_empty() {
-                return Ok(LineRead::Eof);
-            }
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-            return Ok(LineRead::Line);
+            // The last line, without a line break.
+            return Ok(match buf.len() {
+                0 => LineRead::Eof,
+                n if n > limit => LineRead::TooLong,
+                _ => LineRead::Line,
+            });
         }
         let (chunk, ends) = match available.iter().position(|b| *b == b'\n') {
             Some(i) => (&available[..i], true),
@@ -84,29 +83,26 @@ pub(super) fn read_line_bounded(
         if chunk.len() > room {
             buf.extend_from_slice(&chunk[..room]);
             reader.consume(room);
-            // A `\r` just past the limit may still end a line of exactly `limit` bytes.
-            if buf.len() == limit + 1 && buf[limit] == b'\r' {
-                let next = reader.fill_buf()?;
-                if next.first() == Some(&b'\n') {
-                    reader.consume(1);
-                    buf.truncate(limit);
-                    return Ok(LineRead::Line);
-                }
-            }
             return Ok(LineRead::TooLong);
         }
         buf.extend_from_slice(chunk);
-        let used = chunk.len() + usize::from(ends);
-        reader.consume(used);
-        if ends {
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-            if buf.len() > limit {
-                return Ok(LineRead::TooLong);
-            }
-            return Ok(LineRead::Line);
+        if !ends {
+            let n = chunk.len();
+            reader.consume(n);
+            continue;
         }
+        // The line ends here; a `\r` before its `\n` is part of the line break.
+        let content = buf.len() - usize::from(buf.last() == Some(&b'\r'));
+        if content > limit {
+            // Its line break is left for `skip_rest_of_line`.
+            let n = chunk.len();
+            reader.consume(n);
+            return Ok(LineRead::TooLong);
+        }
+        buf.truncate(content);
+        let n = chunk.len() + 1;
+        reader.consume(n);
+        return Ok(LineRead::Line);
     }
 }
 
@@ -386,5 +382,50 @@ impl Supervised {
             message,
             stderr,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `input` read with `limit`: the text, or `None` for a line too long
+    /// (whose rest is then skipped).
+    fn lines(input: &[u8], limit: usize) -> Vec<Option<String>> {
+        let mut reader = BufReader::with_capacity(4, input);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        loop {
+            match read_line_bounded(&mut reader, limit, &mut buf).unwrap() {
+                LineRead::Eof => return out,
+                LineRead::Line => out.push(Some(String::from_utf8(buf.clone()).unwrap())),
+                LineRead::TooLong => {
+                    assert_eq!(buf.len(), limit + 1);
+                    skip_rest_of_line(&mut reader).unwrap();
+                    out.push(None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_up_to_the_limit_are_read_longer_ones_cut_and_skipped() {
+        let s = |t: &str| Some(t.to_owned());
+        assert_eq!(
+            lines(b"abc\nabcd\nabcde\nx\n", 4),
+            [s("abc"), s("abcd"), None, s("x")]
+        );
+        // A `\r\n` line break is not part of the line, even right at the limit.
+        assert_eq!(lines(b"abcd\r\nab\r\n", 4), [s("abcd"), s("ab")]);
+        // The last line may have no line break; blank lines are lines.
+        assert_eq!(lines(b"\n\nab", 4), [s(""), s(""), s("ab")]);
+        assert_eq!(lines(b"abcdefgh", 4), [None]);
+        assert_eq!(lines(b"abcde", 4), [None]);
+        // Too long by the last byte before the line break: the next line is still read.
+        assert_eq!(
+            lines(b"abcde\nx\nabcde\r\ny", 4),
+            [None, s("x"), None, s("y")]
+        );
+        assert_eq!(lines(b"", 4), Vec::<Option<String>>::new());
     }
 }
