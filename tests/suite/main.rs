@@ -11,6 +11,7 @@
 //!   registry, which takes them only before any ruleset is parsed; the tests of this binary
 //!   parse rulesets on other threads first, so it needs a process of its own.
 
+mod bad_input;
 mod baseline;
 mod browser;
 mod citations;
