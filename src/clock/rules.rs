@@ -122,6 +122,11 @@ pub struct ClockRules {
     /// The clause of both flags found down, the order unknown: the game goes on (chess laws
     /// art. 12.8).
     pub both_flags_clause: &'static str,
+    /// Where the clock must show which player overstepped first, the clause that makes that
+    /// player lose when both flags are found down (draughts, 000 art. 3 item 1.5 with art. 8
+    /// item 1: 先到达时限的选手判负); `None` where the order may be unknown (xiangqi: chess
+    /// laws art. 12.8, the game goes on).
+    pub first_flag_shown_clause: Option<&'static str>,
     /// The clause making the next move the first of the next period after both flags
     /// (art. 12.8), for a game whose controls have move quotas.
     pub both_flags_next_control_clause: Option<&'static str>,
@@ -162,6 +167,7 @@ impl ClockRules {
         }
         match m {
             ClockMutant::BothFlagsNoNextControl => rules.both_flags_next_control_clause = None,
+            ClockMutant::FirstFlagNotShown => rules.first_flag_shown_clause = None,
             ClockMutant::MatchTimeCarried => {
                 if let Some((rule, _)) = &mut rules.match_games {
                     *rule = MatchTime::Carried;
@@ -214,6 +220,7 @@ impl ClockRules {
                 penalty_clause: None,
                 flag_report_clause: "d64.timing.flag-claim",
                 both_flags_clause: "chess.clock.both-flags-game-continues",
+                first_flag_shown_clause: Some("d64.timing.first-flag-shown"),
                 both_flags_next_control_clause: None,
                 result_stands_clause: "chess.clock.result-stands-after-flag-fall",
                 forcing: None,
@@ -248,6 +255,7 @@ impl ClockRules {
                 penalty_clause: Some("xq.draw.sixty-move-false-claim"),
                 flag_report_clause: "xq.clock.flag-decides",
                 both_flags_clause: "chess.clock.both-flags-game-continues",
+                first_flag_shown_clause: None,
                 both_flags_next_control_clause: Some("chess.clock.both-flags-next-control"),
                 result_stands_clause: "chess.clock.result-stands-after-flag-fall",
                 forcing: Some(ForcingRules::xiangqi()),

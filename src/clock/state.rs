@@ -1087,13 +1087,27 @@ impl Clock {
             return Ok(FlagFinding::NotDown(side));
         }
         if let (Some(a), Some(b)) = (&self.down[0], &self.down[1]) {
+            let first = if a.at <= b.at {
+                Side::First
+            } else {
+                Side::Second
+            };
             if mutant::clock_is(ClockMutant::BothFlagsFirstLoses) {
-                let first = if a.at <= b.at {
-                    Side::First
-                } else {
-                    Side::Second
-                };
                 self.flag = self.down[ix(first)].take();
+                return Ok(FlagFinding::Lost(first));
+            }
+            // The clock shows who overstepped first (draughts): that player loses.
+            if let Some(clause) = self.rules.first_flag_shown_clause {
+                let mut flag = self.down[ix(first)].take().expect("the first flag is down");
+                self.down[ix(first.other())] = None;
+                let text = format!(
+                    "{} reports a flag; both are down and the clock shows {} overstepped first: he loses on time",
+                    reporter,
+                    self.name(first)
+                );
+                self.note(Some(first), text, clause);
+                flag.reported = Some((reporter, clause.to_owned()));
+                self.flag = Some(flag);
                 return Ok(FlagFinding::Lost(first));
             }
         }

@@ -28,8 +28,11 @@ super::mutant_family! {
         "chess.clock.result-stands-after-flag-fall", [Brazilian, Russian, Xiangqi],
         "a flag found down after a resignation or an agreed draw makes the flagged side lose";
     BothFlagsFirstLoses = "both-flags-first-fallen-loses",
-        "chess.clock.both-flags-game-continues", [Brazilian, Russian, Xiangqi],
+        "chess.clock.both-flags-game-continues", [Xiangqi],
         "with both flags down the one that fell first loses, as if the order were known";
+    FirstFlagNotShown = "first-flag-not-shown",
+        "d64.timing.first-flag-shown", [Brazilian, Russian],
+        "with both flags down the game goes on, as if the clock could not show which fell first";
     BothFlagsNoNextControl = "both-flags-no-next-control",
         "chess.clock.both-flags-next-control", [Xiangqi],
         "with both flags down the next move is not the first of the next period";
