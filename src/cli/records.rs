@@ -3,7 +3,7 @@
 
 use super::{CliError, Format};
 use arbiter::records::{
-    check_game, read_file, record_files, CheckOptions, GameReport, Status, TextEncoding,
+    check_game, games, read_text, record_files, CheckOptions, GameReport, Status, TextEncoding,
 };
 use arbiter::Ruleset;
 use clap::Args;
@@ -115,7 +115,7 @@ pub fn records(args: RecordsArgs) -> Result<ExitCode, CliError> {
     for path in &files {
         tally.files += 1;
         let name = path.display().to_string();
-        let read = match read_file(path, args.encoding) {
+        let (text, _) = match read_text(path, args.encoding) {
             Ok(r) => r,
             Err(e) => {
                 tally.unreadable_files += 1;
@@ -135,10 +135,10 @@ pub fn records(args: RecordsArgs) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        for (i, game) in read.games.iter().enumerate() {
+        for (i, game) in games(&text).enumerate() {
             let report = match game {
                 Ok(record) => {
-                    let mut r = check_game(record, &options);
+                    let mut r = check_game(&record, &options);
                     r.index = i + 1;
                     r
                 }

@@ -181,7 +181,7 @@ impl GameReport {
 /// use arbiter::records::{read_games, ruleset_of};
 ///
 /// let r = |t: &str| read_games(t).remove(0).unwrap();
-/// assert_eq!(ruleset_of(&r("[GameType \"25\"]\n*"), None).unwrap().to_string(), "russian@fmjd-2023");
+/// assert_eq!(ruleset_of(&r("[GameType \"25\"]\n*"), None).unwrap().to_string(), "russian@fmjd64");
 /// assert_eq!(ruleset_of(&r("[Game \"Chinese Chess\"]\n*"), None).unwrap().game, arbiter::Game::Xiangqi);
 /// assert!(ruleset_of(&r("[GameType \"20\"]\n*"), None).unwrap_err().contains("international"));
 /// assert!(ruleset_of(&r("1. h2e2 *"), None).unwrap_err().contains("--ruleset"));

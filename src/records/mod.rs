@@ -33,7 +33,9 @@ pub use check::{
     GameReport, IllegalMove, Status,
 };
 pub use encoding::{decode, DecodeError, TextEncoding};
-pub use reader::{ascii_forms, read_games, read_result_token, Item, ReadRecord, RecordError};
+pub use reader::{
+    ascii_forms, games, read_games, read_result_token, Games, Item, ReadRecord, RecordError,
+};
 
 use crate::Outcome;
 use std::path::{Path, PathBuf};
@@ -52,14 +54,22 @@ pub struct FileGames {
 /// Reads a record file: decodes it ([`decode`]) and reads its games ([`read_games`]).
 /// `Err` when the file cannot be read or decoded (with the path).
 pub fn read_file(path: &Path, encoding: Option<TextEncoding>) -> Result<FileGames, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let (text, encoding) =
-        decode(&bytes, encoding).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (text, encoding) = read_text(path, encoding)?;
     Ok(FileGames {
         path: path.to_owned(),
         encoding,
         games: read_games(&text),
     })
+}
+
+/// A record file's text, decoded ([`decode`]), with its encoding; read its games one at a
+/// time with [`games`]. `Err` when the file cannot be read or decoded (with the path).
+pub fn read_text(
+    path: &Path,
+    encoding: Option<TextEncoding>,
+) -> Result<(String, TextEncoding), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    decode(&bytes, encoding).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The record files named: files as given, directories searched recursively for `.pgn`

@@ -301,70 +301,125 @@ fn strip_move_number(token: &str) -> &str {
 }
 
 /// Reads every game of a PGN or PDN text (a byte-order mark is skipped): each game read,
-/// or why it could not be, in file order.
+/// or why it could not be, in file order. [`games`] gives them one at a time.
 pub fn read_games(text: &str) -> Vec<Result<ReadRecord, RecordError>> {
+    games(text).collect()
+}
+
+/// The games of a PGN or PDN text, read one at a time (a long file is never held as
+/// games whole): as [`read_games`].
+///
+/// ```
+/// let text = "1. h2e2 1-0\n1. c3c4 0-1\n";
+/// let results: Vec<String> = arbiter::records::games(text).map(|g| g.unwrap().result).collect();
+/// assert_eq!(results, ["1-0", "0-1"]);
+/// ```
+pub fn games(text: &str) -> Games<'_> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut s = Scanner {
-        chars: text.chars().peekable(),
-        line: 1,
-        line_start: true,
-    };
-    let mut games = Vec::new();
-    let mut game = Building::default();
-    let finish = |games: &mut Vec<Result<ReadRecord, RecordError>>, game: &mut Building| {
-        let done = std::mem::take(game);
+    Games {
+        s: Scanner {
+            chars: text.chars().peekable(),
+            line: 1,
+            line_start: true,
+        },
+        game: Building::default(),
+        count: 0,
+        ready: None,
+        done: false,
+    }
+}
+
+/// The iterator of [`games`].
+pub struct Games<'a> {
+    s: Scanner<'a>,
+    game: Building,
+    /// The games given so far.
+    count: usize,
+    /// A game finished by the last step.
+    ready: Option<Result<ReadRecord, RecordError>>,
+    done: bool,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<ReadRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(g) = self.ready.take() {
+                return Some(g);
+            }
+            if self.done {
+                return None;
+            }
+            if !self.step() {
+                self.done = true;
+                self.finish();
+            }
+        }
+    }
+}
+
+impl Games<'_> {
+    /// Ends the game being read: it is ready unless it holds nothing.
+    fn finish(&mut self) {
+        let done = std::mem::take(&mut self.game);
         if done.is_empty() && done.error.is_none() {
             return;
         }
-        let number = games.len() + 1;
-        games.push(match done.error {
+        self.count += 1;
+        self.ready = Some(match done.error {
             Some((line, message)) => Err(RecordError {
-                game: number,
+                game: self.count,
                 line,
                 message,
             }),
             None => Ok(done.record),
         });
-    };
-    while let Some(c) = s.peek() {
-        let line = s.line;
-        let at_line_start = s.line_start;
+    }
+
+    /// Reads the next token; `false` at the end of the text.
+    fn step(&mut self) -> bool {
+        let Some(c) = self.s.peek() else {
+            return false;
+        };
+        let line = self.s.line;
+        let at_line_start = self.s.line_start;
         if c.is_whitespace() {
-            s.next();
-            continue;
+            self.s.next();
+            return true;
         }
-        if game.is_empty() && game.error.is_none() {
-            game.record.line = line;
+        if self.game.is_empty() && self.game.error.is_none() {
+            self.game.record.line = line;
         }
         match c {
             '%' if at_line_start => {
-                s.rest_of_line();
+                self.s.rest_of_line();
             }
             '[' => {
-                if game.movetext {
-                    finish(&mut games, &mut game);
-                    game.record.line = line;
+                if self.game.movetext {
+                    self.finish();
+                    self.game.record.line = line;
                 }
-                let tag_line = s.rest_of_line();
+                let tag_line = self.s.rest_of_line();
                 match read_tags(&tag_line) {
-                    Ok(tags) => game.record.tags.extend(tags),
-                    Err(e) => game.fail(line, e),
+                    Ok(tags) => self.game.record.tags.extend(tags),
+                    Err(e) => self.game.fail(line, e),
                 }
             }
             '{' => {
-                s.next();
+                self.s.next();
                 let mut comment = String::new();
                 let mut closed = false;
-                while let Some(c) = s.peek() {
+                while let Some(c) = self.s.peek() {
                     if c == '\n' {
-                        s.next();
-                        if s.at_tag_line() {
+                        self.s.next();
+                        if self.s.at_tag_line() {
                             break;
                         }
                         comment.push(' ');
                         continue;
                     }
-                    s.next();
+                    self.s.next();
                     if c == '}' {
                         closed = true;
                         break;
@@ -372,32 +427,32 @@ pub fn read_games(text: &str) -> Vec<Result<ReadRecord, RecordError>> {
                     comment.push(c);
                 }
                 if !closed {
-                    game.fail(
+                    self.game.fail(
                         line,
                         "a comment '{' is not closed before the next game's tags".to_owned(),
                     );
                 }
-                game.record.items.push(Item::Comment(
+                self.game.record.items.push(Item::Comment(
                     comment.split_whitespace().collect::<Vec<_>>().join(" "),
                 ));
-                game.record.lines.push(line);
+                self.game.record.lines.push(line);
             }
             ';' => {
-                s.rest_of_line();
+                self.s.rest_of_line();
             }
             '(' => {
-                s.next();
+                self.s.next();
                 let mut depth = 1;
                 let mut in_comment = false;
-                while let Some(c) = s.peek() {
+                while let Some(c) = self.s.peek() {
                     if c == '\n' {
-                        s.next();
-                        if s.at_tag_line() {
+                        self.s.next();
+                        if self.s.at_tag_line() {
                             break;
                         }
                         continue;
                     }
-                    s.next();
+                    self.s.next();
                     match c {
                         '{' => in_comment = true,
                         '}' => in_comment = false,
@@ -412,57 +467,56 @@ pub fn read_games(text: &str) -> Vec<Result<ReadRecord, RecordError>> {
                     }
                 }
                 if depth > 0 {
-                    game.fail(
+                    self.game.fail(
                         line,
                         "a variation '(' is not closed before the next game's tags".to_owned(),
                     );
                 }
             }
             ')' => {
-                s.next();
-                game.fail(line, "a ')' closes no variation".to_owned());
+                self.s.next();
+                self.game.fail(line, "a ')' closes no variation".to_owned());
             }
             _ => {
                 let mut raw = String::new();
-                while let Some(c) = s.peek() {
+                while let Some(c) = self.s.peek() {
                     if c.is_whitespace() || matches!(c, '{' | '(' | ')' | ';' | '[') {
                         break;
                     }
                     raw.push(c);
-                    s.next();
+                    self.s.next();
                 }
                 let token = ascii_forms(&raw);
                 if token.starts_with('$') {
-                    continue; // a NAG
+                    return true; // a NAG
                 }
                 if let Some(result) = read_result_token(&token) {
-                    if game.ended {
-                        finish(&mut games, &mut game);
-                        game.record.line = line;
+                    if self.game.ended {
+                        self.finish();
+                        self.game.record.line = line;
                     }
-                    game.movetext = true;
-                    game.ended = true;
+                    self.game.movetext = true;
+                    self.game.ended = true;
                     match result {
-                        Ok(r) => game.record.result = r.to_owned(),
-                        Err(e) => game.fail(line, e),
+                        Ok(r) => self.game.record.result = r.to_owned(),
+                        Err(e) => self.game.fail(line, e),
                     }
-                    continue;
+                    return true;
                 }
                 let mv = strip_move_number(&token).trim_end_matches(['!', '?']);
                 if mv.is_empty() {
-                    continue;
+                    return true;
                 }
-                if game.ended {
+                if self.game.ended {
                     // Movetext after the result without a tag section: a game of its own.
-                    finish(&mut games, &mut game);
-                    game.record.line = line;
+                    self.finish();
+                    self.game.record.line = line;
                 }
-                game.movetext = true;
-                game.record.items.push(Item::Move(mv.to_owned()));
-                game.record.lines.push(line);
+                self.game.movetext = true;
+                self.game.record.items.push(Item::Move(mv.to_owned()));
+                self.game.record.lines.push(line);
             }
         }
+        true
     }
-    finish(&mut games, &mut game);
-    games
 }

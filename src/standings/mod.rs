@@ -12,7 +12,7 @@
 //!   equal), points, game and match points, each tie-break's value, violations, `+`/`−`
 //!   counts, what a withdrawal did — and the colours of the pairings.
 //!
-//! `GameEntry::from_record` (in [`crate::play`], which writes the records) reads a game
+//! `GameEntry::from_record` (in [`crate::records`], which reads the records) reads a game
 //! record (`arbiter play --record`) into a game of the tournament, so `arbiter standings
 //! <records…>` uses the same model.
 //!

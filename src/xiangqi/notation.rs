@@ -83,9 +83,10 @@ impl fmt::Display for Notation {
 /// assert_eq!(parse_move(&pos, "炮二平五").unwrap(), m);
 /// assert_eq!(parse_move(&pos, "C2=5").unwrap(), m);
 /// assert!(parse_move(&pos, "炮二进九").is_err());
-/// // Full-width WXF is WXF; text in no notation is not called Chinese.
+/// // Full-width WXF is WXF; text in no notation is not called Chinese alone.
 /// assert_eq!(parse_move(&pos, "Ｃ２＝５").unwrap(), m);
-/// assert!(!parse_move(&pos, "h2–e2").unwrap_err().to_string().contains("Chinese notation"));
+/// let e = parse_move(&pos, "h2–e2").unwrap_err().to_string();
+/// assert!(e.contains("in ICCS, WXF or Chinese notation"), "{e}");
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let any = |text: String| NotationError::Syntax {
