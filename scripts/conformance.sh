@@ -34,6 +34,8 @@ engines=(
   "fairy-stockfish-ucci|ucci:/usr/games/fairy-stockfish|xiangqi"
   "sjaakii|uci:/usr/games/sjaakii|xiangqi|--timeout 2"
   "sjaakii-ucci|ucci:/usr/games/sjaakii|xiangqi|--timeout 2"
+  "fairy-stockfish-xboard|xboard:/usr/games/fairy-stockfish|xiangqi"
+  "sjaakii-xboard|xboard:/usr/games/sjaakii|xiangqi|--timeout 2"
   "pyffish|$(bash adapters/engines.sh pyffish)|xiangqi"
   "pydraughts|$(bash adapters/engines.sh pydraughts)|russian brazilian"
   "py-draughts|$(bash adapters/engines.sh py-draughts)|russian brazilian"

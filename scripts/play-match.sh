@@ -3,7 +3,9 @@
 # records and standings (issue 14): 4 short games (50 ms a move, under a 1m+1s Fischer
 # clock), every record replayed through the arbiter to its result, the standings computed
 # from the replayed records. Fails if the engine is missing, a game does not finish, or a
-# record is not reproduced. About 15-30 s.
+# record is not reproduced. Then Sjaak II (Debian's sjaakii, standard UCI: no `go perft`,
+# no `searchmoves`) against Fairy-Stockfish, 2 games under the same clock (issue 26), the
+# records replayed and verified the same way. About 30-60 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +23,21 @@ for opponent in greedy random; do
   "$arbiter" play --red "uci:$engine@movetime=50" --black "$opponent" --ruleset xiangqi \
     --games 2 --control 1m+1s --seed 7 --record "$out/$opponent.pgn" --quiet
 done
+
+sjaak=${SJAAKII:-/usr/games/sjaakii}
+if [ ! -x "$sjaak" ]; then
+  echo "error: $sjaak is not installed (apt-get install sjaakii, or set SJAAKII)" >&2
+  exit 1
+fi
+"$arbiter" play --red "uci:$sjaak@movetime=50" --black "uci:$engine@movetime=50" --ruleset xiangqi \
+  --games 2 --control 1m+1s --seed 7 --record "$out/engines.pgn" --quiet
+if grep -q '^\[Result "\*"\]' "$out/engines.pgn" || [ "$(grep -c '^\[Result ' "$out/engines.pgn")" -ne 2 ]; then
+  echo "error: Sjaak II against Fairy-Stockfish: expected 2 finished games" >&2
+  exit 1
+fi
+"$arbiter" play --replay "$out/engines.pgn"
+"$arbiter" standings "$out/engines.pgn" --verify
+rm "$out/engines.pgn"
 
 games=$(cat "$out"/*.pgn | grep -c '^\[Result ')
 unfinished=$(cat "$out"/*.pgn | grep -c '^\[Result "\*"\]' || true)

@@ -7,6 +7,7 @@ use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// Why a conversation with the engine broke off: the kind of failure and what happened.
+#[derive(Debug)]
 pub(super) struct Trouble {
     pub(super) kind: FailureKind,
     pub(super) message: String,

@@ -7,10 +7,10 @@
 //! start the adapter probes what the engine answers, each within a short probe timeout:
 //!
 //! - `position fen <start>` then `go depth 1`: it plays a move, whose ranks tell how it
-//!   numbers them ([`UciRanks`]); whether its `bestmove` comes before the `readyok` of an
-//!   `isready` sent after `go` (it searches before reading on, as Sjaak II does, and may then
-//!   stay silent when it has no move); which FEN letters it reads (`n`/`b`, else WXF's
-//!   `h`/`e`);
+//!   numbers them ([`UciRanks`]); which FEN letters it reads (`n`/`b`, else WXF's `h`/`e`);
+//! - `go depth 1` where the side to move has no move: `bestmove (none)` as the protocols want,
+//!   or silence (Sjaak II searches before reading on and then writes nothing: it is sent
+//!   `isready` after every `go`, and `readyok` without a `bestmove` is no move);
 //! - `go perft 1` (a Stockfish extension): its divide lists its legal moves;
 //! - `d` (a Stockfish extension): its `Fen:` and `Checkers:` lines;
 //! - `go depth 1 searchmoves <m>` (UCI): whether it plays the one move it is told to, and
@@ -187,7 +187,7 @@ struct Caps {
     ranks: UciRanks,
     /// FENs are sent with WXF's `h`/`e` for horses and elephants.
     wxf_letters: bool,
-    /// Its `bestmove` precedes the `readyok` of an `isready` sent after `go`.
+    /// It writes nothing to `go` where it has no move: `isready` follows every `go`.
     synchronous: bool,
     perft: bool,
     shows_fen: bool,
@@ -211,15 +211,15 @@ impl Caps {
     /// What is asked and how, for the report header and `docs/conformance.md`.
     fn asked(&self, dialect: Dialect) -> Vec<String> {
         let mut lines = vec![format!(
-            "{}: ranks {} (from its `bestmove {}` on the start position), FEN letters {}, `go` answered {}",
+            "{}: ranks {} (from its `bestmove {}` on the start position), FEN letters {}, {}",
             dialect.name(),
             self.ranks.name(),
             self.first_move,
             if self.wxf_letters { "h/e" } else { "n/b" },
             if self.synchronous {
-                "before it reads on (no `bestmove` before `readyok`: no move)"
+                "no move: silence (`isready` after each `go`; `readyok` without `bestmove`)"
             } else {
-                "while it reads on"
+                "no move: `bestmove (none)`"
             }
         )];
         lines.push(match self.lister() {
@@ -560,17 +560,18 @@ fn ranks_of_start_move(text: &str) -> Result<UciRanks, Trouble> {
     }
 }
 
-/// Reads the answer to the first probe (`go depth 1` then `isready`): the move and whether
-/// it came before `readyok`; `None` when no move came within the probe's patience.
-fn first_move(talk: &mut Talk) -> Result<Option<(String, bool)>, Trouble> {
+/// Reads the answer to a `go depth 1` followed by `isready`: the engine's move (`Some(None)`
+/// when it says it has none), or `None` when no `bestmove` came by `readyok` and within the
+/// probe's patience after it.
+fn probe_move(talk: &mut Talk, waiting: &str) -> Result<Option<Option<String>>, Trouble> {
     let mut ready = false;
+    let mut best = None;
     loop {
-        let waiting = "`bestmove` after `go depth 1` on the start position";
         let line = if ready {
             let mut quiet = talk.within(PROBE_SILENCE);
             match quiet.line_or_silence(waiting)? {
                 Some(line) => line,
-                None => return Ok(None),
+                None => return Ok(best),
             }
         } else {
             talk.line(waiting)?
@@ -578,14 +579,34 @@ fn first_move(talk: &mut Talk) -> Result<Option<(String, bool)>, Trouble> {
         let text = line.trim();
         if text == "readyok" {
             ready = true;
+            if best.is_some() {
+                return Ok(best);
+            }
             continue;
         }
-        match best_move(text) {
+        if let Some(b) = best_move(text) {
+            if ready {
+                return Ok(Some(b));
+            }
+            best = Some(b);
+        }
+    }
+}
+
+/// Where the side to move (black) has no move: the engine must say so, or stay silent.
+const NO_MOVE_FEN: &str = "3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1";
+
+/// Probes what the engine answers (see the [module documentation](self)).
+fn probe(talk: &mut Talk, dialect: Dialect) -> Result<Caps, Trouble> {
+    let mut found = None;
+    for wxf in [false, true] {
+        talk.send(&format!("position fen {}", lettered(START_FEN, wxf)))?;
+        talk.send("go depth 1")?;
+        talk.send("isready")?;
+        match probe_move(talk, "`bestmove` after `go depth 1` on the start position")? {
             Some(Some(m)) => {
-                if !ready {
-                    talk.until_readyok("`readyok` after `isready`")?;
-                }
-                return Ok(Some((m, !ready)));
+                found = Some((wxf, m));
+                break;
             }
             Some(None) => {
                 return Err(Trouble::nonsense(
@@ -595,27 +616,23 @@ fn first_move(talk: &mut Talk) -> Result<Option<(String, bool)>, Trouble> {
             None => {}
         }
     }
-}
-
-/// Probes what the engine answers (see the [module documentation](self)).
-fn probe(talk: &mut Talk, dialect: Dialect) -> Result<Caps, Trouble> {
-    let mut found = None;
-    for wxf in [false, true] {
-        talk.send(&format!("position fen {}", lettered(START_FEN, wxf)))?;
-        talk.send("go depth 1")?;
-        talk.send("isready")?;
-        if let Some((m, synchronous)) = first_move(talk)? {
-            found = Some((wxf, m, synchronous));
-            break;
-        }
-    }
-    let Some((wxf_letters, first, synchronous)) = found else {
+    let Some((wxf_letters, first)) = found else {
         return Err(Trouble::nonsense(
             "it plays no move on the start position: no `bestmove` to `go depth 1` after \
              `position fen <start>`, with the horses and elephants written n/b or h/e",
         ));
     };
     let ranks = ranks_of_start_move(&first)?;
+    // Where it has no move: `bestmove (none)` (or `0000`, `nobestmove`) as the protocols
+    // want, or silence (Sjaak II searches before reading on and writes nothing): then
+    // `isready` follows every `go`, and `readyok` without a `bestmove` is no move.
+    talk.send(&format!(
+        "position fen {}",
+        lettered(NO_MOVE_FEN, wxf_letters)
+    ))?;
+    talk.send("go depth 1")?;
+    talk.send("isready")?;
+    let synchronous = probe_move(talk, "an answer to `go depth 1` where it has no move")?.is_none();
     let start = format!("position fen {}", lettered(START_FEN, wxf_letters));
     let mut caps = Caps {
         ranks,

@@ -180,8 +180,14 @@ fn greet(talk: &mut Talk) -> Result<(bool, Option<String>), Trouble> {
             if text.contains("usermove=1") {
                 usermove = true;
             }
-            if let Some(i) = text.find("myname=\"") {
-                name = text[i + 8..].split('"').next().map(str::to_owned);
+            if let Some(i) = text.find("myname=") {
+                // Quoted (`myname="Sjaak II 1.4.1"`) or one word (`myname=Fairy-Stockfish`).
+                let value = &text[i + 7..];
+                name = match value.strip_prefix('"') {
+                    Some(quoted) => quoted.split('"').next(),
+                    None => value.split_whitespace().next(),
+                }
+                .map(str::to_owned);
             }
             if let Some(i) = text.find("variants=\"") {
                 variants = text[i + 10..].split('"').next().map(str::to_owned);

@@ -20,6 +20,8 @@ while IFS= read -r line; do
     uci) echo "id name planted"; echo "uciok" ;;
     isready) echo "readyok" ;;
     "go perft 1") echo "h0g2: 1"; echo ""; echo "Nodes searched: 1" ;;
+    # The player's start-up probe: its own move on the start position tells its ranks.
+    "go depth 1") echo "bestmove h0g2" ;;
     go*)
       sleep "$sleep_for"
       if [ -n "$score" ]; then echo "info depth 1 score cp $score"; fi
