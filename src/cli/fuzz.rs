@@ -39,7 +39,8 @@ one, with the same seed.";
 #[command(after_help = EXIT_CODES)]
 pub struct FuzzArgs {
     /// The engine to check: `reference`, a command line of a program speaking the engine
-    /// protocol (docs/protocol.md), or `uci:<command line>`.
+    /// protocol (docs/protocol.md), or `uci:`, `ucci:` or `xboard:<command line>` (a
+    /// xiangqi engine behind the built-in adapters).
     #[arg(long, short = 'e', default_value = "reference", value_name = "ENGINE")]
     engine: String,
     /// The ruleset: a game (its default edition) or game@edition.

@@ -29,7 +29,7 @@ pub const EXIT_CODES: &str = "Exit codes:
 #[command(after_help = EXIT_CODES)]
 pub struct PlayArgs {
     /// The first player (red in xiangqi, white in draughts; `--white` is the same option):
-    /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine), or a protocol
+    /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine; ucci: for UCCI), or a protocol
     /// engine answering `go`: proto:<command line>, reference, mutant:<name>, or any other
     /// command line (as `arbiter run --engine` reads it).
     #[arg(long, alias = "white", required_unless_present = "replay")]

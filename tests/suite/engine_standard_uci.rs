@@ -192,3 +192,43 @@ fn silence_garbage_and_a_crash_are_engine_failures() {
         crash.message
     );
 }
+
+#[test]
+fn an_xboard_engine_is_asked_through_illegal_move_and_its_announced_results() {
+    let engine = arbiter::engine::XboardEngine::start(
+        &fake("xboard", "--xboard"),
+        ProcessOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        engine.info().queries,
+        vec![QueryKind::Legal, QueryKind::Outcome]
+    );
+    for history in ["", "h2e2 h9g7"] {
+        let got = moves(engine.run(&request(None, history, Query::Legal)));
+        assert_eq!(got, reference_legal(None, history), "after `{history}`");
+    }
+    assert!(matches!(
+        engine.run(&request(None, "h2e2 h9g7 e2e9", Query::Legal)),
+        Reply::Rejected {
+            stage: Stage::Move(3),
+            ..
+        }
+    ));
+    let mated = "3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1";
+    let outcome = engine.run(&request(Some(mated), "", Query::Outcome));
+    assert!(
+        matches!(&outcome, Reply::Answer(Answer::Outcome(o)) if o.result == "red"),
+        "{outcome:?}"
+    );
+    // The refused cannon capture is caught through XBoard too.
+    let (code, out, _) = run(&[
+        "run",
+        "--engine",
+        &fake("xboard", "--xboard --refuse-cannon-captures"),
+        "--filter",
+        "xiangqi.move.cannon-screen-capture",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("legal: missing 'e2e8'"), "{out}");
+}
