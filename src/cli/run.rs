@@ -61,8 +61,9 @@ pub struct RunArgs {
     #[arg(long)]
     fail_fast: bool,
     /// The engine to check: `reference` (the built-in rules, default), a command line of a
-    /// program speaking the engine protocol (docs/protocol.md), or `uci:<command line>` for
-    /// a UCI xiangqi engine.
+    /// program speaking the engine protocol (docs/protocol.md), or `uci:<command line>`,
+    /// `ucci:<command line>` or `xboard:<command line>` for a xiangqi engine speaking UCI,
+    /// UCCI or XBoard (docs/conformance.md: what each protocol can be asked).
     #[arg(long, short = 'e', default_value = "reference", value_name = "ENGINE")]
     engine: String,
     /// Seconds an external engine may take to answer one request before it counts as hung.
@@ -249,6 +250,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
             name: info.name.clone(),
             version: info.version.clone(),
             command: runner.engine().command(),
+            asked: runner.engine().asked(),
         }),
         baseline: args.baseline.as_ref().map(|p| p.display().to_string()),
     });

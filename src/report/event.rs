@@ -31,6 +31,10 @@ pub struct EngineRecord {
     pub version: String,
     /// The command that started it; `None` for the built-in reference.
     pub command: Option<String>,
+    /// For an engine behind a built-in adapter (UCI, UCCI, XBoard): what its start-up
+    /// probes found and how each kind of question was put to it, one line each
+    /// ([`crate::engine::Engine::asked`]); empty for a protocol engine and in older reports.
+    pub asked: Vec<String>,
 }
 
 impl EngineRecord {
@@ -40,6 +44,7 @@ impl EngineRecord {
             name: "arbiter".to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
             command: None,
+            asked: Vec::new(),
         }
     }
 
@@ -315,11 +320,19 @@ impl Event {
                 "suite_commit": h.suite_commit,
                 "started": h.started,
                 "rulesets": h.rulesets,
-                "engine": h.engine.as_ref().map(|e| json!({
-                    "name": e.name,
-                    "version": e.version,
-                    "command": e.command,
-                })),
+                "engine": h.engine.as_ref().map(|e| {
+                    let mut engine = json!({
+                        "name": e.name,
+                        "version": e.version,
+                        "command": e.command,
+                    });
+                    // Written only when there is something to say, so a protocol engine's
+                    // and the reference's headers stay as they were.
+                    if !e.asked.is_empty() {
+                        engine["asked"] = json!(e.asked);
+                    }
+                    engine
+                }),
                 "baseline": h.baseline,
             }),
             Event::Result(r) => json!({
@@ -567,6 +580,7 @@ impl Fields<'_> {
                     name: f.string("name")?,
                     version: f.opt_string("version")?.unwrap_or_default(),
                     command: f.opt_string("command")?,
+                    asked: f.strings("asked")?,
                 }))
             }
             Some(other) => Err(ReportError::new(format!(
@@ -617,6 +631,7 @@ mod tests {
                 name: "pydraughts".into(),
                 version: "0.6.7".into(),
                 command: Some("python3 engine.py".into()),
+                asked: vec!["legal moves: go perft 1".into()],
             }),
             baseline: Some("baseline.yaml".into()),
         });

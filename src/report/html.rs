@@ -49,6 +49,13 @@ pub fn to_html(report: &Report, gate: &Gate) -> String {
         escape(&report.header.started),
         escape(&report.header.rulesets.join(", "))
     );
+    if !engine.asked.is_empty() {
+        b.push_str("<p>How the engine was asked:</p><ul>");
+        for line in &engine.asked {
+            let _ = write!(b, "<li>{}</li>", escape(line));
+        }
+        b.push_str("</ul>");
+    }
     let _ = write!(
         b,
         r#"<p><span class="badge passed">{} passed</span> <span class="badge failed">{} failed</span> <span class="badge skipped">{} skipped</span> <span class="badge errored">{} errored</span> · {}</p>"#,

@@ -33,6 +33,13 @@ pub fn to_markdown(report: &Report, gate: &Gate) -> String {
     let engine = report.engine();
     let totals = report.totals();
     let _ = writeln!(out, "# Conformance of {}\n", text(&engine.label()));
+    if !engine.asked.is_empty() {
+        let _ = writeln!(out, "How the engine was asked:\n");
+        for line in &engine.asked {
+            let _ = writeln!(out, "- {}", text(line));
+        }
+        out.push('\n');
+    }
     if report.truncated() {
         let why = if report.partial {
             "only the `.partial` file exists"

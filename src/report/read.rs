@@ -41,6 +41,7 @@ impl Report {
             name: "arbiter".to_owned(),
             version: self.header.arbiter.clone(),
             command: None,
+            asked: Vec::new(),
         })
     }
 

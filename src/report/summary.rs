@@ -16,6 +16,8 @@ pub struct Summary {
     expected: Vec<ResultEvent>,
     seconds: Option<f64>,
     engine_command: Option<String>,
+    /// How the engine was asked (an adapter's probes), printed first.
+    asked: Vec<String>,
     truncated: bool,
 }
 
@@ -42,6 +44,13 @@ impl Summary {
     /// The summary as text: the failures in detail, then the per-clause table and totals.
     pub fn render(&self) -> String {
         let mut out = String::new();
+        if !self.asked.is_empty() {
+            let _ = writeln!(out, "how the engine was asked:");
+            for line in &self.asked {
+                let _ = writeln!(out, "  {line}");
+            }
+            out.push('\n');
+        }
         if self.truncated {
             let _ = writeln!(
                 out,
@@ -191,6 +200,11 @@ impl Summary {
             Event::Footer(f) => self.seconds = Some(f.seconds),
             Event::Header(h) => {
                 self.engine_command = h.engine.as_ref().and_then(|e| e.command.clone());
+                self.asked = h
+                    .engine
+                    .as_ref()
+                    .map(|e| e.asked.clone())
+                    .unwrap_or_default();
             }
         }
     }

@@ -232,3 +232,67 @@ fn an_xboard_engine_is_asked_through_illegal_move_and_its_announced_results() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("legal: missing 'e2e8'"), "{out}");
 }
+
+/// Issue 26: "saying in the report header what was asked and how". The adapter's probes go
+/// into the JSON report's header, and every view of that report shows them.
+#[test]
+fn the_report_header_and_every_view_say_how_the_engine_was_asked() {
+    let dir = temp_dir("standard-uci-asked");
+    let report = dir.join("r.jsonl");
+    let report_arg = report.to_str().unwrap();
+    let engine = fake("uci", "--ranks 0");
+    let (code, _, stderr) = run(&[
+        "run",
+        "--engine",
+        &engine,
+        "--ruleset",
+        "xiangqi",
+        "--filter",
+        "xiangqi.move.cannon-*",
+        "--report",
+        report_arg,
+    ]);
+    assert!(code == 0 || code == 1, "exit {code}: {stderr}");
+    let header: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let asked: Vec<String> = header["engine"]["asked"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no `asked` in the header: {header}"))
+        .iter()
+        .map(|l| l.as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        asked.iter().any(|l| l.contains("searchmoves <m>")),
+        "{asked:?}"
+    );
+    for format in ["terminal", "markdown", "html"] {
+        let (code, out, stderr) = run(&["report", report_arg, "--format", format]);
+        assert!(code == 0 || code == 1, "{format}: exit {code}: {stderr}");
+        assert!(
+            out.contains("how the engine was asked") || out.contains("How the engine was asked"),
+            "{format}: {out}"
+        );
+        // The terminal prints each line as it is; markdown and HTML escape their markup.
+        if format == "terminal" {
+            assert!(asked.iter().all(|l| out.contains(l.as_str())), "{out}");
+        } else {
+            assert!(out.contains("searchmoves"), "{format}: {out}");
+        }
+    }
+    // The reference's header has no `asked` at all: its reports are as they were.
+    let (_, _, _) = run(&[
+        "run",
+        "--filter",
+        "xiangqi.move.cannon-*",
+        "--report",
+        report_arg,
+    ]);
+    let header = std::fs::read_to_string(&report).unwrap();
+    assert!(!header.lines().next().unwrap().contains("asked"));
+}

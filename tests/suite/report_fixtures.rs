@@ -27,6 +27,7 @@ pub fn engine_header() -> Header {
             name: "pydraughts".into(),
             version: "0.6.7".into(),
             command: Some("python3 engine.py".into()),
+            asked: Vec::new(),
         }),
         baseline: None,
     }
