@@ -159,6 +159,11 @@ fn a_standard_uci_engine_allowing_a_general_out_of_its_palace_is_caught() {
     assert_eq!(extra, vec!["d0c0"]);
 }
 
+/// Issue 27's fault matrix for each protocol adapter: an engine that falls silent, answers
+/// nonsense or crashes in the middle of a query is an engine failure of that kind (with its
+/// stderr), under UCI, UCCI and XBoard alike. (XBoard has no "garbage" row: an XBoard engine's
+/// unknown lines are chatter the protocol tells a client to ignore, and an unreadable `move`
+/// is not asked for.)
 #[test]
 fn silence_garbage_and_a_crash_are_engine_failures() {
     let options = ProcessOptions {
@@ -166,31 +171,46 @@ fn silence_garbage_and_a_crash_are_engine_failures() {
         start_timeout: Duration::from_secs(20),
         restarts: 1,
     };
-    let ask = |fault: &str| {
-        let engine = UciEngine::start(&fake("uci", &format!("--fault {fault}")), options)
-            .unwrap_or_else(|e| panic!("{e}"));
+    let ask = |dialect: &str, fault: &str| {
+        let command = match dialect {
+            "uci" => fake("uci", &format!("--fault {fault}")),
+            "ucci" => fake("ucci", &format!("--ucci --fault {fault}")),
+            _ => fake("xboard", &format!("--xboard --fault {fault}")),
+        };
+        let engine: Box<dyn Engine> = if dialect == "xboard" {
+            Box::new(
+                arbiter::engine::XboardEngine::start(&command, options)
+                    .unwrap_or_else(|e| panic!("{dialect}: {e}")),
+            )
+        } else {
+            Box::new(UciEngine::start(&command, options).unwrap_or_else(|e| panic!("{e}")))
+        };
         match engine.run(&request(None, "h2e2", Query::Legal)) {
             Reply::Failed(f) => f,
-            other => panic!("{fault}: expected a failure, got {other:?}"),
+            other => panic!("{dialect} {fault}: expected a failure, got {other:?}"),
         }
     };
-    let silent = ask("silence");
-    assert_eq!(silent.kind, FailureKind::Hung);
-    assert!(
-        silent.message.contains("within 1.5 s"),
-        "{}",
-        silent.message
-    );
-    let garbage = ask("garbage");
-    assert_eq!(garbage.kind, FailureKind::Nonsense);
-    assert!(garbage.message.contains("zz99"), "{}", garbage.message);
-    let crash = ask("crash");
-    assert_eq!(crash.kind, FailureKind::Crashed);
-    assert!(
-        crash.stderr.unwrap_or_default().contains("simulated crash"),
-        "{}",
-        crash.message
-    );
+    for dialect in ["uci", "ucci", "xboard"] {
+        let silent = ask(dialect, "silence");
+        assert_eq!(silent.kind, FailureKind::Hung, "{dialect}");
+        assert!(
+            silent.message.contains("within 1.5 s"),
+            "{dialect}: {}",
+            silent.message
+        );
+        if dialect != "xboard" {
+            let garbage = ask(dialect, "garbage");
+            assert_eq!(garbage.kind, FailureKind::Nonsense, "{dialect}");
+            assert!(garbage.message.contains("zz99"), "{}", garbage.message);
+        }
+        let crash = ask(dialect, "crash");
+        assert_eq!(crash.kind, FailureKind::Crashed, "{dialect}");
+        assert!(
+            crash.stderr.unwrap_or_default().contains("simulated crash"),
+            "{dialect}: {}",
+            crash.message
+        );
+    }
 }
 
 #[test]
