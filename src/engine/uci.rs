@@ -825,8 +825,8 @@ impl Asked<'_> {
     }
 }
 
-/// A UCI or UCCI xiangqi engine behind the built-in adapter; see the [module
-/// documentation](self).
+/// A UCI or UCCI xiangqi engine behind the built-in adapter (`src/engine/uci.rs`; how each
+/// question is put: docs/protocol.md).
 ///
 /// [`UciEngine::start`] starts the engine, greets it and probes what it answers; each
 /// [`Engine::run`] puts the request's position and history to it and answers from what it

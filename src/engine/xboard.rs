@@ -307,8 +307,8 @@ struct State {
     verdicts: HashMap<u64, bool>,
 }
 
-/// An XBoard xiangqi engine behind the built-in adapter; see the [module
-/// documentation](self).
+/// An XBoard xiangqi engine behind the built-in adapter (`src/engine/xboard.rs`; how each
+/// question is put: docs/protocol.md).
 pub struct XboardEngine {
     command: String,
     argv: Vec<String>,

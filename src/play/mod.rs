@@ -341,7 +341,7 @@ const AHEAD_PER_THREAD: u32 = 4;
 /// (from 0) has `specs[0]` as first player when `i` is even. Each game's record is given to
 /// `each` as soon as it and every game before it are finished, in the order of the games
 /// whatever the number of threads, then dropped: the memory of a match does not grow with
-/// its number of games (a thread starts a game at most [`AHEAD_PER_THREAD`] × threads
+/// its number of games (a thread starts a game at most 4 × threads
 /// games past the first one not finished). An error from `each` (a record that cannot be
 /// written) stops the match.
 ///
