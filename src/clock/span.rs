@@ -50,6 +50,26 @@ impl Span {
         self.0
     }
 
+    /// The time as a PGN `[%clk …]` comment writes it, `h:mm:ss.mmm`: the form records are
+    /// written in and the one a replay compares them with.
+    ///
+    /// ```
+    /// use arbiter::clock::Span;
+    ///
+    /// assert_eq!(Span::from_millis(3_723_045).clk(), "1:02:03.045");
+    /// assert_eq!(Span::from_secs(59).clk(), "0:00:59.000");
+    /// ```
+    pub fn clk(self) -> String {
+        let ms = self.0;
+        format!(
+            "{}:{:02}:{:02}.{:03}",
+            ms / 3_600_000,
+            ms / 60_000 % 60,
+            ms / 1000 % 60,
+            ms % 1000
+        )
+    }
+
     /// The time in seconds (with the milliseconds as a fraction).
     pub fn secs_f64(self) -> f64 {
         self.0 as f64 / 1000.0

@@ -218,17 +218,6 @@ fn secs(span: Span) -> String {
     format!("{:.3}", span.secs_f64())
 }
 
-fn clk(span: Span) -> String {
-    let ms = span.millis();
-    format!(
-        "{}:{:02}:{:02}.{:03}",
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000
-    )
-}
-
 fn clause_text(clause: &Option<String>) -> String {
     clause
         .as_ref()
@@ -526,7 +515,7 @@ impl GameRecord {
                     if let Some(s) = spent {
                         let _ = write!(body, "{{[%emt {}]", secs(*s));
                         if let Some(l) = left {
-                            let _ = write!(body, " [%clk {}]", clk(*l));
+                            let _ = write!(body, " [%clk {}]", l.clk());
                         }
                         body.push_str("} ");
                     }

@@ -305,17 +305,6 @@ fn field<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
     Some(comment[start..end].trim())
 }
 
-fn clk(span: Span) -> String {
-    let ms = span.millis();
-    format!(
-        "{}:{:02}:{:02}.{:03}",
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000
-    )
-}
-
 /// Notes the repetition verdict after a move: once when a side must change, once when it
 /// goes on after the verdict (refereed, the verdict stays *must change*).
 fn note_repetition(
@@ -477,7 +466,7 @@ fn replay_items(
                 }
                 r.plies = ply;
                 if let (Some(l), Some(c)) = (left, r.session.clock()) {
-                    let shown = clk(c.report(mover).remaining);
+                    let shown = c.report(mover).remaining.clk();
                     if shown != l {
                         r.stop = inconsistent(
                             ply,
