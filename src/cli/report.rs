@@ -13,8 +13,8 @@ pub const EXIT_CODES: &str = "Exit codes:
   0  the run conforms: nothing failed or errored but what the baseline lists
   1  the run does not conform: a failure or error the baseline does not list
   2  could not read the report or the baseline, bad arguments, an output file that cannot
-     be written; or the report is truncated (the run did not get to its end: the view is
-     printed first)";
+     be written; the report is truncated (the run did not get to its end: the view is
+     printed first); or nothing was checked (every result skipped, or none)";
 
 /// Arguments of `arbiter report`.
 #[derive(Debug, Args)]
@@ -107,6 +107,17 @@ pub fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
                 "no footer"
             },
             report.results.len()
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let totals = report.totals();
+    if totals.passed + totals.failed + totals.errored == 0 {
+        eprintln!(
+            "error: {}: nothing was checked: {} result(s), all skipped (the reasons are in the \
+             view); a report that checks nothing is not a pass: run again with cases the \
+             engine answers (--ruleset, --filter)",
+            report.path.display(),
+            totals.skipped
         );
         return Ok(ExitCode::from(2));
     }

@@ -99,6 +99,21 @@ fn a_run_whose_every_case_was_skipped_is_exit_2_with_its_report_written() {
     );
     let text = std::fs::read_to_string(&report).unwrap();
     assert!(text.contains("\"type\":\"footer\""), "{text}");
+    // The saved report read again is judged the same way: every view of it is printed and
+    // the exit is still 2, never a pass.
+    for format in ["terminal", "markdown", "junit", "html"] {
+        let view = arbiter(&["report", report.to_str().unwrap(), "--format", format]);
+        assert_eq!(code(&view), 2, "{format}: {}", stderr(&view));
+        assert!(
+            stderr(&view).contains("nothing was checked"),
+            "{format}: {}",
+            stderr(&view)
+        );
+        assert!(
+            !stdout(&view).is_empty(),
+            "{format}: the view is printed first"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
