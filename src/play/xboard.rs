@@ -517,8 +517,9 @@ impl XboardPlayer {
             self.send(&level)?;
             self.level_sent = true;
         }
-        self.send(&format!("time {}", mine / 10))?;
-        self.send(&format!("otim {}", theirs / 10))?;
+        // At least 1: some engines read `time 0` as no limit at all.
+        self.send(&format!("time {}", (mine / 10).max(1)))?;
+        self.send(&format!("otim {}", (theirs / 10).max(1)))?;
         Ok(Duration::from_millis(mine))
     }
 }
