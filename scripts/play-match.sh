@@ -5,7 +5,10 @@
 # from the replayed records. Fails if the engine is missing, a game does not finish, or a
 # record is not reproduced. Then Sjaak II (Debian's sjaakii, standard UCI: no `go perft`,
 # no `searchmoves`) against Fairy-Stockfish, 2 games under the same clock (issue 26), the
-# records replayed and verified the same way. About 30-60 s.
+# records replayed and verified the same way; and the two again under UCCI and under
+# XBoard, 2 games each on the clock alone (5s+0.1s, no fixed time per move: the engines
+# manage the times they are told, in UCCI's seconds or milliseconds as probed and in
+# XBoard's centiseconds), where no game may end on time. About 90-120 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,6 +41,23 @@ fi
 "$arbiter" play --replay "$out/engines.pgn"
 "$arbiter" standings "$out/engines.pgn" --verify
 rm "$out/engines.pgn"
+
+for protocol in ucci xboard; do
+  "$arbiter" play --red "$protocol:$sjaak" --black "$protocol:$engine" --ruleset xiangqi \
+    --games 2 --control 5s+0.1s --seed 7 --record "$out/$protocol.pgn" --quiet
+  if grep -q '^\[Result "\*"\]' "$out/$protocol.pgn" || [ "$(grep -c '^\[Result ' "$out/$protocol.pgn")" -ne 2 ]; then
+    echo "error: Sjaak II against Fairy-Stockfish under $protocol: expected 2 finished games" >&2
+    exit 1
+  fi
+  if grep -Eq '^\[Termination "(time-forfeit|engine-failure|unreadable-move)"\]' "$out/$protocol.pgn"; then
+    echo "error: under $protocol a game ended on time or by an engine failure, not by the rules:" >&2
+    grep '^\[Termination ' "$out/$protocol.pgn" >&2
+    exit 1
+  fi
+  "$arbiter" play --replay "$out/$protocol.pgn"
+  "$arbiter" standings "$out/$protocol.pgn" --verify
+  rm "$out/$protocol.pgn"
+done
 
 games=$(cat "$out"/*.pgn | grep -c '^\[Result ')
 unfinished=$(cat "$out"/*.pgn | grep -c '^\[Result "\*"\]' || true)

@@ -29,8 +29,8 @@ pub const EXIT_CODES: &str = "Exit codes:
 #[command(after_help = EXIT_CODES)]
 pub struct PlayArgs {
     /// The first player (red in xiangqi, white in draughts; `--white` is the same option):
-    /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine; ucci: for UCCI), or a protocol
-    /// engine answering `go`: proto:<command line>, reference, mutant:<name>, or any other
+    /// random, greedy, uci:<command line>[@movetime=<ms>] (a UCI engine; ucci: for UCCI,
+    /// xboard: for XBoard/CECP), or a protocol engine answering `go`: proto:<command line>, reference, mutant:<name>, or any other
     /// command line (as `arbiter run --engine` reads it).
     #[arg(long, alias = "white", required_unless_present = "replay")]
     red: Option<String>,
@@ -281,8 +281,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The games a `uci:` player plays: the UCI adapter sets `UCI_Variant xiangqi` and reads
-/// moves as ICCS, so a UCI draughts engine would lose every game by an unreadable move.
+/// The games a `uci:`, `ucci:` or `xboard:` player plays: the players set the xiangqi
+/// variant and read moves as ICCS, so a draughts engine would lose every game by an
+/// unreadable move.
 const UCI_GAMES: [Game; 1] = [Game::Xiangqi];
 
 /// Why a player cannot play `ruleset` by what its kind declares, before it is started (a
@@ -290,12 +291,16 @@ const UCI_GAMES: [Game; 1] = [Game::Xiangqi];
 /// `None`: it may.
 fn cannot_play(spec: &PlayerSpec, ruleset: &Ruleset) -> Option<String> {
     match spec {
-        PlayerSpec::Uci { .. } if !UCI_GAMES.contains(&ruleset.game) => Some(format!(
-            "the UCI adapter plays {} only, not {ruleset} (every game would be lost by an \
-             unreadable move); play a draughts engine through the JSON-lines engine protocol \
-             (proto:<command line>, docs/protocol.md; adapters/ has examples)",
-            UCI_GAMES.map(Game::name).join(", ")
-        )),
+        PlayerSpec::Uci { .. } | PlayerSpec::Xboard { .. }
+            if !UCI_GAMES.contains(&ruleset.game) =>
+        {
+            Some(format!(
+                "the UCI, UCCI and XBoard players play {} only, not {ruleset} (every game would \
+                 be lost by an unreadable move); play a draughts engine through the JSON-lines \
+                 engine protocol (proto:<command line>, docs/protocol.md; adapters/ has examples)",
+                UCI_GAMES.map(Game::name).join(", ")
+            ))
+        }
         _ => None,
     }
 }

@@ -19,7 +19,8 @@
 //!   (`d64.penalty.two-warnings-lose`);
 //! - an answer that names no move of the player's own pieces at all, or no answer (a crash,
 //!   a hang): the player loses (`unreadable-move`, `engine-failure`: rulings of the
-//!   simulator, no clause of the rulebooks);
+//!   simulator, no clause of the rulebooks); an engine's resignation (XBoard's `resign`,
+//!   [`Player::resigned`]) loses too (`resignation`);
 //! - xiangqi repetition: the verdict `must-change` is announced to the side that must
 //!   change (`xq.result.forbidden-repetition-unchanged`), and the rules end the game when it
 //!   does not;
@@ -367,7 +368,12 @@ pub fn play_game_adjudicated(
             Ok(c) => c,
             Err(e) => {
                 if !flag_fell(&mut session, &mut record, side, started.elapsed())? {
-                    forfeit(&mut session, &mut record, side, "engine-failure", &e)?;
+                    let reason = if players[idx].resigned() {
+                        "resignation"
+                    } else {
+                        "engine-failure"
+                    };
+                    forfeit(&mut session, &mut record, side, reason, &e)?;
                 }
                 break;
             }

@@ -3,7 +3,9 @@
 //!
 //! - [`player`]: the [`Player`] trait, and the built-in [`RandomPlayer`] and
 //!   [`GreedyPlayer`].
-//! - [`uci`]: [`UciPlayer`], a UCI xiangqi engine (Fairy-Stockfish) as a player.
+//! - [`uci`]: [`UciPlayer`], a UCI or UCCI xiangqi engine (Fairy-Stockfish, Sjaak II) as a
+//!   player.
+//! - [`xboard`]: [`XboardPlayer`], an XBoard/CECP xiangqi engine as a player.
 //! - [`protocol`]: [`ProtocolPlayer`], an engine speaking arbiter's protocol (the `go`
 //!   query) as a player.
 //! - [`game`]: [`play_game`], one game, and the arbiter's rulings in it.
@@ -39,6 +41,7 @@ pub mod protocol;
 pub mod record;
 pub mod score;
 pub mod uci;
+pub mod xboard;
 
 pub use game::{
     play_game, play_game_adjudicated, Adjudication, DrawAdjudication, GameError, GameOptions,
@@ -48,12 +51,14 @@ pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomP
 pub use protocol::ProtocolPlayer;
 pub use record::{result_token, token_score, Decision, Entry, GameRecord, RecordNotation};
 pub use score::MatchScore;
-pub use uci::UciPlayer;
+pub use uci::{UcciTimes, UciPlayer};
+pub use xboard::XboardPlayer;
 
 use std::time::Duration;
 
-/// Which player to start: `random`, `greedy`, `uci:<command line>` (with an optional
-/// fixed time per move), or a protocol engine: `proto:<command line>`, `reference`,
+/// Which player to start: `random`, `greedy`, `uci:<command line>`, `ucci:<command
+/// line>` or `xboard:<command line>` (with an optional fixed time per move,
+/// `@movetime=<ms>`), or a protocol engine: `proto:<command line>`, `reference`,
 /// `mutant:<name>`, or any other text, read as the command line of a program speaking the
 /// protocol (as `arbiter run --engine` reads it).
 ///
@@ -63,6 +68,8 @@ use std::time::Duration;
 /// assert_eq!(PlayerSpec::parse("greedy").unwrap(), PlayerSpec::Greedy);
 /// let PlayerSpec::Protocol { command, .. } = PlayerSpec::parse("arbiter engine").unwrap() else { panic!() };
 /// assert_eq!(command, "arbiter engine");
+/// let PlayerSpec::Xboard { command, movetime } = PlayerSpec::parse("xboard:/usr/games/sjaakii@movetime=50").unwrap() else { panic!() };
+/// assert_eq!((command.as_str(), movetime.unwrap().as_millis()), ("xboard:/usr/games/sjaakii", 50));
 /// let PlayerSpec::Protocol { command, .. } = PlayerSpec::parse("proto:random").unwrap() else { panic!() };
 /// assert_eq!(command, "random"); // a program called `random`, not the built-in player
 /// assert!(PlayerSpec::parse("proto: ").unwrap_err().contains("proto:<command line>"));
@@ -75,6 +82,13 @@ pub enum PlayerSpec {
     Greedy,
     /// [`UciPlayer`]: the command line, and `go movetime` when set.
     Uci {
+        /// The command line.
+        command: String,
+        /// A fixed time per move.
+        movetime: Option<Duration>,
+    },
+    /// [`XboardPlayer`]: the command line (`xboard:…`), and a fixed time per move when set.
+    Xboard {
         /// The command line.
         command: String,
         /// A fixed time per move.
@@ -95,7 +109,8 @@ pub enum PlayerSpec {
 pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl PlayerSpec {
-    /// Reads `random`, `greedy`, `uci:<command>` (which may end in `@movetime=<ms>`),
+    /// Reads `random`, `greedy`, `uci:<command>`, `ucci:<command>`, `xboard:<command>`
+    /// (each may end in `@movetime=<ms>`),
     /// `proto:<command>`, or any other text as a protocol engine's command line.
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
         match text.trim() {
@@ -103,10 +118,11 @@ impl PlayerSpec {
             "greedy" => Ok(PlayerSpec::Greedy),
             "" => Err(
                 "a player is empty (expected random, greedy, uci:<command line>, \
-                       proto:<command line> or a protocol engine's command line)"
+                       ucci:<command line>, xboard:<command line>, proto:<command line> or a \
+                       protocol engine's command line)"
                     .to_owned(),
             ),
-            t if t.starts_with("uci:") || t.starts_with("ucci:") => {
+            t if t.starts_with("uci:") || t.starts_with("ucci:") || t.starts_with("xboard:") => {
                 let (command, movetime) = match t.rsplit_once("@movetime=") {
                     Some((c, ms)) => (
                         c,
@@ -116,9 +132,11 @@ impl PlayerSpec {
                     ),
                     None => (t, None),
                 };
-                Ok(PlayerSpec::Uci {
-                    command: command.to_owned(),
-                    movetime,
+                let command = command.to_owned();
+                Ok(if t.starts_with("xboard:") {
+                    PlayerSpec::Xboard { command, movetime }
+                } else {
+                    PlayerSpec::Uci { command, movetime }
                 })
             }
             t => {
@@ -174,6 +192,9 @@ impl PlayerSpec {
             PlayerSpec::Greedy => Box::new(GreedyPlayer),
             PlayerSpec::Uci { command, movetime } => {
                 Box::new(UciPlayer::start(command, *movetime)?)
+            }
+            PlayerSpec::Xboard { command, movetime } => {
+                Box::new(XboardPlayer::start(command, *movetime)?)
             }
             PlayerSpec::Protocol {
                 command,

@@ -4,8 +4,8 @@
 //! moves the arbiter permits now, the clock times) and answers a [`Choice`] — any text,
 //! legal or not: the arbiter rules on it. Built in: [`RandomPlayer`] (a uniformly random
 //! permitted move from a seeded generator) and [`GreedyPlayer`] (the permitted move that
-//! leaves the best material balance, deterministic). UCI engines are in
-//! [`super::uci`].
+//! leaves the best material balance, deterministic). UCI and UCCI engines are in
+//! [`super::uci`], XBoard engines in [`super::xboard`].
 //!
 //! ```
 //! use arbiter::play::{GreedyPlayer, MoveRequest, Player};
@@ -131,6 +131,12 @@ pub trait Player: Send {
     /// adjudication ([`super::game::Adjudication`]).
     fn score(&self) -> Option<i32> {
         None
+    }
+    /// Whether the error [`Player::choose`] just returned is the player's resignation (an
+    /// XBoard engine's `resign`): the game is then lost by resignation, not by an engine
+    /// failure. `false` unless a player can resign.
+    fn resigned(&self) -> bool {
+        false
     }
     /// A new seed for the player's choices, given before each game of a match (game `i`
     /// gets the same seed whatever the number of games played in parallel). Players without

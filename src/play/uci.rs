@@ -7,8 +7,20 @@
 //! position (`go depth 1`, standard in both protocols), and asks for each move with
 //! `position … moves …` and `go`. UCI: `go movetime <ms>` when a fixed time per move is
 //! set, else `go wtime … btime …` (with `winc`/`binc` and `movestogo` when the control has
-//! them) from the arbiter's clock. UCCI: `go time <ms> [movestogo n] [increment <ms>]
-//! opptime <ms> [oppincrement <ms>]` (a fixed time per move is `go time <ms> movestogo 1`).
+//! them) from the arbiter's clock. UCCI: `go time <t> [movestogo n] [increment <i>]
+//! opptime <t> [oppincrement <i>]` (a fixed time per move is `go time <t> movestogo 1`).
+//!
+//! UCCI's times are in seconds unless the engine takes `setoption usemillisec true`; engines
+//! do not all keep to that, so a UCCI engine's reading is probed at start ([`UcciTimes`]):
+//! an engine offering the `usemillisec` option is set to milliseconds (Sjaak II, Fairy-
+//! Stockfish since late 2021); any other is given `go time 100 opptime 100` — an engine
+//! reading milliseconds answers within a second, one reading seconds (100 s) still thinks
+//! and is stopped (`stop`) — so Debian's Fairy-Stockfish 11.1, which reads milliseconds
+//! without offering the option, is not told its time a thousand times too short. Then `go
+//! time <4 s> increment 0 opptime <4 s>`: an engine still thinking after a second (a
+//! quarter of all its time on one move) misreads `increment` (Sjaak II 1.4.1 reads an
+//! unset value there and thinks it has seconds more per move than it has), and is never
+//! sent `increment`/`oppincrement`: it then plays as if without one, which is safe.
 //! Only the permitted moves are searched (`searchmoves`) when the arbiter restricts them
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
@@ -24,6 +36,23 @@ use std::time::{Duration, Instant};
 /// How long the engine may take to greet, and the grace period after its time.
 const GRACE: Duration = Duration::from_secs(10);
 
+/// How a UCCI engine reads the times of `go`, as probed at start (see the [module
+/// documentation](self)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UcciTimes {
+    /// `time`, `opptime`, `increment` in milliseconds; `false`: in seconds (UCCI's own unit).
+    pub millis: bool,
+    /// Why: `usemillisec` offered and set, or the timing probe's finding.
+    pub why: &'static str,
+    /// Whether `increment` and `oppincrement` are sent: `false` for an engine that misreads
+    /// them (it thought past a quarter of its time with `increment 0`).
+    pub increment: bool,
+}
+
+/// The moves (ICCS) from the start to the position of the timing probes: edge soldiers
+/// pushed, a position no opening book plays, so that no book move answers at once.
+const PROBE_MOVES: [&str; 4] = ["a3a4", "a6a5", "i3i4", "i6i5"];
+
 /// A UCI engine playing one side. See the [module documentation](self).
 pub struct UciPlayer {
     command: String,
@@ -33,8 +62,8 @@ pub struct UciPlayer {
     lines: Receiver<String>,
     ranks: UciRanks,
     dialect: Dialect,
-    /// UCCI times in milliseconds (`usemillisec`), else in seconds.
-    millis: bool,
+    /// How a UCCI engine reads `go`'s times (probed at start; UCI: milliseconds).
+    times: UcciTimes,
     movetime: Option<Duration>,
     /// The score of the last search, in centipawns for the side that moved.
     score: Option<i32>,
@@ -89,7 +118,11 @@ impl UciPlayer {
             lines,
             ranks: UciRanks::FromZero,
             dialect,
-            millis: false,
+            times: UcciTimes {
+                millis: true,
+                why: "UCI's unit",
+                increment: true,
+            },
             movetime,
             score: None,
         };
@@ -99,6 +132,7 @@ impl UciPlayer {
         };
         player.send(greet)?;
         let mut has_variant = false;
+        let mut usemillisec = false;
         let greeting = player.until(ok, GRACE)?;
         for l in &greeting {
             if let Some(id) = l.strip_prefix("id name ") {
@@ -107,13 +141,13 @@ impl UciPlayer {
             let words: Vec<&str> = l.split_whitespace().collect();
             if words.first() == Some(&"option") {
                 has_variant |= words.contains(&"UCI_Variant");
-                player.millis |= words.get(1) == Some(&"usemillisec");
+                usemillisec |= words.get(1) == Some(&"usemillisec");
             }
         }
         if has_variant && dialect == Dialect::Uci {
             player.send("setoption name UCI_Variant value xiangqi")?;
         }
-        if player.millis {
+        if usemillisec && dialect == Dialect::Ucci {
             player.send("setoption usemillisec true")?;
         }
         player.send("isready")?;
@@ -136,7 +170,70 @@ impl UciPlayer {
                  (`go depth 1`) is legal neither with ranks 0-9 nor with ranks 1-10, or both"
             ))
         })?;
+        if dialect == Dialect::Ucci {
+            player.times = player.probe_times(usemillisec)?;
+        }
         Ok(player)
+    }
+
+    /// How a UCCI engine reads `go`'s times (the module documentation says how it is told).
+    fn probe_times(&mut self, usemillisec: bool) -> Result<UcciTimes, PlayerError> {
+        let mut times = UcciTimes {
+            millis: true,
+            why: "it offers `usemillisec`, set to true",
+            increment: true,
+        };
+        if !usemillisec {
+            let quick = self.timed_go("go time 100 opptime 100", Duration::from_secs(1))?;
+            times.millis = quick;
+            times.why = if quick {
+                "without `usemillisec` it answered `go time 100` within 1 s: milliseconds"
+            } else {
+                "without `usemillisec` it thought past 1 s on `go time 100`: seconds"
+            };
+        }
+        let four = if times.millis { 4000 } else { 4 };
+        let go = format!("go time {four} increment 0 opptime {four}");
+        times.increment = self.timed_go(&go, Duration::from_secs(1))?;
+        Ok(times)
+    }
+
+    /// Sends `go` on the probe position: `true` when `bestmove` comes within `within`,
+    /// `false` when the engine is still thinking then (it is stopped, and its move read).
+    fn timed_go(&mut self, go: &str, within: Duration) -> Result<bool, PlayerError> {
+        let moves = PROBE_MOVES
+            .iter()
+            .map(|m| self.ranks.to_engine(m).unwrap_or_default())
+            .collect::<Vec<_>>();
+        self.send(&format!("position startpos moves {}", moves.join(" ")))?;
+        self.send(go)?;
+        let is_move = |l: &str| {
+            let t = l.trim();
+            t.starts_with("bestmove") || t.starts_with("nobestmove")
+        };
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if is_move(&line) => return Ok(true),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.error(format!(
+                        "it ended while arbiter waited for `bestmove` after `{go}` (the probe \
+                         of its time unit)"
+                    )))
+                }
+            }
+        }
+        self.send("stop")?;
+        self.until_match(is_move, &format!("bestmove` after `{go}` and `stop"), GRACE)?;
+        Ok(false)
+    }
+
+    /// How it reads UCCI's times, as probed at start (UCI: milliseconds).
+    pub fn times(&self) -> UcciTimes {
+        self.times
     }
 
     /// The command line it was started with.
@@ -198,10 +295,12 @@ impl UciPlayer {
 }
 
 impl UciPlayer {
-    /// UCCI's `go`: `time`, `movestogo`, `increment`, `opptime`, `oppincrement`, in
-    /// milliseconds when the engine took `usemillisec`, else in seconds.
+    /// UCCI's `go`: `time`, `movestogo`, `increment`, `opptime`, `oppincrement`, in the
+    /// unit the engine reads ([`UcciTimes`]). Seconds are rounded down (a time is never
+    /// told longer than it is), but a time left is at least 1 (`time 0` reads as no limit).
     fn ucci_go(&self, request: &MoveRequest<'_>) -> (String, Duration) {
-        let unit = |ms: u64| if self.millis { ms } else { ms.div_ceil(1000) };
+        let millis = self.times.millis;
+        let unit = |ms: u64| if millis { ms } else { (ms / 1000).max(1) };
         if let Some(t) = self.movetime {
             let ms = t.as_millis() as u64;
             return (format!("go time {} movestogo 1", unit(ms)), t);
@@ -220,13 +319,17 @@ impl UciPlayer {
                 go.push_str(&format!(" movestogo {q}"));
             }
         }
-        let inc = request.increment.map_or(0, |s| s.millis());
+        let inc = match request.increment {
+            Some(s) if self.times.increment && millis => s.millis(),
+            Some(s) if self.times.increment => s.millis() / 1000,
+            _ => 0,
+        };
         if inc > 0 {
-            go.push_str(&format!(" increment {}", unit(inc)));
+            go.push_str(&format!(" increment {inc}"));
         }
         go.push_str(&format!(" opptime {}", unit(theirs)));
         if inc > 0 {
-            go.push_str(&format!(" oppincrement {}", unit(inc)));
+            go.push_str(&format!(" oppincrement {inc}"));
         }
         (go, Duration::from_millis(mine))
     }

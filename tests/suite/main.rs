@@ -51,6 +51,7 @@ mod nothing_checked;
 mod perft_data;
 mod perft_depth;
 mod play;
+mod play_engines;
 mod play_protocol;
 mod play_record;
 mod play_stream;

@@ -143,7 +143,7 @@ fn a_uci_player_under_a_draughts_ruleset_is_refused_before_the_match() {
         };
         assert!(err.contains(&format!("{option} uci:")), "{err}");
         assert!(
-            err.contains("the UCI adapter plays xiangqi only, not russian@fmjd64"),
+            err.contains("the UCI, UCCI and XBoard players play xiangqi only, not russian@fmjd64"),
             "{err}"
         );
         assert!(err.contains("proto:<command line>"), "{err}");
