@@ -7,7 +7,7 @@ use crate::protocol::{
     Answer, EngineFailure, FailureKind, Query, QueryKind, Reply, Request, Stage,
 };
 use crate::{rules_for, Game, Rules, RulesError, Ruleset};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 /// The queries the fuzzer can compare, in the order it asks them.
@@ -87,6 +87,66 @@ pub struct Differ {
     /// refusal), which answers `legal`, `play` and `check` about that sample without
     /// replaying the history once per query.
     reached: Mutex<Option<(Sample, Result<String, Reply>)>>,
+    /// Xiangqi histories the reference accepted whole, by starting FEN ([`Lines`]).
+    lines: Mutex<Lines>,
+}
+
+/// How many starting FENs [`Lines`] keeps before it forgets them all.
+const LINES_KEPT: usize = 64;
+
+/// Xiangqi histories the reference accepted whole, by starting FEN, with the position
+/// after each move. A prefix of an accepted history is accepted too (a move is refused for
+/// what came before it, never for what follows), and reaches the position after its last
+/// move: the samples of an episode that start at its base are prefixes of one another, and
+/// the reference's replay, which judges the repetitions at every ply, is paid once for the
+/// longest asked so far instead of once per sample.
+#[derive(Default)]
+struct Lines(HashMap<String, (Vec<String>, Vec<String>)>);
+
+impl Lines {
+    /// The canonical FEN reached through `moves` from `fen`, when a history it starts was
+    /// accepted.
+    fn reached(&self, fen: &str, moves: &[String]) -> Option<String> {
+        let (line, fens) = self.0.get(fen)?;
+        (moves.len() <= line.len() && line[..moves.len()] == *moves)
+            .then(|| fens[moves.len()].clone())
+    }
+
+    /// Keeps `moves` from `fen` (canonically `start`), which the reference accepted and
+    /// which reached `reached`, unless a longer history from `fen` is kept. The positions
+    /// after each move are those of the typed board; they are kept only when the board
+    /// starts at `start` and ends at `reached` as the reference's replay does.
+    fn keep(&mut self, fen: &str, start: &str, moves: &[String], reached: &str) {
+        if self
+            .0
+            .get(fen)
+            .is_some_and(|(line, _)| line.len() >= moves.len())
+        {
+            return;
+        }
+        let Ok(mut position) = crate::xiangqi::Position::from_fen(start) else {
+            return;
+        };
+        let mut fens = Vec::with_capacity(moves.len() + 1);
+        fens.push(position.fen());
+        for text in moves {
+            let Some(next) = crate::xiangqi::iccs::parse_iccs_coords(text)
+                .ok()
+                .and_then(|m| position.play(m).ok())
+            else {
+                return;
+            };
+            position = next;
+            fens.push(position.fen());
+        }
+        if fens[0] != start || fens[moves.len()] != reached {
+            return;
+        }
+        if self.0.len() >= LINES_KEPT {
+            self.0.clear();
+        }
+        self.0.insert(fen.to_owned(), (moves.to_vec(), fens));
+    }
 }
 
 impl Differ {
@@ -97,6 +157,7 @@ impl Differ {
             rules: rules_for(ruleset),
             reference: ReferenceEngine::new(),
             reached: Mutex::new(None),
+            lines: Mutex::new(Lines::default()),
         }
     }
 
@@ -189,13 +250,27 @@ impl Differ {
         if sample.moves.is_empty() {
             return Ok(start);
         }
-        self.rules.play(&start, &sample.moves).map_err(|e| match e {
-            RulesError::Move { number, .. } => Reply::Rejected {
-                stage: Stage::Move(number),
-                message: e.to_string(),
-            },
-            e => failed(e),
-        })
+        let xiangqi = self.ruleset.game == Game::Xiangqi;
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        if xiangqi {
+            if let Some(reached) = lines.reached(&sample.fen, &sample.moves) {
+                return Ok(reached);
+            }
+        }
+        let reached = self
+            .rules
+            .play(&start, &sample.moves)
+            .map_err(|e| match e {
+                RulesError::Move { number, .. } => Reply::Rejected {
+                    stage: Stage::Move(number),
+                    message: e.to_string(),
+                },
+                e => failed(e),
+            })?;
+        if xiangqi {
+            lines.keep(&sample.fen, &start, &sample.moves, &reached);
+        }
+        Ok(reached)
     }
 
     /// Asks the reference and `engine` `kind` about `sample` and compares the answers.
