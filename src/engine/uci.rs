@@ -14,11 +14,15 @@
 //! - `go perft 1` (a Stockfish extension): its divide lists its legal moves;
 //! - `d` (a Stockfish extension): its `Fen:` and `Checkers:` lines;
 //! - `go depth 1 searchmoves <m>` (UCI): whether it plays the one move it is told to, and
-//!   none when told only an illegal one.
+//!   none when told only an illegal one;
+//! - `banmoves` (UCCI, without `go perft`): whether it plays another move with its first
+//!   one banned, the one move left with every other candidate banned, and none with every
+//!   candidate banned.
 //!
 //! The legal moves are then its `go perft 1` divide; else, for each candidate move, whether
-//! it plays the move when told to search only it (`searchmoves`); else whether it takes
-//! the move in `position … moves <m>`, told by the side its `bestmove` moves for. `bestmove
+//! it plays the move when told to search only it (`searchmoves`); else the moves it plays
+//! with every move it played before banned, until it has none (`banmoves`); else whether it
+//! takes the move in `position … moves <m>`, told by the side its `bestmove` moves for. `bestmove
 //! (none)`, `bestmove 0000`, `nobestmove` (UCCI) and, from an engine that searches before
 //! reading on, no `bestmove` before `readyok`, mean it has no move. A history move is legal
 //! when the engine says so the same way; what it already said is not asked again. The
