@@ -14,11 +14,15 @@
 //! - `go perft 1` (a Stockfish extension): its divide lists its legal moves;
 //! - `d` (a Stockfish extension): its `Fen:` and `Checkers:` lines;
 //! - `go depth 1 searchmoves <m>` (UCI): whether it plays the one move it is told to, and
-//!   none when told only an illegal one.
+//!   none when told only an illegal one;
+//! - `banmoves` (UCCI, without `go perft`): whether it plays another move with its first
+//!   one banned, the one move left with every other candidate banned, and none with every
+//!   candidate banned.
 //!
 //! The legal moves are then its `go perft 1` divide; else, for each candidate move, whether
-//! it plays the move when told to search only it (`searchmoves`); else whether it takes
-//! the move in `position … moves <m>`, told by the side its `bestmove` moves for. `bestmove
+//! it plays the move when told to search only it (`searchmoves`); else the moves it plays
+//! with every move it played before banned, until it has none (`banmoves`); else whether it
+//! takes the move in `position … moves <m>`, told by the side its `bestmove` moves for. `bestmove
 //! (none)`, `bestmove 0000`, `nobestmove` (UCCI) and, from an engine that searches before
 //! reading on, no `bestmove` before `readyok`, mean it has no move. A history move is legal
 //! when the engine says so the same way; what it already said is not asked again. The
@@ -177,6 +181,10 @@ enum Lister {
     Perft,
     /// `go depth 1 searchmoves <m>`: it plays `m` when legal, none when not.
     SearchMoves,
+    /// `banmoves` (UCCI) before `go depth 1`: the moves it plays with every move it played
+    /// before banned, until it has none; a history move, whether it plays it with every
+    /// other candidate move banned.
+    BanMoves,
     /// `position … moves <m>` and `go depth 1`: the side its `bestmove` moves for.
     Reply,
 }
@@ -193,6 +201,8 @@ struct Caps {
     shows_fen: bool,
     shows_checkers: bool,
     searchmoves: bool,
+    /// It honours UCCI's `banmoves` (probed under UCCI when it has no `go perft`).
+    banmoves: bool,
     /// Its move on the start position, as it wrote it.
     first_move: String,
 }
@@ -203,6 +213,8 @@ impl Caps {
             Lister::Perft
         } else if self.searchmoves {
             Lister::SearchMoves
+        } else if self.banmoves {
+            Lister::BanMoves
         } else {
             Lister::Reply
         }
@@ -225,9 +237,13 @@ impl Caps {
         lines.push(match self.lister() {
             Lister::Perft => "legal moves and history moves: `go perft 1` (its divide)".to_owned(),
             Lister::SearchMoves => "legal moves and history moves: `go depth 1 searchmoves <m>` for each candidate move (no `go perft`)".to_owned(),
+            Lister::BanMoves => "legal moves: `banmoves <the moves it played so far>` then `go depth 1`, until it has no move; history moves: `banmoves <every other candidate move>` then `go depth 1` (no `go perft`)".to_owned(),
             Lister::Reply => format!(
-                "legal moves and history moves: `position … moves <m>` then `go depth 1` for each candidate move, the side of its `bestmove` telling whether it took <m> (no `go perft`{})",
-                if dialect == Dialect::Uci { ", `searchmoves` ignored" } else { "" }
+                "legal moves and history moves: `position … moves <m>` then `go depth 1` for each candidate move, the side of its `bestmove` telling whether it took <m> (no `go perft`, {} ignored)",
+                match dialect {
+                    Dialect::Uci => "`searchmoves`",
+                    Dialect::Ucci => "`banmoves`",
+                }
             ),
         });
         lines.push(if self.shows_fen {
@@ -642,6 +658,7 @@ fn probe(talk: &mut Talk, dialect: Dialect) -> Result<Caps, Trouble> {
         shows_fen: false,
         shows_checkers: false,
         searchmoves: false,
+        banmoves: false,
         first_move: first,
     };
     // `go perft 1`, with `depth 1` so that an engine without the extension searches one ply
@@ -689,7 +706,44 @@ fn probe(talk: &mut Talk, dialect: Dialect) -> Result<Caps, Trouble> {
         let plays_illegal = talk.go(&format!("go depth 1 searchmoves {illegal}"), synchronous)?;
         caps.searchmoves = plays_told.as_deref() == Some(legal.as_str()) && plays_illegal.is_none();
     }
+    if dialect == Dialect::Ucci && !caps.perft {
+        caps.banmoves = honours_banmoves(talk, &caps, &start)?;
+    }
     Ok(caps)
+}
+
+/// Whether the engine honours UCCI's `banmoves` on the start position: with its own first
+/// move banned it plays another; with every candidate move but `a0a1` banned it plays
+/// `a0a1`; with every candidate banned it has no move.
+fn honours_banmoves(talk: &mut Talk, caps: &Caps, start: &str) -> Result<bool, Trouble> {
+    let ranks = caps.ranks;
+    let Ok(setup) = parse_fen(START_FEN) else {
+        return Ok(false);
+    };
+    let candidates: Vec<String> = candidate_moves(&setup)
+        .iter()
+        .filter_map(|m| ranks.to_engine(&m.to_string()))
+        .collect();
+    let kept = ranks.to_engine("a0a1").unwrap_or_default();
+    let mut ask = |banned: Vec<&str>| -> Result<Option<String>, Trouble> {
+        talk.send(start)?;
+        talk.send(&format!("banmoves {}", banned.join(" ")))?;
+        talk.go("go depth 1", caps.synchronous)
+    };
+    let first = caps.first_move.as_str();
+    let other = ask(vec![first])?;
+    if other.is_none() || other.as_deref() == Some(first) {
+        return Ok(false);
+    }
+    let all_but_one = candidates
+        .iter()
+        .map(String::as_str)
+        .filter(|m| *m != kept)
+        .collect();
+    if ask(all_but_one)?.as_deref() != Some(kept.as_str()) {
+        return Ok(false);
+    }
+    Ok(ask(candidates.iter().map(String::as_str).collect())?.is_none())
 }
 
 /// A freshly started engine, greeted (and probed, the first time).
@@ -998,7 +1052,7 @@ impl UciEngine {
         };
         match self.caps.lister() {
             Lister::Perft => self.answer_listing(talk, memo, &asked, &start_fen),
-            Lister::SearchMoves | Lister::Reply => {
+            Lister::SearchMoves | Lister::BanMoves | Lister::Reply => {
                 self.answer_probing(talk, memo, &asked, &start_fen)
             }
         }
@@ -1178,6 +1232,15 @@ impl UciEngine {
         }
         let n = asked.moves.len();
         let answer = match &asked.request.query {
+            Query::Legal if self.caps.lister() == Lister::BanMoves => {
+                let ranks = self.caps.ranks;
+                Answer::Moves(
+                    self.banned_list(talk, memo, asked, n)?
+                        .iter()
+                        .map(|m| ranks.to_iccs(m).ok_or_else(|| unreadable(m, ranks)))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
             Query::Legal => {
                 let mut legal = Vec::new();
                 if self.caps.lister() == Lister::SearchMoves
@@ -1265,8 +1328,88 @@ impl UciEngine {
             Lister::SearchMoves => {
                 "told `go depth 1 searchmoves <move>`, it played no move"
             }
+            Lister::BanMoves => {
+                "told `banmoves` with every other candidate move, then `go depth 1`, it played no move"
+            }
             Lister::Reply => {
                 "after `position … moves <move>`, its `bestmove` was again a move of the side that played it"
+            }
+        }
+    }
+
+    /// The moves the engine plays after the first `n` history moves, as it writes them: it
+    /// is told `banmoves` with every move it played before, then `go depth 1`, until it has
+    /// no move. A move it plays although banned is nonsense (it ignores `banmoves` after
+    /// all); it cannot go on forever, each move it plays being new.
+    fn banned_list(
+        &self,
+        talk: &mut Talk,
+        memo: &mut Memo,
+        asked: &Asked,
+        n: usize,
+    ) -> Result<Vec<String>, Trouble> {
+        if let Some(list) = memo.lists.get(&asked.keys[n]) {
+            return Ok(list.clone());
+        }
+        let ranks = self.caps.ranks;
+        let mut played: Vec<String> = Vec::new();
+        loop {
+            talk.send(&asked.set(n, None))?;
+            if !played.is_empty() {
+                talk.send(&format!("banmoves {}", played.join(" ")))?;
+            }
+            let Some(m) = talk.go("go depth 1", self.caps.synchronous)? else {
+                break;
+            };
+            if ranks.to_iccs(&m).is_none() {
+                return Err(unreadable(&m, ranks));
+            }
+            if played.contains(&m) {
+                return Err(Trouble::nonsense(format!(
+                    "told `banmoves {}`, it played the banned `{}`",
+                    shorten(&played.join(" ")),
+                    shorten(&m)
+                )));
+            }
+            played.push(m);
+        }
+        memo.lists.insert(asked.keys[n], played.clone());
+        Ok(played)
+    }
+
+    /// Whether the engine plays `text` after the first `n` history moves (on `before`)
+    /// when every other candidate move is banned. A move it plays that is not a candidate
+    /// is banned as well and it is asked again; a banned move it plays is nonsense.
+    fn plays_unbanned(
+        &self,
+        talk: &mut Talk,
+        asked: &Asked,
+        n: usize,
+        before: &Setup,
+        text: &str,
+    ) -> Result<bool, Trouble> {
+        let ranks = self.caps.ranks;
+        let mut banned: Vec<String> = candidate_moves(before)
+            .iter()
+            .filter_map(|c| ranks.to_engine(&c.to_string()))
+            .filter(|c| c != text)
+            .collect();
+        loop {
+            talk.send(&asked.set(n, None))?;
+            if !banned.is_empty() {
+                talk.send(&format!("banmoves {}", banned.join(" ")))?;
+            }
+            match talk.go("go depth 1", self.caps.synchronous)? {
+                None => return Ok(false),
+                Some(b) if b == text => return Ok(true),
+                Some(b) if banned.contains(&b) => {
+                    return Err(Trouble::nonsense(format!(
+                        "told `banmoves` with every candidate move but `{text}`, it played the banned `{}`",
+                        shorten(&b)
+                    )))
+                }
+                Some(b) if ranks.to_iccs(&b).is_none() => return Err(unreadable(&b, ranks)),
+                Some(b) => banned.push(b),
             }
         }
     }
@@ -1340,6 +1483,10 @@ impl UciEngine {
                     }
                 }
             }
+            Lister::BanMoves => match memo.lists.get(&asked.keys[n]) {
+                Some(list) => list.contains(&text),
+                None => self.plays_unbanned(talk, asked, n, before, &text)?,
+            },
             Lister::Reply => {
                 if !self.has_move(talk, memo, asked, n)? {
                     false

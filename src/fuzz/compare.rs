@@ -3,9 +3,12 @@
 
 use super::Sample;
 use crate::engine::{Engine, ReferenceEngine};
-use crate::protocol::{Answer, EngineFailure, Query, QueryKind, Reply, Request};
-use crate::{rules_for, Game, Rules, Ruleset};
-use std::collections::BTreeMap;
+use crate::protocol::{
+    Answer, EngineFailure, FailureKind, Query, QueryKind, Reply, Request, Stage,
+};
+use crate::{rules_for, Game, Rules, RulesError, Ruleset};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
 
 /// The queries the fuzzer can compare, in the order it asks them.
 pub const FUZZ_QUERIES: [QueryKind; 5] = [
@@ -80,6 +83,70 @@ pub struct Differ {
     ruleset: Ruleset,
     rules: Box<dyn Rules>,
     reference: ReferenceEngine,
+    /// The position the reference reaches through the last sample's history (or its
+    /// refusal), which answers `legal`, `play` and `check` about that sample without
+    /// replaying the history once per query.
+    reached: Mutex<Option<(Sample, Result<String, Reply>)>>,
+    /// Xiangqi histories the reference accepted whole, by starting FEN ([`Lines`]).
+    lines: Mutex<Lines>,
+}
+
+/// How many starting FENs [`Lines`] keeps before it forgets them all.
+const LINES_KEPT: usize = 64;
+
+/// Xiangqi histories the reference accepted whole, by starting FEN, with the position
+/// after each move. A prefix of an accepted history is accepted too (a move is refused for
+/// what came before it, never for what follows), and reaches the position after its last
+/// move: the samples of an episode that start at its base are prefixes of one another, and
+/// the reference's replay, which judges the repetitions at every ply, is paid once for the
+/// longest asked so far instead of once per sample.
+#[derive(Default)]
+struct Lines(HashMap<String, (Vec<String>, Vec<String>)>);
+
+impl Lines {
+    /// The canonical FEN reached through `moves` from `fen`, when a history it starts was
+    /// accepted.
+    fn reached(&self, fen: &str, moves: &[String]) -> Option<String> {
+        let (line, fens) = self.0.get(fen)?;
+        (moves.len() <= line.len() && line[..moves.len()] == *moves)
+            .then(|| fens[moves.len()].clone())
+    }
+
+    /// Keeps `moves` from `fen` (canonically `start`), which the reference accepted and
+    /// which reached `reached`, unless a longer history from `fen` is kept. The positions
+    /// after each move are those of the typed board; they are kept only when the board
+    /// starts at `start` and ends at `reached` as the reference's replay does.
+    fn keep(&mut self, fen: &str, start: &str, moves: &[String], reached: &str) {
+        if self
+            .0
+            .get(fen)
+            .is_some_and(|(line, _)| line.len() >= moves.len())
+        {
+            return;
+        }
+        let Ok(mut position) = crate::xiangqi::Position::from_fen(start) else {
+            return;
+        };
+        let mut fens = Vec::with_capacity(moves.len() + 1);
+        fens.push(position.fen());
+        for text in moves {
+            let Some(next) = crate::xiangqi::iccs::parse_iccs_coords(text)
+                .ok()
+                .and_then(|m| position.play(m).ok())
+            else {
+                return;
+            };
+            position = next;
+            fens.push(position.fen());
+        }
+        if fens[0] != start || fens[moves.len()] != reached {
+            return;
+        }
+        if self.0.len() >= LINES_KEPT {
+            self.0.clear();
+        }
+        self.0.insert(fen.to_owned(), (moves.to_vec(), fens));
+    }
 }
 
 impl Differ {
@@ -89,6 +156,8 @@ impl Differ {
             ruleset: ruleset.clone(),
             rules: rules_for(ruleset),
             reference: ReferenceEngine::new(),
+            reached: Mutex::new(None),
+            lines: Mutex::new(Lines::default()),
         }
     }
 
@@ -122,12 +191,86 @@ impl Differ {
 
     /// The reference's answer to `kind` about `sample`, or why it refused the sample.
     pub fn reference_answer(&self, sample: &Sample, kind: QueryKind) -> Result<Answer, String> {
-        match self.reference.run(&self.request(sample, kind)) {
+        match self.reference_reply(sample, kind) {
             Reply::Answer(a) => Ok(a),
             Reply::Rejected { stage, message } => Err(format!("refused {stage}: {message}")),
             Reply::Skipped(m) => Err(format!("skipped: {m}")),
             Reply::Failed(f) => Err(f.to_string()),
         }
+    }
+
+    /// The reference's reply to `kind` about `sample`. `legal`, `play` and `check` are
+    /// answered as the reference engine answers them (the legal moves, the position or
+    /// check where the history leads, or the history's refusal), from the position reached
+    /// by the last sample's replay when the sample is the same; the other queries are put
+    /// to the reference engine.
+    fn reference_reply(&self, sample: &Sample, kind: QueryKind) -> Reply {
+        if !matches!(kind, QueryKind::Legal | QueryKind::Play | QueryKind::Check) {
+            return self.reference.run(&self.request(sample, kind));
+        }
+        let reached = {
+            let mut last = self.reached.lock().unwrap_or_else(|e| e.into_inner());
+            match last.as_ref() {
+                Some((s, reached)) if s == sample => reached.clone(),
+                _ => {
+                    let reached = self.replay(sample);
+                    *last = Some((sample.clone(), reached.clone()));
+                    reached
+                }
+            }
+        };
+        let reached = match reached {
+            Ok(fen) => fen,
+            Err(refused) => return refused,
+        };
+        let answer = match kind {
+            QueryKind::Legal => self
+                .rules
+                .legal_moves(&reached, None)
+                .map(|moves| Answer::Moves(moves.into_iter().map(|m| m.text).collect())),
+            QueryKind::Check => self
+                .rules
+                .status(&reached)
+                .map(|status| Answer::Check(status.in_check)),
+            _ => Ok(Answer::Position(reached)),
+        };
+        answer.map_or_else(failed, Reply::Answer)
+    }
+
+    /// The canonical FEN the reference reaches through the sample's history, or the reply
+    /// refusing it (as the reference engine refuses a request's position or history).
+    fn replay(&self, sample: &Sample) -> Result<String, Reply> {
+        let start = self
+            .rules
+            .position_or_start(Some(&sample.fen))
+            .map_err(|e| Reply::Rejected {
+                stage: Stage::Setup,
+                message: e.to_string(),
+            })?;
+        if sample.moves.is_empty() {
+            return Ok(start);
+        }
+        let xiangqi = self.ruleset.game == Game::Xiangqi;
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        if xiangqi {
+            if let Some(reached) = lines.reached(&sample.fen, &sample.moves) {
+                return Ok(reached);
+            }
+        }
+        let reached = self
+            .rules
+            .play(&start, &sample.moves)
+            .map_err(|e| match e {
+                RulesError::Move { number, .. } => Reply::Rejected {
+                    stage: Stage::Move(number),
+                    message: e.to_string(),
+                },
+                e => failed(e),
+            })?;
+        if xiangqi {
+            lines.keep(&sample.fen, &start, &sample.moves, &reached);
+        }
+        Ok(reached)
     }
 
     /// Asks the reference and `engine` `kind` about `sample` and compares the answers.
@@ -240,7 +383,18 @@ impl Differ {
                 return None;
             }
         }
-        let reached = if sample.moves.is_empty() {
+        let known = match self
+            .reached
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+        {
+            Some((s, Ok(fen))) if s == sample => Some(fen.clone()),
+            _ => None,
+        };
+        let reached = if let Some(fen) = known {
+            fen
+        } else if sample.moves.is_empty() {
             sample.fen.clone()
         } else {
             match self.rules.play(&sample.fen, &sample.moves) {
@@ -281,6 +435,15 @@ impl Differ {
             problems.push(format!("one move listed twice: {}", twice.join(", ")));
         }
         (!problems.is_empty()).then(|| problems.join("; "))
+    }
+}
+
+/// The reply of the reference engine whose rules failed with `e`: an unsupported question
+/// is skipped, any other error is a failure.
+fn failed(e: RulesError) -> Reply {
+    match e {
+        RulesError::Unsupported(message) => Reply::Skipped(message),
+        e => Reply::Failed(EngineFailure::new(FailureKind::Errored, e.to_string())),
     }
 }
 

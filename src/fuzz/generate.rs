@@ -365,10 +365,16 @@ fn episode_samples<P: GamePos>(rng: &mut Rng, start: P, ruleset: &Ruleset) -> Ve
             end - rng.below(end.min(24) + 1)
         };
         // A window of an accepted history should be accepted too (its counters start
-        // afresh), but this is checked rather than assumed.
+        // afresh), but this is checked rather than assumed. A window from the line's base
+        // is a prefix of the history checked above (`end <= len`), whose replay is the
+        // same move for move: it is accepted whole without replaying it again.
         let base = &line.positions[begin];
         let window = &line.moves[begin..end];
-        let ok = base.accepted(ruleset, window);
+        let ok = if begin == 0 {
+            window.len()
+        } else {
+            base.accepted(ruleset, window)
+        };
         // A move with no text the reference reads back ends the history before it.
         let moves = window[..ok]
             .iter()

@@ -310,3 +310,53 @@ fn the_typed_comparison_finds_every_movegen_mutant() {
         }
     }
 }
+
+/// The differ answers `legal`, `play` and `check` from one replay per sample, and about a
+/// prefix of a xiangqi history the reference already accepted without replaying it: its
+/// answers are still the reference engine's, for the samples in order, for the prefixes of
+/// a long history asked longest first, and for histories that go on with an illegal move.
+#[test]
+fn the_differs_reference_answers_are_the_reference_engines() {
+    use crate::engine::{Engine, ReferenceEngine};
+    use crate::protocol::Reply;
+    let engine = ReferenceEngine::new();
+    for name in ["xiangqi", "xiangqi@axf", "russian"] {
+        let rs = ruleset(name);
+        let differ = Differ::new(&rs);
+        let mut generator = Generator::new(&rs, 5);
+        let mut asked: Vec<Sample> = (0..400).map(|i| generator.sample(i)).collect();
+        let longest = asked.iter().max_by_key(|s| s.moves.len()).cloned().unwrap();
+        assert!(longest.moves.len() > 20, "{name}: {}", longest.moves.len());
+        for n in (0..=longest.moves.len()).rev() {
+            asked.push(Sample {
+                fen: longest.fen.clone(),
+                moves: longest.moves[..n].to_vec(),
+            });
+        }
+        let mut illegal = longest.clone();
+        illegal.moves.push(
+            if rs.game == Game::Xiangqi {
+                "a0a9"
+            } else {
+                "1-32"
+            }
+            .to_owned(),
+        );
+        asked.push(illegal.clone());
+        illegal.moves.insert(3, illegal.moves[3].clone());
+        asked.push(illegal);
+        for sample in &asked {
+            for kind in [QueryKind::Legal, QueryKind::Play, QueryKind::Check] {
+                let want = match engine.run(&differ.request(sample, kind)) {
+                    Reply::Answer(a) => Some(a),
+                    _ => None,
+                };
+                assert_eq!(
+                    differ.reference_answer(sample, kind).ok(),
+                    want,
+                    "{name} {kind}: {sample:?}"
+                );
+            }
+        }
+    }
+}

@@ -39,6 +39,7 @@ mod engine_faults;
 mod engine_gate;
 mod engine_process;
 mod engine_standard_uci;
+mod engine_ucci_banmoves;
 mod engine_uci;
 mod fuzz_baseline;
 mod fuzz_differential;
