@@ -36,7 +36,9 @@ pub mod state;
 
 pub use control::{controls, Control, Controls, Lateness, Period, Surplus, TimeTrouble, Timing};
 pub use forcing::{ForcingRules, ForcingRun};
-pub use rules::{BothAbsent, ClaimClock, ClockRules, Correction, MatchTime, PlayerStop};
+pub use rules::{
+    BothAbsent, ClaimClock, ClockRules, Correction, LatenessMeasure, MatchTime, PlayerStop,
+};
 pub use span::{Span, SpanError};
 pub use state::{
     Clock, ClockError, ClockStart, Flag, FlagFinding, FlagNotice, InvalidMove, LateForfeit, Note,

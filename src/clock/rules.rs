@@ -8,6 +8,7 @@
 //! | the arbiter corrects an irregularity | his time is charged to the offender (art. 8 item 2.8) | — |
 //! | a player stops the clocks | loses (art. 9 item 2) | a counted violation (第三章 第六节 三 (四)) |
 //! | both players absent at the start | the first to arrive has the elapsed time split equally over both clocks (art. 9 item 3) | each is charged his own lateness (第四章 第二节 四 (二)) |
+//! | the lateness limit is measured on | the game time (art. 8 item 3.2: 迟到超过赛场规定时间) | the lateness as charged: the absent player's own clock (第四章 第二节 四 (二): 若棋钟有一方超过了…时限) |
 //! | a fallen flag, with flags that fall unnoticed | ends the game when reported, by either player or the arbiter (art. 8 item 4) | ends the game when reported: the fall of the indicator decides (第四章 第二节 一 (三)) |
 //! | both flags down, the order unknown | the game goes on (chess laws art. 12.8) | the game goes on; the next move is the first of the next period (art. 12.8) |
 //! | repeated forcing moves to make up the quota | — | at most four valid (第四章 第二节 一 (五)) |
@@ -46,6 +47,18 @@ pub enum BothAbsent {
     SplitAtFirstArrival,
     /// Each player is charged his own lateness (xiangqi 第四章 第二节 四 (二)).
     OwnLateness,
+}
+
+/// What the lateness limit is measured on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LatenessMeasure {
+    /// The game time since the scheduled start, whatever clock runs (draughts art. 8 item
+    /// 3.2: 迟到超过赛场规定时间).
+    GameTime,
+    /// The lateness as it is charged to the absent player: the time his own clock has run
+    /// while he is away, or, both being absent at the start, the time since the start that
+    /// each is charged (xiangqi 第四章 第二节 四 (二): 若棋钟有一方超过了…时限，即应判负).
+    Charged,
 }
 
 /// How the time left at the end of a game of a match counts in the next game.
@@ -100,6 +113,8 @@ pub struct ClockRules {
     pub player_stop: (PlayerStop, &'static str),
     /// How both absent players are charged, with its clause.
     pub both_absent: (BothAbsent, &'static str),
+    /// What the lateness limit is measured on.
+    pub lateness_measure: LatenessMeasure,
     /// The clause of a lateness deducted from the clock.
     pub lateness_deducted_clause: &'static str,
     /// The clause of the loss of a player later than the limit.
@@ -168,6 +183,7 @@ impl ClockRules {
         match m {
             ClockMutant::BothFlagsNoNextControl => rules.both_flags_next_control_clause = None,
             ClockMutant::FirstFlagNotShown => rules.first_flag_shown_clause = None,
+            ClockMutant::LatenessOnGameTime => rules.lateness_measure = LatenessMeasure::GameTime,
             ClockMutant::MatchTimeCarried => {
                 if let Some((rule, _)) = &mut rules.match_games {
                     *rule = MatchTime::Carried;
@@ -203,6 +219,7 @@ impl ClockRules {
                     BothAbsent::SplitAtFirstArrival,
                     "d64.start.first-arrival-splits-time",
                 ),
+                lateness_measure: LatenessMeasure::GameTime,
                 lateness_deducted_clause: "d64.timing.lateness-deducted",
                 late_forfeit_clause: "d64.timing.late-forfeit",
                 both_late_clause: "d64.timing.both-late-forfeit",
@@ -238,6 +255,7 @@ impl ClockRules {
                 correction_charged_clause: None,
                 player_stop: (PlayerStop::Violation, "xq.violation.stopping-clock"),
                 both_absent: (BothAbsent::OwnLateness, "xq.lateness.both-late"),
+                lateness_measure: LatenessMeasure::Charged,
                 lateness_deducted_clause: "xq.lateness.one-side-arrives",
                 late_forfeit_clause: "xq.lateness.one-side-absent",
                 both_late_clause: "xq.lateness.both-late",

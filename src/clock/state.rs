@@ -11,7 +11,7 @@
 
 use super::control::{Control, Period, Timing};
 use super::forcing::ForcingRun;
-use super::rules::{BothAbsent, ClockRules, MatchTime};
+use super::rules::{BothAbsent, ClockRules, LatenessMeasure, MatchTime};
 use super::Span;
 use crate::mutant::{self, ClockMutant};
 use crate::Game;
@@ -242,6 +242,8 @@ pub struct Clock {
     flag: Option<Flag>,
     absent: [bool; 2],
     both_absent_at_start: bool,
+    /// The time each side's clock has run while he was absent.
+    absent_ran: [Span; 2],
     lateness_limit: Option<Span>,
     late: Option<LateForfeit>,
     notes: Vec<Note>,
@@ -279,6 +281,7 @@ impl Clock {
             flag: None,
             absent: [false, false],
             both_absent_at_start: false,
+            absent_ran: [Span::ZERO; 2],
             lateness_limit,
             late: None,
             notes: Vec::new(),
@@ -463,10 +466,10 @@ impl Clock {
             let to_limit = run
                 .filter(|s| self.down[ix(*s)].is_none())
                 .map(|s| self.headroom(s));
-            let to_late = (self.absent.contains(&true))
-                .then_some(self.lateness_limit)
-                .flatten()
-                .map(|l| l.minus(self.wall));
+            let to_late = Side::BOTH
+                .into_iter()
+                .filter_map(|s| self.to_lateness_limit(s, run))
+                .min();
             let step = [Some(left), to_limit, to_late]
                 .into_iter()
                 .flatten()
@@ -477,6 +480,9 @@ impl Clock {
                 let d = &mut self.dials[ix(s)];
                 d.used = d.used.plus(step);
                 d.move_used = d.move_used.plus(step);
+                if self.absent[ix(s)] {
+                    self.absent_ran[ix(s)] = self.absent_ran[ix(s)].plus(step);
+                }
             }
             left = left.minus(step);
             if left == Span::ZERO {
@@ -635,10 +641,33 @@ impl Clock {
         self.flag = Some(flag);
     }
 
+    /// An absent side's lateness as the rules measure it (`LatenessMeasure`): the game
+    /// time, or the lateness he is charged — his own clock's time while away, or the game
+    /// time when both were absent at the start (each charged his own lateness).
+    fn lateness(&self, side: Side) -> Span {
+        match self.rules.lateness_measure {
+            LatenessMeasure::GameTime => self.wall,
+            LatenessMeasure::Charged if self.both_absent_at_start => self.wall,
+            LatenessMeasure::Charged => self.absent_ran[ix(side)],
+        }
+    }
+
+    /// The time until an absent side's lateness reaches the limit, when it grows while
+    /// `run` runs (`None`: present, no limit, or his lateness stands still).
+    fn to_lateness_limit(&self, side: Side, run: Option<Side>) -> Option<Span> {
+        let limit = self.lateness_limit.filter(|_| self.absent[ix(side)])?;
+        let grows = match self.rules.lateness_measure {
+            LatenessMeasure::GameTime => true,
+            LatenessMeasure::Charged => self.both_absent_at_start || run == Some(side),
+        };
+        grows.then(|| limit.minus(self.lateness(side)))
+    }
+
     fn lateness_forfeit(&mut self) {
+        let limit = self.lateness_limit.unwrap_or(Span::ZERO);
         let sides: Vec<Side> = Side::BOTH
             .into_iter()
-            .filter(|s| self.absent[ix(*s)])
+            .filter(|s| self.absent[ix(*s)] && self.lateness(*s) >= limit)
             .collect();
         let clause = if sides.len() == 2 {
             self.rules.both_late_clause
@@ -660,6 +689,21 @@ impl Clock {
             at: self.wall,
             clause: clause.to_owned(),
         });
+    }
+
+    /// The game is played again from the start (a void game replayed, chess laws art.
+    /// 14.5(2), xiangqi 第四章 第四节 二: 全盘对局应作废重下): every dial back to zero with no move
+    /// made, the first period's quota due, no flag down, and `first`'s clock running.
+    pub fn restart(&mut self, first: Side) -> Result<(), ClockError> {
+        self.refuse_if_decided()?;
+        for side in Side::BOTH {
+            self.dials[ix(side)] = Dial::default();
+            self.settle_periods(side, None, true)?;
+        }
+        self.down = [None, None];
+        self.forcing = [ForcingRun::default(), ForcingRun::default()];
+        self.running = Some(first);
+        Ok(())
     }
 
     /// A move is made on the board by `side` (its clock still running until pressed).
@@ -966,6 +1010,8 @@ impl Clock {
     /// The times used are rescaled by `error_move / current_move` (第四章 第二节 一 (四): 90 ×
     /// 20/30 = 60), unless the rules keep them: an error within the last rounds (xiangqi: two),
     /// or a reallocation that would leave a side under the minimum (chess laws art. 12.6).
+    /// `error_move` 0 is an error of the set-up, before any move (已走着数 0): the times go
+    /// back to zero.
     pub fn rescale(
         &mut self,
         error_move: u32,
@@ -973,9 +1019,10 @@ impl Clock {
         moves: [u32; 2],
     ) -> Result<Rescaling, ClockError> {
         self.refuse_if_decided()?;
-        if error_move == 0 || error_move > current_move {
+        if error_move > current_move {
             return Err(ClockError(format!(
-                "the error's move {error_move} must be from 1 to the current move {current_move}"
+                "the error's move {error_move} must be from 0 (the set-up) to the current move \
+                 {current_move}"
             )));
         }
         let rule = self.rules.correction.clone();
@@ -1601,15 +1648,20 @@ mod tests {
         };
         let mut c = clock(Game::Xiangqi, "national", start.clone());
         play(&mut c, RED, min(1)); // black's clock runs while he is absent
+                                   // 四 (二): the limit is measured on the clock (若棋钟有一方超过了…时限): at game time
+                                   // 30:00 black's clock shows 29:00, and he is not yet forfeited.
         c.elapse(min(29)).unwrap();
         assert!(c.late_forfeit().is_none());
         assert_eq!(c.report(BLACK).used, min(29));
+        c.elapse(min(1)).unwrap();
+        assert!(c.late_forfeit().is_none());
         c.elapse(Span(1)).unwrap();
         let l = c.late_forfeit().unwrap();
         assert_eq!(
-            (l.sides.clone(), l.clause.as_str()),
-            (vec![BLACK], "xq.lateness.one-side-absent")
+            (l.sides.clone(), l.clause.as_str(), l.at),
+            (vec![BLACK], "xq.lateness.one-side-absent", min(31))
         );
+        assert_eq!(c.report(BLACK).used, min(30));
         let mut both = clock(
             Game::Xiangqi,
             "national",

@@ -463,7 +463,11 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             }
         }
         Step::SealReply(m) => Event::SealReply(m.clone()),
-        Step::EnvelopeLost => Event::EnvelopeLost,
+        Step::EnvelopeLost { stated, restored } => Event::EnvelopeLost {
+            stated: stated.clone(),
+            restored: *restored,
+        },
+        Step::LeaveHall(s) => Event::LeaveHall(side(s, game)?),
         Step::AgreeDraw => Event::AgreeDraw,
         Step::ClockObjection(s) => Event::ClockObjection(side(s, game)?),
         Step::Flag { side: whose, by } => Event::FlagReport {

@@ -36,6 +36,8 @@ super::mutant_family! {
     BothFlagsNoNextControl = "both-flags-no-next-control",
         "chess.clock.both-flags-next-control", [Xiangqi],
         "with both flags down the next move is not the first of the next period";
+    LatenessOnGameTime = "lateness-on-game-time", "xq.lateness.one-side-absent", [Xiangqi],
+        "the lateness limit is measured on the game time since the start, not on the absent player's clock";
     MatchTimeCarried = "match-time-carried", "d64.timing.match-games-separate",
         [Brazilian, Russian],
         "the time left at the end of a match game is added in the next game";
@@ -55,6 +57,14 @@ super::mutant_family! {
     ForcingFourPointsAsThree = "forcing-four-points-as-three",
         "xq.timing.forcing-four-points", [Xiangqi],
         "a cycle on four points is judged by the three-point rule";
+    // Draw offers on the clock.
+    OfferAfterPressStands = "draughts-offer-after-press-stands",
+        "d64.draw-offer.then-start-clock", [Brazilian, Russian],
+        "a draughts draw offer made after starting the opponent's clock stands, as in xiangqi";
+    // Corrections on the clock.
+    SetupRestartFromFirstMove = "setup-restart-keeps-a-share-of-the-time",
+        "xq.irregularity.time-adjustment", [Xiangqi],
+        "a game restarted for a set-up error keeps 1/n of each side's time, the error counted at move 1 instead of before any move";
     // Adjournment: the rules' parameters.
     SealedMoveNotChangeable = "sealed-move-not-changeable", "xq.adjournment.change-sealed-move",
         [Xiangqi],
@@ -71,16 +81,19 @@ super::mutant_family! {
     SealedErrorExplainable = "draughts-sealed-move-error-explainable",
         "d64.adjournment.sealed-move-legal", [Brazilian, Russian],
         "an erroneous draughts sealed move that can be explained is played, with a violation";
+    ChangeAfterLeavingHall = "sealed-move-changed-after-leaving-the-hall",
+        "xq.adjournment.change-sealed-move", [Xiangqi],
+        "a sealer who has left the playing hall may still change his sealed move";
     SheetMissingNoRule = "sealed-sheet-missing-no-rule", "xq.resumption.sealed-sheet-missing",
         [Xiangqi],
         "a sealed score sheet missing from the envelope is no rule of xiangqi";
+    EarlySealCharged = "early-seal-charged", "xq.adjournment.announce",
+        [Brazilian, Russian, Xiangqi],
+        "a move may be sealed before the session's end, the time to the end charged (the chess laws' art. 13.1(2)), though the game's rules adjourn only at the end or when play must be interrupted";
     // Adjournment: the machine's steps.
     SealerLastMover = "sealer-is-the-last-mover", "chess.adjournment.sealed-move-written",
         [Brazilian, Russian, Xiangqi],
         "the side that moved last seals, not the side to move";
-    EarlySealNotCharged = "early-seal-not-charged",
-        "chess.adjournment.early-seal-charged-to-session-end", [Brazilian, Russian, Xiangqi],
-        "sealing before the session's end costs no time";
     EnvelopeTimesAtAnnouncement = "envelope-times-at-announcement",
         "chess.adjournment.resume-position-and-clocks", [Brazilian, Russian, Xiangqi],
         "the envelope records the times when the adjournment was announced, not when the clocks stopped";
@@ -99,6 +112,12 @@ super::mutant_family! {
     ObjectionDropsTimeSinceResumption = "objection-drops-time-since-resumption",
         "xq.timing.resumption-clock-objection", [Brazilian, Russian, Xiangqi],
         "a corrected clock is set to the envelope's times, dropping the time since resumption";
+    LostEnvelopeStatedMoveFree = "lost-envelope-stated-move-free",
+        "chess.adjournment.lost-envelope-stated-move", [Brazilian, Russian, Xiangqi],
+        "after a lost envelope the sealer may play any move, not the one he states he sealed";
+    LostEnvelopeVoidResumes = "lost-envelope-void-resumes",
+        "chess.adjournment.lost-envelope-position-unknown", [Brazilian, Russian, Xiangqi],
+        "a lost envelope whose position cannot be restored resumes the game on the board instead of voiding it";
     LostEnvelopeReplierClock = "lost-envelope-replier-clock-starts",
         "chess.adjournment.lost-envelope-resume-at-adjournment", [Brazilian, Russian, Xiangqi],
         "after a lost envelope the replier's clock starts, not the clock of the sealer, who is to move";

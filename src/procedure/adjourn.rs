@@ -10,7 +10,8 @@
 //!   adjourned ──resume (replier present)──▶ opened: sealed move played, replier's clock runs ─▶ playing
 //!   adjourned ──resume (replier absent)───▶ closed: replier's clock runs ──arrive──▶ opened
 //!   opened (sealer absent) ──seal_reply──▶ reply sealed, sealer's clock runs ──arrive──▶ playing
-//!   adjourned ──envelope lost (agreed)────▶ playing at the adjourned position and times
+//!   adjourned ──envelope lost (agreed)────▶ playing at the adjourned position and times, the sealer's stated move first
+//!   adjourned ──envelope lost (not restorable)─▶ playing again from the start, clocks at zero (void)
 //!   adjourned ──draw agreed / resignation──▶ over (the envelope is never judged)
 //! ```
 //!
@@ -22,6 +23,11 @@
 //! | changing the sealed move | not provided for | allowed while the clock runs (只要还没有停钟) |
 //! | an unreadable or illegal sealed move | loses (item 3.6) | explainable: a counted 违例 and the explained move is played; otherwise loses (第一章 第四节 一 (六)) |
 //! | the sealer's score sheet missing from an intact envelope | not provided for | the sealer loses |
+//! | sealing before the session's scheduled end | refused: play is interrupted only when it must be (art. 11 item 2) | refused: the chief arbiter adjourns every unfinished game at once at the session's end (第四章 第四节 一: 统一宣布"封棋") |
+//!
+//! Rules that allow sealing early (the chess laws, art. 13.1(2)) charge the time left until
+//! the session's end to the sealer's clock: [`EarlySeal::Charged`], set with
+//! [`Session::with_adjourn_rules`].
 //!
 //! ```
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
@@ -69,9 +75,23 @@ pub enum SealedError {
     ExplainedIsViolation,
 }
 
+/// Whether the sealer may seal before the scheduled end of the session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EarlySeal {
+    /// He may; the time left until the scheduled end is charged to his clock (chess laws
+    /// art. 13.1(2)). The clause of that.
+    Charged(&'static str),
+    /// The rules have no early sealing: the clause that says when a game is adjourned
+    /// (xiangqi: at the session's end, every unfinished game at once, 第四章 第四节 一; draughts:
+    /// only when the arbiter must interrupt play, art. 11 item 2).
+    Refused(&'static str),
+}
+
 /// How a game's rules adjourn and resume a game (see the [module documentation](self)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdjournRules {
+    /// Whether a move may be sealed before the session's scheduled end.
+    pub early_seal: EarlySeal,
     /// Who stops the clocks after the sealing.
     pub stop: SealStop,
     /// The clause of that.
@@ -119,6 +139,10 @@ impl AdjournRules {
                 rules.sealed_error = SealedError::ExplainedIsViolation
             }
             ClockMutant::SheetMissingNoRule => rules.sheet_missing_clause = None,
+            ClockMutant::EarlySealCharged => {
+                rules.early_seal =
+                    EarlySeal::Charged("chess.adjournment.early-seal-charged-to-session-end")
+            }
             _ => {}
         }
     }
@@ -135,6 +159,7 @@ impl AdjournRules {
 
 /// Adjournment in 64-square draughts (Brazilian and Russian alike, art. 11).
 const DRAUGHTS_ADJOURN: AdjournRules = AdjournRules {
+    early_seal: EarlySeal::Refused("d64.adjournment.forced-interruption"),
     stop: SealStop::Arbiter,
     stop_clause: "d64.adjournment.stop-clocks",
     change_clause: None,
@@ -146,6 +171,7 @@ const DRAUGHTS_ADJOURN: AdjournRules = AdjournRules {
 
 /// Adjournment and resumption in xiangqi (第四章 第四节, both editions).
 const XIANGQI_ADJOURN: AdjournRules = AdjournRules {
+    early_seal: EarlySeal::Refused("xq.adjournment.announce"),
     stop: SealStop::Sealer,
     stop_clause: "chess.adjournment.stop-clock-after-sealing",
     change_clause: Some("xq.adjournment.change-sealed-move"),
@@ -205,6 +231,9 @@ pub enum Phase {
         sealed: Option<SealedMove>,
         /// Each side's time used when the adjournment was announced.
         announced_used: [Span; 2],
+        /// Whether the sealer has left the playing hall since the announcement (he can then
+        /// no longer change his sealed move: 仅限于未离开过赛场者).
+        left: bool,
     },
     /// The clocks are stopped; the envelope is with the arbiter.
     Adjourned,
@@ -232,8 +261,12 @@ pub struct Adjournment {
     pub phase: Phase,
     /// The envelope, once sealed and the clocks stopped.
     pub envelope: Option<Envelope>,
-    /// Whether the envelope was lost (the game resumed from the agreed position and times).
+    /// Whether the envelope was lost (the game resumed from the agreed position and times,
+    /// or was void and played again).
     pub lost: bool,
+    /// After a lost envelope, the move the sealer stated he sealed, until he makes it on
+    /// the board (chess laws art. 14.5: 封棋方在棋盤上走出封棋).
+    pub stated: Option<String>,
     /// The objections to the clock setting at resumption.
     pub objections: Vec<Objection>,
 }

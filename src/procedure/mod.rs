@@ -28,13 +28,14 @@ pub mod session;
 pub mod touch;
 
 pub use adjourn::{
-    AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
+    AdjournRules, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop, SealedError,
+    SealedMove,
 };
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, Pending, Policy,
-    RepetitionEnforcement, Session,
+    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, OfferAfterPress,
+    Pending, Policy, RepetitionEnforcement, Session,
 };
 pub use touch::{resolve_touches, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules, TouchStep};
 

@@ -53,7 +53,8 @@
 //! ```
 
 use super::adjourn::{
-    AdjournRules, Adjournment, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
+    AdjournRules, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop, SealedError,
+    SealedMove,
 };
 use super::board::{Board, Candidate, OnBoard, PerSide, Spot};
 use super::irregular::{draughts_irregular, xiangqi_illegal, IrregularMove, Irregularity};
@@ -252,9 +253,20 @@ pub enum Event {
     /// With the sealer absent, the replier seals his reply instead of playing it: his clock
     /// is stopped and the sealer's started; the reply is played when the sealer arrives.
     SealReply(String),
-    /// The envelope is lost and the players agree on the position and times at
-    /// adjournment: the game resumes from them, the sealer playing on the board.
-    EnvelopeLost,
+    /// The envelope is lost (chess laws art. 14.5, xiangqi 第四章 第四节 二). `restored`: the
+    /// players agree on the position and times at adjournment; the game resumes from them
+    /// and the sealer makes on the board the move he states he sealed (`stated`, required).
+    /// Not restored: the game is void and played again from the start (全盘对局应作废重下).
+    EnvelopeLost {
+        /// The move the sealer states he sealed.
+        stated: Option<String>,
+        /// Whether the position and times at adjournment can be restored.
+        restored: bool,
+    },
+    /// A player leaves the playing hall while the move is being sealed: the sealer, once
+    /// gone, can no longer take the envelope back to change his sealed move (xiangqi 第四章
+    /// 第四节 一: 仅限于未离开过赛场者).
+    LeaveHall(Side),
     /// The players agree a draw during the adjournment and report it to the arbiter.
     AgreeDraw,
     /// A player points out that the clock was set wrongly at resumption.
@@ -347,6 +359,8 @@ pub struct Policy {
     /// The clause breached by a draw offer made after pressing the clock (on the
     /// opponent's time).
     pub offer_after_press_clause: &'static str,
+    /// Whether such an offer stands.
+    pub offer_after_press: OfferAfterPress,
     /// The clause breached by touching a piece when not on move (draughts art. 5.11: a
     /// `touch-off-move` breach, no obligation); `None`: such a touch is not regulated and
     /// is ignored (xiangqi).
@@ -451,6 +465,13 @@ impl Policy {
             }
             _ => {}
         }
+        if crate::mutant::clock_is(ClockMutant::OfferAfterPressStands)
+            && ClockMutant::OfferAfterPressStands
+                .games()
+                .contains(&self.game)
+        {
+            self.offer_after_press = OfferAfterPress::Stands;
+        }
         self
     }
 
@@ -484,6 +505,7 @@ const DRAUGHTS_POLICY: Policy = Policy {
     refused_correction_loses: true,
     resignation_clause: "d64.end.resignation",
     offer_after_press_clause: "d64.draw-offer.then-start-clock",
+    offer_after_press: OfferAfterPress::Void,
     touch_off_move_clause: Some("d64.touch-move.no-touch-off-move"),
     omissions: None,
     error_corrections: false,
@@ -508,11 +530,25 @@ const XIANGQI_POLICY: Policy = Policy {
     refused_correction_loses: true,
     resignation_clause: "xq.result.resignation",
     offer_after_press_clause: "xq.draw-offer.before-clock",
+    offer_after_press: OfferAfterPress::Stands,
     touch_off_move_clause: None,
     omissions: Some(XIANGQI_OMISSIONS),
     error_corrections: true,
     repetition: RepetitionEnforcement::Automatic,
 };
+
+/// What becomes of a draw offer made after pressing the clock, on the opponent's time (the
+/// breach `offer-after-press` is recorded either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferAfterPress {
+    /// The offer stands: the rules bind the press to the offer, not the offer to the press
+    /// (xiangqi 第一章 第四节 二 (二): 只能在提和后，方可按动对方的计时钟).
+    Stands,
+    /// It is no offer: the rules make the order part of the offer (draughts art. 12.4:
+    /// 必须用自己棋钟上的时间，并严格执行下面三个程序来完成提和请求 — a. move, b. offer, c. the
+    /// opponent's clock).
+    Void,
+}
 
 /// A breach recorded by the session, counted or not.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1262,6 +1298,9 @@ impl Session {
                     if c.running().is_some() && c.running() != Some(side) {
                         let clause = self.policy.offer_after_press_clause;
                         self.breach(side, "offer-after-press", clause, false);
+                        if self.policy.offer_after_press == OfferAfterPress::Void {
+                            return Ok(());
+                        }
                     }
                 }
                 self.offer(side)
@@ -1375,7 +1414,8 @@ impl Session {
             | Event::Seal { .. }
             | Event::Resume { .. }
             | Event::SealReply(_)
-            | Event::EnvelopeLost
+            | Event::EnvelopeLost { .. }
+            | Event::LeaveHall(_)
             | Event::AgreeDraw
             | Event::ClockObjection(_) => Err(ProcedureError::Adjournment(
                 "this event belongs to an adjournment".to_owned(),
@@ -1420,15 +1460,31 @@ impl Session {
                         sealer,
                         sealed: None,
                         announced_used,
+                        left: false,
                     },
                     envelope: None,
                     lost: false,
+                    stated: None,
                     objections: Vec::new(),
                 }));
                 Ok(None)
             }
-            (Some(Phase::Sealing { sealer, sealed, .. }), ev @ (Event::Seal { .. } | Event::Move(_))) => {
+            (Some(Phase::Sealing { sealer, .. }), Event::LeaveHall(side)) => {
+                if side == sealer {
+                    if let Some(Adjournment { phase: Phase::Sealing { left, .. }, .. }) = self.adjournment.as_deref_mut() {
+                        *left = true;
+                    }
+                }
+                Ok(None)
+            }
+            (Some(Phase::Sealing { sealer, sealed, left, .. }), ev @ (Event::Seal { .. } | Event::Move(_))) => {
                 if let Some(prev) = &sealed {
+                    if left && matches!(ev, Event::Seal { .. }) && !mutant::clock_is(ClockMutant::ChangeAfterLeavingHall) {
+                        return err(format!(
+                            "{} has left the playing hall since sealing {}: the sealed move can no longer be changed (仅限于未离开过赛场者, xq.adjournment.change-sealed-move)",
+                            sealer.name(game), prev.text
+                        ));
+                    }
                     if prev.on_board {
                         return err(format!(
                             "{} played {} on the board after the adjournment: it is his sealed move and cannot be changed (chess.adjournment.move-on-board-is-sealed-move, xq.adjournment.move-played-on-board)",
@@ -1444,14 +1500,18 @@ impl Session {
                 }
                 let new = match ev {
                     Event::Seal { text, explained, before_end } => {
-                        if let Some(span) =
-                            before_end.filter(|_| !mutant::clock_is(ClockMutant::EarlySealNotCharged))
-                        {
-                            self.clock_mut("sealing early")?.charge(
-                                sealer,
-                                span,
-                                "chess.adjournment.early-seal-charged-to-session-end",
-                            )?;
+                        if let Some(span) = before_end {
+                            match self.adjourn_rules.early_seal {
+                                EarlySeal::Charged(clause) => {
+                                    self.clock_mut("sealing early")?.charge(sealer, span, clause)?;
+                                }
+                                EarlySeal::Refused(clause) => {
+                                    return err(format!(
+                                        "{} cannot seal {span} before the session's end: these rules adjourn a game only at the end of the session or when play must be interrupted ({clause})",
+                                        sealer.name(game)
+                                    ));
+                                }
+                            }
                         }
                         SealedMove { text, explained, on_board: false }
                     }
@@ -1467,7 +1527,7 @@ impl Session {
                 }
                 Ok(None)
             }
-            (Some(Phase::Sealing { sealer, sealed, announced_used }), Event::StopClocks(by)) => {
+            (Some(Phase::Sealing { sealer, sealed, announced_used, .. }), Event::StopClocks(by)) => {
                 let proper = match (self.adjourn_rules.stop, by) {
                     (_, None) => true,
                     (SealStop::Sealer, Some(s)) => s == sealer,
@@ -1516,11 +1576,21 @@ impl Session {
             (Some(Phase::Adjourned), Event::Resume { set, absent, sheet_missing }) => {
                 self.resume(set, absent, sheet_missing).map(|()| None)
             }
-            (Some(Phase::Adjourned), Event::EnvelopeLost) => {
+            (Some(Phase::Adjourned), Event::EnvelopeLost { restored: false, .. }) => {
+                self.void_and_replay().map(|()| None)
+            }
+            (Some(Phase::Adjourned), Event::EnvelopeLost { stated, restored: true }) => {
                 let (sealer, used) = {
                     let e = self.envelope()?;
                     (e.sealer, e.used)
                 };
+                let Some(stated) = stated else {
+                    return err(format!(
+                        "the envelope is lost: {} must state the move he sealed, which he then makes on the board (chess.adjournment.lost-envelope-stated-move)",
+                        sealer.name(game)
+                    ));
+                };
+                let stated = self.board.read_move(&stated)?.text();
                 let clock = self.clock_mut("a resumption")?;
                 for s in Side::BOTH {
                     clock.set_used(s, used[usize::from(s == Side::Second)])?;
@@ -1531,6 +1601,8 @@ impl Session {
                 }
                 if let Some(a) = self.adjournment.as_deref_mut() {
                     a.lost = true;
+                    a.stated = (!mutant::clock_is(ClockMutant::LostEnvelopeStatedMoveFree))
+                        .then_some(stated);
                     a.phase = Phase::Resumed {
                         opened: true,
                         absent: Vec::new(),
@@ -1633,12 +1705,30 @@ impl Session {
                 }
                 Ok(None)
             }
+            (Some(Phase::Resumed { .. }), Event::Move(text))
+                if self.adjournment.as_deref().is_some_and(|a| a.stated.is_some()) =>
+            {
+                let stated = self.adjournment.as_deref().and_then(|a| a.stated.clone()).unwrap_or_default();
+                let m = self.board.read_move(&text)?;
+                if m.text() != stated {
+                    return err(format!(
+                        "the envelope was lost and {} stated he sealed {stated}: he makes that move on the board, not {} (chess.adjournment.lost-envelope-stated-move)",
+                        self.turn().name(game),
+                        m.text()
+                    ));
+                }
+                if let Some(a) = self.adjournment.as_deref_mut() {
+                    a.stated = None;
+                }
+                Ok(Some(Event::Move(text)))
+            }
             (
                 _,
                 ev @ (Event::Seal { .. }
                 | Event::Resume { .. }
                 | Event::SealReply(_)
-                | Event::EnvelopeLost
+                | Event::EnvelopeLost { .. }
+                | Event::LeaveHall(_)
                 | Event::AgreeDraw
                 | Event::ClockObjection(_)),
             ) => err(format!(
@@ -1651,6 +1741,41 @@ impl Session {
             )),
             (_, ev) => Ok(Some(ev)),
         }
+    }
+
+    /// A lost envelope whose position and times cannot be restored (chess laws art. 14.5(2),
+    /// xiangqi 第四章 第四节 二: 全盘对局应作废重下): the game is void and played again from the
+    /// session's start position, each clock back to zero and the first player's running.
+    /// The conduct (violations, offers) stands, as after a restart for a set-up error.
+    fn void_and_replay(&mut self) -> Result<(), ProcedureError> {
+        let board = Board::new(&self.ruleset, Some(&self.start_fen))?;
+        let first = board.turn();
+        let keep_moves = mutant::clock_is(ClockMutant::LostEnvelopeVoidResumes);
+        if !keep_moves {
+            self.set_board(board);
+            self.save_history();
+            self.moves.clear();
+            self.touches.clear();
+            self.pending = None;
+            self.refresh()?;
+        }
+        if keep_moves {
+            let sealer = self.envelope()?.sealer;
+            self.clock_mut("a void game")?.start(sealer);
+        } else {
+            self.clock_mut("a void game")?.restart(first)?;
+        }
+        if let Some(a) = self.adjournment.as_deref_mut() {
+            a.lost = true;
+            a.phase = Phase::Resumed {
+                opened: true,
+                absent: Vec::new(),
+                reply: None,
+                set: [Span::ZERO; 2],
+                moved: [false; 2],
+            };
+        }
+        Ok(())
     }
 
     /// The envelope of the adjournment.
@@ -1912,6 +2037,17 @@ impl Session {
     /// are cancelled (xiangqi 第四章 第一节 三 (三): 由发生错误的那一着起重新下棋), and the clock
     /// rescales the times (三 (四), 第二节 一 (四)).
     fn correct_error(&mut self, number: u32, side: Side) -> Result<(), ProcedureError> {
+        self.cancel_moves(number, side, number)
+    }
+
+    /// Cancels move `number` of `side` and every later one; the clock rescales the times
+    /// by `at_error` (the moves played at the error, 已走着数) over the current move.
+    fn cancel_moves(
+        &mut self,
+        number: u32,
+        side: Side,
+        at_error: u32,
+    ) -> Result<(), ProcedureError> {
         let numbers = self.move_numbers();
         let game = self.policy.game;
         let Some(at) = numbers.iter().position(|p| *p == (number, side)) else {
@@ -1955,7 +2091,7 @@ impl Session {
                 c.moves_made(Side::First).saturating_sub(removed[0]),
                 c.moves_made(Side::Second).saturating_sub(removed[1]),
             ];
-            c.rescale(number, current, made)?;
+            c.rescale(at_error, current, made)?;
             if c.running().is_some() {
                 c.start(side);
             }
@@ -2222,7 +2358,8 @@ fn event_name(e: &Event) -> &'static str {
         Event::Seal { .. } => "seal",
         Event::Resume { .. } => "resume",
         Event::SealReply(_) => "seal_reply",
-        Event::EnvelopeLost => "envelope_lost",
+        Event::EnvelopeLost { .. } => "envelope_lost",
+        Event::LeaveHall(_) => "leave_hall",
         Event::AgreeDraw => "agree_draw",
         Event::ClockObjection(_) => "clock_objection",
         Event::FlagReport { .. } => "flag",

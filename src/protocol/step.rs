@@ -154,9 +154,19 @@ pub enum Step {
     },
     /// `{seal_reply: h9g7}`: the replier seals his reply while the sealer is absent.
     SealReply(String),
-    /// `{envelope_lost: true}`: the envelope is lost; the players agree on the position and
-    /// times at adjournment.
-    EnvelopeLost,
+    /// `{envelope_lost: {stated: h9g7}}`: the envelope is lost; the players agree on the
+    /// position and times at adjournment and the sealer states the move he sealed, which he
+    /// then makes on the board. `{envelope_lost: {restored: false}}`: the position and times
+    /// cannot be restored; the game is void and played again.
+    EnvelopeLost {
+        /// The move the sealer states he sealed (when restored).
+        stated: Option<String>,
+        /// Whether the position and times at adjournment can be restored.
+        restored: bool,
+    },
+    /// `{leave_hall: black}`: a player leaves the playing hall while the move is being
+    /// sealed (the sealer can then no longer change his sealed move).
+    LeaveHall(String),
     /// `{agree_draw: true}`: a draw agreed during the adjournment, reported to the arbiter.
     AgreeDraw,
     /// `{clock_objection: red}`: a player points out a wrongly set clock at resumption.
@@ -311,6 +321,19 @@ enum RawResume {
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawEnvelopeLost {
+    #[serde(default)]
+    stated: Option<String>,
+    #[serde(default = "restored_by_default")]
+    restored: bool,
+}
+
+fn restored_by_default() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawResumeFull {
     #[serde(default)]
     red: Option<Span>,
@@ -340,7 +363,9 @@ struct RawStep {
     #[serde(default)]
     seal_reply: Option<String>,
     #[serde(default)]
-    envelope_lost: Option<bool>,
+    envelope_lost: Option<RawEnvelopeLost>,
+    #[serde(default)]
+    leave_hall: Option<String>,
     #[serde(default)]
     agree_draw: Option<bool>,
     #[serde(default)]
@@ -418,8 +443,8 @@ struct RawStep {
 const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
      refuse_correction, violation, unrecorded, resign, forfeit, offer, answer, claim, and the clock's \
      elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock, \
-     flag, and the adjournment's adjourn, seal, resume, seal_reply, envelope_lost, agree_draw, \
-     clock_objection";
+     flag, and the adjournment's adjourn, seal, leave_hall, resume, seal_reply, envelope_lost, \
+     agree_draw, clock_objection";
 
 impl TryFrom<RawStep> for Step {
     type Error = String;
@@ -448,6 +473,7 @@ impl TryFrom<RawStep> for Step {
             ("arrive", r.arrive.is_some()),
             ("replace_clock", r.replace_clock.is_some()),
             ("correct_error", r.correct_error.is_some()),
+            ("leave_hall", r.leave_hall.is_some()),
             ("set_clock", r.set_clock.is_some()),
             ("adjourn", r.adjourn.is_some()),
             ("seal", r.seal.is_some()),
@@ -705,8 +731,24 @@ impl TryFrom<RawStep> for Step {
             }
             "envelope_lost" => {
                 only(&[])?;
-                yes("envelope_lost", r.envelope_lost)?;
-                Step::EnvelopeLost
+                let raw = r
+                    .envelope_lost
+                    .ok_or("`envelope_lost` needs `stated` or `restored`")?;
+                match (raw.restored, raw.stated) {
+                    (true, None) => {
+                        return Err("`envelope_lost` with the position and times restored needs                                     `stated`: the move the sealer states he sealed (or write                                     `restored: false`)"
+                            .to_owned())
+                    }
+                    (false, Some(_)) => {
+                        return Err("`envelope_lost: {restored: false}` voids the game: no                                     `stated` move is played"
+                            .to_owned())
+                    }
+                    (restored, stated) => Step::EnvelopeLost { stated, restored },
+                }
+            }
+            "leave_hall" => {
+                only(&[])?;
+                Step::LeaveHall(r.leave_hall.unwrap_or_default())
             }
             "agree_draw" => {
                 only(&[])?;
@@ -891,7 +933,11 @@ impl fmt::Display for Step {
                 write!(f, "{}}}", parts.join(", "))
             }
             Step::SealReply(m) => write!(f, "seal_reply: {m}"),
-            Step::EnvelopeLost => f.write_str("envelope_lost: true"),
+            Step::EnvelopeLost { stated, restored } => match stated {
+                Some(m) => write!(f, "envelope_lost: {{stated: {m}}}"),
+                None => write!(f, "envelope_lost: {{restored: {restored}}}"),
+            },
+            Step::LeaveHall(s) => write!(f, "leave_hall: {s}"),
             Step::AgreeDraw => f.write_str("agree_draw: true"),
             Step::ClockObjection(s) => write!(f, "clock_objection: {s}"),
             Step::Flag { side, by } => {
@@ -936,7 +982,8 @@ impl Step {
                 | Step::Seal { .. }
                 | Step::Resume { .. }
                 | Step::SealReply(_)
-                | Step::EnvelopeLost
+                | Step::EnvelopeLost { .. }
+                | Step::LeaveHall(_)
                 | Step::AgreeDraw
                 | Step::ClockObjection(_)
                 | Step::Flag { .. }
@@ -962,7 +1009,8 @@ impl Step {
             | Step::Seal { .. }
             | Step::Resume { .. }
             | Step::SealReply(_)
-            | Step::EnvelopeLost
+            | Step::EnvelopeLost { .. }
+            | Step::LeaveHall(_)
             | Step::AgreeDraw
             | Step::ClockObjection(_) => Some(Feature::Adjournment),
             Step::Flag { .. } => Some(Feature::FlagReports),
@@ -1052,7 +1100,11 @@ impl Step {
                 json!({"resume": inner})
             }
             Step::SealReply(m) => json!({"seal_reply": m}),
-            Step::EnvelopeLost => json!({"envelope_lost": true}),
+            Step::EnvelopeLost { stated, restored } => match stated {
+                Some(m) => json!({"envelope_lost": {"stated": m}}),
+                None => json!({"envelope_lost": {"restored": restored}}),
+            },
+            Step::LeaveHall(s) => json!({"leave_hall": s}),
             Step::AgreeDraw => json!({"agree_draw": true}),
             Step::ClockObjection(s) => json!({"clock_objection": s}),
             Step::Flag { side, by } => json!({"flag": side, "by": by}),

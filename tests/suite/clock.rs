@@ -6,8 +6,8 @@
 use crate::common::root;
 use arbiter::case::{load_cases, Case, Runner, Verdict};
 use arbiter::clock::{
-    controls, BothAbsent, ClaimClock, Clock, ClockRules, ClockStart, Controls, MatchTime,
-    PlayerStop, Span, Surplus, Timing,
+    controls, BothAbsent, ClaimClock, Clock, ClockRules, ClockStart, Controls, LatenessMeasure,
+    MatchTime, PlayerStop, Span, Surplus, Timing,
 };
 use arbiter::engine::{Engine, ProcessEngine, ProcessOptions, ReferenceEngine};
 use arbiter::protocol::wire::{parse_reply, reply_json, request_json};
@@ -251,6 +251,12 @@ fn wrong_clocks() -> Vec<WrongClock> {
             r.both_absent.0 = match r.both_absent.0 {
                 BothAbsent::SplitAtFirstArrival => BothAbsent::OwnLateness,
                 BothAbsent::OwnLateness => BothAbsent::SplitAtFirstArrival,
+            }
+        }),
+        by_rules("lateness measured by the other game's rule", |r| {
+            r.lateness_measure = match r.lateness_measure {
+                LatenessMeasure::GameTime => LatenessMeasure::Charged,
+                LatenessMeasure::Charged => LatenessMeasure::GameTime,
             }
         }),
         by_rules("times rescaled even for a recent error", |r| {
@@ -1164,4 +1170,56 @@ fn arbiter_clock_counts_invalid_forcing_moves_and_reads_flag_reports() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("event 2 ('flag:white')"), "{err}");
+}
+
+/// Sealing early is a value of the adjournment rules (`AdjournRules::early_seal`): rules that
+/// have it (the chess laws' art. 13.1(2)) charge the sealer the time left until the session's
+/// end; the xiangqi and draughts rules refuse the seal (the cases
+/// `…adjournment.no-sealing-before-the-session-end`).
+#[test]
+fn adjournment_rules_with_early_sealing_charge_the_rest_of_the_session() {
+    use arbiter::procedure::{AdjournRules, EarlySeal, Event, Phase, Session};
+    let seal = || Event::Seal {
+        text: "h9g7".into(),
+        explained: None,
+        before_end: Some(Span::from_minutes(10)),
+    };
+    let game = |rules: Option<AdjournRules>| {
+        let ruleset: Ruleset = "xiangqi".parse().unwrap();
+        let control = controls().get(Game::Xiangqi, "national").unwrap().clone();
+        let clock = Clock::new(
+            control,
+            ClockRules::of(Game::Xiangqi),
+            ClockStart::default(),
+        )
+        .unwrap();
+        let mut s = Session::new(&ruleset, None).unwrap().with_clock(clock);
+        if let Some(r) = rules {
+            s = s.with_adjourn_rules(r);
+        }
+        s.apply(Event::Move("h2e2".into())).unwrap();
+        s.apply(Event::Adjourn).unwrap();
+        s
+    };
+    let chess = AdjournRules {
+        early_seal: EarlySeal::Charged("chess.adjournment.early-seal-charged-to-session-end"),
+        ..AdjournRules::of(Game::Xiangqi)
+    };
+    let mut early = game(Some(chess));
+    early.apply(seal()).unwrap();
+    early.apply(Event::StopClocks(Some(Side::Second))).unwrap();
+    let envelope = early.adjournment().unwrap().envelope.clone().unwrap();
+    assert!(matches!(
+        early.adjournment().unwrap().phase,
+        Phase::Adjourned
+    ));
+    assert_eq!(envelope.used[1], Span::from_minutes(10));
+
+    let mut xiangqi = game(None);
+    let refused = xiangqi.apply(seal()).unwrap_err().to_string();
+    assert!(refused.contains("xq.adjournment.announce"), "{refused}");
+    assert_eq!(
+        AdjournRules::of(Game::Brazilian).early_seal,
+        EarlySeal::Refused("d64.adjournment.forced-interruption")
+    );
 }

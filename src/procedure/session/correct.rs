@@ -16,8 +16,9 @@
 //! Found after the game ended (the session's result is final) the result stands and nothing
 //! changes: `xq.irregularity.setup-finished-game` for the set-up and colour errors,
 //! `xq.irregularity.finished-game-stands` for the others. Cancelled moves rescale the times
-//! as every correction does (三 (四), 第二节 一 (四): the error's move is the first one
-//! cancelled). An exchange of colours leaves each player his own clock, violations and
+//! as every correction does (三 (四), 第二节 一 (四)): by the error's move, the first one
+//! cancelled, over the current move; an error of the set-up is before any move (已走着数
+//! 0), so a restart for it gives both sides their whole time back. An exchange of colours leaves each player his own clock, violations and
 //! penalties. The readings behind these choices are in `docs/procedure.md`, "Correcting
 //! errors".
 //!
@@ -315,7 +316,7 @@ impl Session {
         let rules = CorrectionRules::in_force();
         let restart = |s: &mut Session| s.cancel_from(0);
         match error {
-            ErrorKind::InitialSetup => restart(self)?,
+            ErrorKind::InitialSetup => self.restart_for_setup()?,
             ErrorKind::ResumptionSetup => {
                 let from = match rules.resumption_from_adjournment {
                     true => self.after_sealed_move()?,
@@ -331,7 +332,7 @@ impl Session {
                 if continues {
                     self.turn_board_round(rules.turn_follows_player)?;
                 } else {
-                    restart(self)?;
+                    self.restart_for_setup()?;
                 }
                 self.exchange_players(error.clause());
             }
@@ -390,6 +391,23 @@ impl Session {
                 Ok(())
             }
         }
+    }
+
+    /// Every move cancelled for an error of the set-up (三 (一) 全盘就应重新下起, 三 (二)
+    /// 交换棋子重下). The error is before any move: the moves played at it (第二节 一 (四)
+    /// 已走着数) are none, so each side's time used goes back to zero (0/n), unless the error
+    /// is within the last two rounds.
+    fn restart_for_setup(&mut self) -> Result<(), ProcedureError> {
+        let Some(&(number, side)) = self.move_numbers().first() else {
+            self.touches.clear();
+            return Ok(());
+        };
+        let at_error =
+            match crate::mutant::clock_is(crate::mutant::ClockMutant::SetupRestartFromFirstMove) {
+                true => number,
+                false => number.saturating_sub(1),
+            };
+        self.cancel_moves(number, side, at_error)
     }
 
     /// The index in the history of the first move after the sealed move of a resumed
