@@ -130,6 +130,14 @@ mod tests {
     }
 
     #[test]
+    fn three_points_then_a_new_point_is_invalid_by_the_three_point_rule() {
+        // 图三 as the seed tells it: 第五着…又增加了一个点 — the 5th arrival is on a new point.
+        let v = verdicts(&[("s", "x"), ("x", "y"), ("y", "x"), ("x", "z"), ("z", "w")]);
+        assert_eq!(v[..4], [None; 4]);
+        assert_eq!(v[4], Some("xq.timing.forcing-three-points"));
+    }
+
+    #[test]
     fn four_points_once_each_then_even_a_return_is_invalid() {
         let v = verdicts(&[("s", "w"), ("w", "x"), ("x", "y"), ("y", "z"), ("z", "w")]);
         assert_eq!(v[..4], [None; 4]);

@@ -167,7 +167,8 @@ pub enum Event {
     Press(Side),
     /// The clocks are stopped: by the arbiter (`None`), or by a player — in draughts the
     /// player loses (art. 9 item 2), in xiangqi it is a counted violation (第三章 第六节 三
-    /// (四)).
+    /// (四)), not counted when the stopper resigns or a draw is agreed at once (自动认输或同意
+    /// 作和不受此限). After a resignation or an agreed draw a player's stop costs nothing.
     StopClocks(Option<Side>),
     /// The arbiter starts a side's clock.
     StartClocks(Side),
@@ -626,6 +627,10 @@ pub struct Session {
     /// A violation for an illegal move just made: not counted if its author resigns at
     /// once (第三章 第六节 三 (一)).
     fresh_illegal: Option<Side>,
+    /// Xiangqi: a side that has just stopped the clocks itself (a counted violation). Not
+    /// counted if the game ends at once by its resignation or an agreed draw (第三章 第六节
+    /// 三 (四): 自动认输或同意作和不受此限); a draw offer in between keeps it fresh.
+    fresh_stop: Option<Side>,
     /// Draughts: the irregular move whose correction the last event demanded; its author
     /// may refuse at once ([`Event::RefuseCorrection`]).
     demanded: Option<Box<Pending>>,
@@ -669,6 +674,7 @@ impl Session {
             counts: PerSide::default(),
             reminded: PerSide::default(),
             fresh_illegal: None,
+            fresh_stop: None,
             demanded: None,
             verdict: None,
             clock: None,
@@ -886,6 +892,17 @@ impl Session {
                     }
                     return Ok(());
                 }
+            }
+            // Stopping the clocks once the game is resigned or drawn by agreement is no
+            // violation (第三章 第六节 三 (四): 自动认输或同意作和不受此限); they stand already.
+            let inner = match &event {
+                Event::Timed { event, .. } => &**event,
+                e => e,
+            };
+            if matches!(inner, Event::StopClocks(Some(_)))
+                && matches!(o.reason, Reason::Resignation | Reason::Agreement)
+            {
+                return Ok(());
             }
             // An error found after the end: the result stands (第四章 第一节 三 (二), (三)).
             let stands = match &event {
@@ -1115,6 +1132,8 @@ impl Session {
                 _ => return Err(ProcedureError::Pending),
             }
         }
+        // A stop of the clocks is fresh for this event only (a draw offer passes it on).
+        let stopped = self.fresh_stop.take();
         match event {
             Event::Move(text) => {
                 let mover = self.turn();
@@ -1145,7 +1164,10 @@ impl Session {
                             Some(ClauseId::from(clause)),
                         ));
                     }
-                    Some(side) => self.count(side, "stopping-clock", clause),
+                    Some(side) => {
+                        self.count(side, "stopping-clock", clause);
+                        self.fresh_stop = Some(side);
+                    }
                 }
                 Ok(())
             }
@@ -1303,6 +1325,7 @@ impl Session {
                         }
                     }
                 }
+                self.fresh_stop = stopped;
                 self.offer(side)
             }
             Event::Answer { accept } => {
@@ -1313,6 +1336,9 @@ impl Session {
                     .ok_or(ProcedureError::NoOffer)?;
                 if accept {
                     offer.answer = OfferAnswer::Accepted;
+                    if let Some(stopper) = stopped {
+                        self.uncount_stop(stopper);
+                    }
                     self.verdict = Some(Outcome::new(
                         Score::Draw,
                         Reason::Agreement,
@@ -1383,6 +1409,9 @@ impl Session {
                 Ok(())
             }
             Event::Resign(side) => {
+                if stopped == Some(side) {
+                    self.uncount_stop(side);
+                }
                 if fresh == Some(side) && self.policy.resigning_at_once_uncounts {
                     // 第三章 第六节 三 (一): resigning at once, the illegal move is not counted.
                     if let Some(b) = self
@@ -2176,6 +2205,20 @@ impl Session {
             self.count(side, "recording-omissions", limits.penalty_clause);
         }
         Ok(())
+    }
+
+    /// A side's stop of the clocks just before it resigned or agreed a draw: not a violation
+    /// after all (第三章 第六节 三 (四): 自动认输或同意作和不受此限).
+    fn uncount_stop(&mut self, side: Side) {
+        if let Some(b) = self
+            .breaches
+            .iter_mut()
+            .rev()
+            .find(|b| b.side == side && b.counted && b.kind == "stopping-clock")
+        {
+            b.counted = false;
+            *self.counts.slot(side) -= 1;
+        }
     }
 
     fn count(&mut self, side: Side, kind: &str, clause: &str) {

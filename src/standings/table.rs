@@ -163,6 +163,9 @@ struct G {
     /// `+` / `−` by side (decided by absence).
     absent: [bool; 2],
     played: bool,
+    /// Begun at the board: a game decided by absence was not, a withdrawing player's
+    /// unfinished game was (it counts as met for the half rule, though scored as a forfeit).
+    started: bool,
     violations: [u32; 2],
     round: Option<u32>,
     cancelled: bool,
@@ -309,11 +312,13 @@ fn read_games(game: Game, t: &Tournament, players: &[String]) -> Result<Vec<G>, 
                 .map_err(|e| StandingsError(format!("{at}.violations: {e}")))?;
             violations[usize::from(s == Side::Second)] = *n;
         }
+        let started = played || g.result.as_deref() == Some("unfinished");
         out.push(G {
             players,
             outcome,
             absent,
             played,
+            started,
             violations,
             round: g.round,
             cancelled: false,
@@ -349,10 +354,11 @@ fn read_result(
             "black" => Ok(([Loss, Win], [false; 2], true)),
             "draw" => Ok(([Draw, Draw], [false; 2], true)),
             "both-lost" => Ok(([Loss, Loss], [false; 2], true)),
-            // 第三章 第五节 二 (二): a withdrawing player's unfinished games count as lost.
+            // 第三章 第五节 二 (二): a withdrawing player's unfinished game is scored as if he
+            // had forfeited it (当做他已弃权，都按负局计算): his `−`, the opponent's `+`.
             "unfinished" => match withdrew {
-                [true, false] => Ok(([Loss, Win], [false; 2], true)),
-                [false, true] => Ok(([Win, Loss], [false; 2], true)),
+                [true, false] => Ok(([Loss, Win], [true, false], false)),
+                [false, true] => Ok(([Win, Loss], [false, true], false)),
                 _ => bad(format!(
                     "{at}: an unfinished game is scored only when exactly one of its players \
                      withdrew (he loses it)"
@@ -394,7 +400,7 @@ fn withdraw_players(
             WithdrawalRule::HalfOfOpponents => {
                 let met: BTreeSet<usize> = games
                     .iter()
-                    .filter(|g| mine(g) && g.played)
+                    .filter(|g| mine(g) && g.started)
                     .map(|g| g.players[usize::from(g.players[0] == w)])
                     .collect();
                 let scheduled = players.len() - 1;
@@ -412,6 +418,7 @@ fn withdraw_players(
                                 outcome: [Outcome::Win, Outcome::Loss],
                                 absent: [false, true],
                                 played: false,
+                                started: false,
                                 violations: [0, 0],
                                 round: None,
                                 cancelled: false,

@@ -270,6 +270,9 @@ impl Session {
         error: ErrorKind,
         at: Option<(u32, Side)>,
     ) -> Result<bool, ProcedureError> {
+        if self.draughts_colours_stand(error, at) {
+            return Ok(true);
+        }
         self.check_correction(error, at)?;
         if CorrectionRules::in_force().stands_after_end(error) {
             self.corrections.made.push(Correction {
@@ -282,6 +285,23 @@ impl Session {
         }
         self.verdict = None;
         Ok(false)
+    }
+
+    /// Draughts art. 9.4: colours found reversed after the start change nothing — the game
+    /// goes on (or its result stands) as played, recorded under `d64.start.colours-reversed`
+    /// and not applied (比赛必须继续进行，比赛结果不变). `true` when that is the case.
+    fn draughts_colours_stand(&mut self, error: ErrorKind, at: Option<(u32, Side)>) -> bool {
+        let colours = matches!(error, ErrorKind::ColoursAndOrder | ErrorKind::ColoursOnly);
+        if !(self.policy.game.is_draughts() && colours && at.is_none()) {
+            return false;
+        }
+        self.corrections.made.push(Correction {
+            error,
+            at,
+            clause: "d64.start.colours-reversed",
+            applied: false,
+        });
+        true
     }
 
     /// The correction's fields are those of its kind, and the game is xiangqi.
@@ -312,6 +332,9 @@ impl Session {
         error: ErrorKind,
         at: Option<(u32, Side)>,
     ) -> Result<(), ProcedureError> {
+        if self.draughts_colours_stand(error, at) {
+            return Ok(());
+        }
         self.check_correction(error, at)?;
         let rules = CorrectionRules::in_force();
         let restart = |s: &mut Session| s.cancel_from(0);
