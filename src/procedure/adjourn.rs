@@ -27,7 +27,7 @@
 //!
 //! Rules that allow sealing early (the chess laws, art. 13.1(2)) charge the time left until
 //! the session's end to the sealer's clock: [`EarlySeal::Charged`], set with
-//! [`Session::with_adjourn_rules`].
+//! [`Session::with_adjourn_rules`](crate::procedure::Session::with_adjourn_rules).
 //!
 //! ```
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
