@@ -26,6 +26,8 @@ mod talk;
 mod uci;
 mod xboard;
 
+pub(crate) use talk::lettered;
+
 pub use candidates::{candidate_moves, moved};
 pub use player::{best_by_material, material, MaterialChoice};
 pub use process::{ProcessEngine, ProcessOptions, StartError};

@@ -132,7 +132,7 @@ pub(super) fn leftover(running: &mut Running, harmless: fn(&str) -> bool) -> Res
 /// A FEN with its horses and elephants lettered for the engine: `n`/`b` (the FEN most
 /// xiangqi programs write) or `h`/`e` (WXF's letters, which Sjaak II wants); only the board
 /// field changes.
-pub(super) fn lettered(fen: &str, wxf: bool) -> String {
+pub(crate) fn lettered(fen: &str, wxf: bool) -> String {
     if !wxf {
         return fen.to_owned();
     }

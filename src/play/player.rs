@@ -216,3 +216,60 @@ impl Player for GreedyPlayer {
         }
     }
 }
+
+/// An engine started for a match: the process, its standard input, and its output lines
+/// read on a thread of their own (the channel closes when the engine's output does). The
+/// UCI/UCCI and XBoard players both start their engines so.
+pub(crate) struct EngineProcess {
+    /// The program, the command line's first word (the player's name until the engine
+    /// gives its own).
+    pub program: String,
+    /// The running engine.
+    pub child: std::process::Child,
+    /// The engine's standard input.
+    pub stdin: std::process::ChildStdin,
+    /// The engine's output, a line at a time.
+    pub lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl EngineProcess {
+    /// Starts `line` (split like a shell would); `player` names it in errors.
+    pub(crate) fn spawn(line: &str, player: String) -> Result<EngineProcess, PlayerError> {
+        use std::io::{BufRead, BufReader};
+        use std::process::{Command, Stdio};
+        let fail = |message: String| PlayerError {
+            player: player.clone(),
+            message,
+        };
+        let argv = shell_words::split(line)
+            .map_err(|e| fail(format!("cannot split the command line: {e}")))?;
+        let Some((program, args)) = argv.split_first() else {
+            return Err(fail("the command is empty".to_owned()));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| fail(format!("cannot start `{program}`: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(fail("no pipes to the engine".to_owned()));
+        };
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(EngineProcess {
+            program: program.clone(),
+            child,
+            stdin,
+            lines,
+        })
+    }
+}

@@ -25,12 +25,12 @@
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, MoveRequest, Player, PlayerError};
+use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
 use crate::engine::{Dialect, UciRanks};
 use crate::Ruleset;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to greet, and the grace period after its time.
@@ -86,33 +86,15 @@ impl UciPlayer {
             player: format!("{prefix}{line}"),
             message,
         };
-        let argv = shell_words::split(line)
-            .map_err(|e| fail(format!("cannot split the command line: {e}")))?;
-        let Some((program, args)) = argv.split_first() else {
-            return Err(fail("the command is empty".to_owned()));
-        };
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| fail(format!("cannot start `{program}`: {e}")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(fail("no pipes to the engine".to_owned()));
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let EngineProcess {
+            program,
+            child,
+            stdin,
+            lines,
+        } = EngineProcess::spawn(line, format!("{prefix}{line}"))?;
         let mut player = UciPlayer {
             command: format!("{prefix}{line}"),
-            name: program.clone(),
+            name: program,
             child,
             stdin,
             lines,

@@ -25,12 +25,12 @@
 //! <nodes> <pv>`) gives the score read by the score adjudication. A crash, or no answer
 //! within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, MoveRequest, Player, PlayerError};
-use crate::engine::UciRanks;
+use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use crate::engine::{lettered, UciRanks};
 use crate::Ruleset;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to answer a command, and the grace period after its time.
@@ -92,28 +92,6 @@ pub fn thinking_score(line: &str) -> Option<i32> {
     Some(score)
 }
 
-/// A FEN with its horses and elephants lettered `h`/`e` (WXF's letters, which Sjaak II
-/// wants) instead of `n`/`b`; only the board field changes. (The same as the XBoard
-/// adapter's, `src/engine/talk.rs`, copied: that module is private to the adapters.)
-fn wxf_lettered(fen: &str) -> String {
-    let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-    let board: String = board
-        .chars()
-        .map(|c| match c {
-            'n' => 'h',
-            'N' => 'H',
-            'b' => 'e',
-            'B' => 'E',
-            other => other,
-        })
-        .collect();
-    if rest.is_empty() {
-        board
-    } else {
-        format!("{board} {rest}")
-    }
-}
-
 /// A time for `level`: minutes, or minutes:seconds (whole seconds, at least one).
 fn level_base(ms: u64) -> String {
     let secs = (ms / 1000).max(1);
@@ -150,37 +128,15 @@ impl XboardPlayer {
     pub fn start(command: &str, movetime: Option<Duration>) -> Result<XboardPlayer, PlayerError> {
         let line = command.trim();
         let line = line.strip_prefix("xboard:").unwrap_or(line).trim();
-        let fail = |message: String| PlayerError {
-            player: format!("xboard:{line}"),
-            message,
-        };
-        let argv = shell_words::split(line)
-            .map_err(|e| fail(format!("cannot split the command line: {e}")))?;
-        let Some((program, args)) = argv.split_first() else {
-            return Err(fail("the command is empty".to_owned()));
-        };
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| fail(format!("cannot start `{program}`: {e}")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(fail("no pipes to the engine".to_owned()));
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let EngineProcess {
+            program,
+            child,
+            stdin,
+            lines,
+        } = EngineProcess::spawn(line, format!("xboard:{line}"))?;
         let mut player = XboardPlayer {
             command: format!("xboard:{line}"),
-            name: program.clone(),
+            name: program,
             child,
             stdin,
             lines,
@@ -372,7 +328,7 @@ impl XboardPlayer {
 
     fn setboard(&self, fen: &str) -> String {
         if self.wxf_letters {
-            format!("setboard {}", wxf_lettered(fen))
+            format!("setboard {}", lettered(fen, true))
         } else {
             format!("setboard {fen}")
         }
@@ -617,7 +573,7 @@ impl Drop for XboardPlayer {
 
 #[cfg(test)]
 mod tests {
-    use super::{announcement, level_base, level_increment, wxf_lettered};
+    use super::{announcement, lettered, level_base, level_increment};
 
     #[test]
     fn level_writes_minutes_seconds_and_the_increment_in_seconds() {
@@ -638,7 +594,7 @@ mod tests {
         );
         assert_eq!(announcement("1-0x"), None);
         assert_eq!(
-            wxf_lettered("rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w - - 0 1"),
+            lettered("rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w - - 0 1", true),
             "rheakaehr/9/9/9/9/9/9/9/9/RHEAKAEHR w - - 0 1"
         );
     }
