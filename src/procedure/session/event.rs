@@ -1,0 +1,284 @@
+//! The events of a game session: what happens at the board ([`Event`]), with its timing
+//! ([`EventTime`]).
+
+use super::{ErrorKind, Side};
+use crate::clock::Span;
+
+/// Something that happens at the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// A legal move by the side to move, in any notation the game reads.
+    Move(String),
+    /// Pieces touched together (one square, or several at once). `side` is who touched;
+    /// `None` means the side to move.
+    Touch {
+        /// The squares.
+        squares: Vec<String>,
+        /// Who touched, when not the side to move.
+        side: Option<Side>,
+    },
+    /// An obviously accidental brush of a piece: the arbiter treats it as no touch
+    /// (xiangqi 第四章 第一节 一, last paragraph).
+    Accidental(String),
+    /// Adjusting a piece (摆正, art. 5.10): announced beforehand it is no touch; unannounced
+    /// it counts as touching it.
+    Adjust {
+        /// The square.
+        square: String,
+        /// Whether it was announced.
+        announced: bool,
+    },
+    /// A move the rules do not allow (see [`irregular`](crate::procedure::irregular)).
+    Illegal {
+        /// The move text.
+        text: String,
+        /// Who made it, when not the side to move (draughts: two moves in a row).
+        side: Option<Side>,
+        /// Draughts: the position left on the board.
+        fen: Option<String>,
+        /// Draughts: the squares whose pieces were taken off.
+        removed: Option<Vec<String>>,
+    },
+    /// Draughts: the opponent accepts the pending irregular move (art. 7.4).
+    Accept,
+    /// Draughts: the opponent demands its correction (art. 7.4): the position before it is
+    /// restored and the piece moved counts as touched.
+    Correct,
+    /// Draughts: the author of an irregular move refuses the correction just demanded
+    /// (art. 7.8, 14.3.1). Allowed only as the event right after [`Event::Correct`], by the
+    /// side whose irregular move was corrected: the irregular position stays on the board
+    /// and that side loses the game (art. 14.4; reason `refused-correction`).
+    RefuseCorrection(Side),
+    /// A violation (违例) or, in draughts, an oral warning, by kind slug.
+    Violation {
+        /// Who committed it.
+        side: Side,
+        /// The kind (see [`Policy::violation_kinds`](super::Policy::violation_kinds)).
+        kind: String,
+    },
+    /// The arbiter finds `moves` moves (both sides' together) missing from a side's score
+    /// sheet (xiangqi 第四章 第三节): more than the limit — three, or six when the arbiter
+    /// judges the time severely short (`time_pressure`) — earns that side a reminder the
+    /// first time and a counted violation every later time
+    /// ([`Policy::omissions`](super::Policy::omissions)).
+    Unrecorded {
+        /// Whose score sheet.
+        side: Side,
+        /// How many moves it lacks.
+        moves: u32,
+        /// Whether the arbiter judges that side to be in severe time pressure.
+        time_pressure: bool,
+    },
+    /// A player resigns.
+    Resign(Side),
+    /// A draw offer by a side (draughts art. 12.4, xiangqi 第一章 第四节 二 (二)), allowed or not
+    /// by [`Rules::draw_offer`](crate::Rules::draw_offer) given the earlier offers of the
+    /// session. An allowed offer stands until answered or until the opponent moves; a
+    /// disallowed one is recorded as a breach (see [`Session`](super::Session)).
+    Offer(Side),
+    /// The answer to the pending draw offer, by its opponent: accepting draws the game
+    /// (reason `agreement`), refusing lets it go on.
+    Answer {
+        /// Whether the offer is accepted.
+        accept: bool,
+    },
+    /// A draw claim (`sixty-move`, `threefold`, `kings-only`, …) ruled by
+    /// [`Rules::claim`](crate::Rules::claim): upheld, the game is drawn; refused, it goes
+    /// on and the ruling's penalty (a false 60-move claim: 300 s) is recorded.
+    Claim {
+        /// The claim kind.
+        kind: String,
+        /// The claiming side; `None`: the side to move.
+        by: Option<Side>,
+    },
+    /// Time passes on the running clock (a clock is needed:
+    /// [`Session::with_clock`](super::Session::with_clock)).
+    Elapse(Span),
+    /// A side presses its clock after a move made without pressing it.
+    Press(Side),
+    /// The clocks are stopped: by the arbiter (`None`), or by a player — in draughts the
+    /// player loses (art. 9 item 2), in xiangqi it is a counted violation (第三章 第六节 三
+    /// (四)), not counted when the stopper resigns or a draw is agreed at once (自动认输或同意
+    /// 作和不受此限). After a resignation or an agreed draw a player's stop costs nothing.
+    StopClocks(Option<Side>),
+    /// The arbiter starts a side's clock.
+    StartClocks(Side),
+    /// A player absent at the start arrives.
+    Arrive(Side),
+    /// A faulty clock is replaced: the dials' readings, and the side whose dial is known
+    /// wrong (`None`: both are) (xiangqi 第四章 第二节 一 (三)).
+    ReplaceClock {
+        /// The readings, first player first.
+        shown: [Option<Span>; 2],
+        /// The faulty dial; `None`: both.
+        faulty: Option<Side>,
+    },
+    /// An error (an illegal move, a displaced piece) found now that was made at move
+    /// `number` of `side`: play resumes from that move, the later moves are cancelled, and
+    /// the times are rescaled (xiangqi 第四章 第一节 三 (三)–(四), 第二节 一 (四); chess laws
+    /// art. 12.6).
+    CorrectError {
+        /// The move number of the erroneous move.
+        number: u32,
+        /// Who made it.
+        side: Side,
+    },
+    /// An error of the set-up, the colours, a move or a piece's place is found now and
+    /// put right (xiangqi 第四章 第一节 三; see [`ErrorKind`] and the `correct` module).
+    Correction {
+        /// The error.
+        error: ErrorKind,
+        /// The move number and side of the error, for the kinds that name it
+        /// ([`ErrorKind::error_move`]).
+        at: Option<(u32, Side)>,
+    },
+    /// The arbiter sets a side's clock to a time used (at resumption, after a dispute).
+    SetClock {
+        /// Whose clock.
+        side: Side,
+        /// The time used it shows.
+        used: Span,
+    },
+    /// An event with its timing: the time it took, a move made without pressing the clock,
+    /// the arbiter's time ruling on it.
+    Timed {
+        /// The event.
+        event: Box<Event>,
+        /// When and how.
+        time: EventTime,
+    },
+    /// The arbiter declares a loss for a reason decided elsewhere — the hook for the
+    /// repetition verdict (xiangqi 第一章 第四节 一 (七): a forbidden repetition not changed
+    /// after the verdict loses). `reason` is a slug such as `forbidden-repetition`.
+    Forfeit {
+        /// The side that loses.
+        side: Side,
+        /// Why, as a slug.
+        reason: String,
+    },
+    /// The session ends with the game unfinished: the adjournment is announced and the side
+    /// to move must seal (see [`adjourn`](crate::procedure::adjourn)). A clock is needed. With the
+    /// arbiter's time ([`EventTime::arbiter`]) the clocks are stopped while he records the
+    /// position (draughts art. 11 item 3.1).
+    Adjourn,
+    /// The sealer writes his sealed move (again, to change it, where the rules allow).
+    Seal {
+        /// The text on the score sheet.
+        text: String,
+        /// The legal move he explains an unreadable or illegal text as.
+        explained: Option<String>,
+        /// Sealed this long before the scheduled end of the session: charged to his clock
+        /// (chess laws art. 13.1(2)).
+        before_end: Option<Span>,
+    },
+    /// Resumption: position and clocks set from the envelope, the envelope opened if the
+    /// replier is present.
+    Resume {
+        /// The times used the arbiter sets on the clock, first player first (`None`: the
+        /// envelope's); a wrong setting can be objected to ([`Event::ClockObjection`]).
+        set: [Option<Span>; 2],
+        /// The players absent at resumption.
+        absent: Vec<Side>,
+        /// The sealer's score sheet is not in the (intact) envelope.
+        sheet_missing: bool,
+    },
+    /// With the sealer absent, the replier seals his reply instead of playing it: his clock
+    /// is stopped and the sealer's started; the reply is played when the sealer arrives.
+    SealReply(String),
+    /// The envelope is lost (chess laws art. 14.5, xiangqi 第四章 第四节 二). `restored`: the
+    /// players agree on the position and times at adjournment; the game resumes from them
+    /// and the sealer makes on the board the move he states he sealed (`stated`, required).
+    /// Not restored: the game is void and played again from the start (全盘对局应作废重下).
+    EnvelopeLost {
+        /// The move the sealer states he sealed.
+        stated: Option<String>,
+        /// Whether the position and times at adjournment can be restored.
+        restored: bool,
+    },
+    /// A player leaves the playing hall while the move is being sealed: the sealer, once
+    /// gone, can no longer take the envelope back to change his sealed move (xiangqi 第四章
+    /// 第四节 一: 仅限于未离开过赛场者).
+    LeaveHall(Side),
+    /// The players agree a draw during the adjournment and report it to the arbiter.
+    AgreeDraw,
+    /// A player points out that the clock was set wrongly at resumption.
+    ClockObjection(Side),
+    /// A side's flag is reported to the arbiter, by a player or (`None`) the arbiter himself,
+    /// under a clock whose flags fall unnoticed ([`FlagNotice::Reported`]). After a
+    /// resignation or an agreed draw the result stands (chess laws art. 12.7).
+    ///
+    /// [`FlagNotice::Reported`]: crate::clock::FlagNotice::Reported
+    FlagReport {
+        /// Whose flag.
+        side: Side,
+        /// Who reports it; `None`: the arbiter.
+        by: Option<Side>,
+    },
+}
+
+impl Event {
+    /// A touch by the side to move of one or more squares at the same moment.
+    pub fn touch<I: IntoIterator<Item = S>, S: Into<String>>(squares: I) -> Event {
+        Event::Touch {
+            squares: squares.into_iter().map(Into::into).collect(),
+            side: None,
+        }
+    }
+}
+
+/// The timing of an event ([`Event::Timed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EventTime {
+    /// The time that passes on the running clock before the event (for a move: the time it
+    /// took).
+    pub elapsed: Option<Span>,
+    /// Or the game time at which it happens (a timestamp since the clocks were set up).
+    pub at: Option<Span>,
+    /// For a move: whether the mover presses his clock after it (default yes).
+    pub pressed: Option<bool>,
+    /// For a claim or a correction: the time the arbiter takes over it.
+    pub arbiter: Option<Span>,
+    /// For a move: the arbiter rules it a repeated forbidden forcing move played to make up
+    /// the quota (xiangqi 第四章 第二节 一 (五)); beyond the valid ones it does not count.
+    pub forcing: bool,
+}
+
+/// An event's step name, for messages.
+pub(super) fn event_name(e: &Event) -> &'static str {
+    match e {
+        Event::Move(_) => "move",
+        Event::Touch { .. } => "touch",
+        Event::Accidental(_) => "accidental",
+        Event::Adjust { .. } => "adjust",
+        Event::Illegal { .. } => "illegal",
+        Event::Accept => "accept",
+        Event::Correct => "correct",
+        Event::RefuseCorrection(_) => "refuse_correction",
+        Event::Violation { .. } => "violation",
+        Event::Unrecorded { .. } => "unrecorded",
+        Event::Resign(_) => "resign",
+        Event::Offer(_) => "offer",
+        Event::Answer { .. } => "answer",
+        Event::Claim { .. } => "claim",
+        Event::Elapse(_) => "elapse",
+        Event::Press(_) => "press",
+        Event::StopClocks(_) => "stop_clocks",
+        Event::StartClocks(_) => "start_clocks",
+        Event::Arrive(_) => "arrive",
+        Event::ReplaceClock { .. } => "replace_clock",
+        Event::CorrectError { .. } | Event::Correction { .. } => "correct_error",
+        Event::SetClock { .. } => "set_clock",
+        Event::Timed { .. } => "timed",
+        Event::Forfeit { .. } => "forfeit",
+        Event::Adjourn => "adjourn",
+        Event::Seal { .. } => "seal",
+        Event::Resume { .. } => "resume",
+        Event::SealReply(_) => "seal_reply",
+        Event::EnvelopeLost { .. } => "envelope_lost",
+        Event::LeaveHall(_) => "leave_hall",
+        Event::AgreeDraw => "agree_draw",
+        Event::ClockObjection(_) => "clock_objection",
+        Event::FlagReport { .. } => "flag",
+    }
+}
