@@ -22,8 +22,6 @@ mod flags;
 mod lateness;
 mod periods;
 mod presses;
-#[cfg(test)]
-mod tests;
 
 /// One side's dial.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -483,3 +481,6 @@ impl Clock {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,3 +1,6 @@
+//! The clock's rules, case by case: periods and quotas, flag falls, lateness, presses and
+//! the arbiter's corrections.
+
 use super::*;
 use crate::clock::controls;
 
