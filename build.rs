@@ -11,7 +11,13 @@
 //!
 //! Each table is `&[(path in the repository, text)]`, sorted by path, written to `OUT_DIR`
 //! and included by the module that reads it.
+//!
+//! It also writes the clause vocabulary: one `&str` constant per clause id of the catalogs
+//! (`d64.draw.russian-two-vs-one-5` is `D64_DRAW_RUSSIAN_TWO_VS_ONE_5`), included by
+//! `src/clause.rs`, so that a mistyped id in code fails to compile. Two ids with one
+//! constant name stop the build.
 
+use std::collections::BTreeMap;
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -85,6 +91,7 @@ fn main() {
         let dest = out_dir.join(table.file_name);
         fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
     }
+    clause_ids(&root, &out_dir);
     if let Some(commit) = suite_commit(&root) {
         println!("cargo:rustc-env=ARBITER_SUITE_COMMIT={commit}");
     }
@@ -115,6 +122,88 @@ fn collect(root: &Path, dir: &Path, recursive: bool, files: &mut Vec<String>) {
             files.push(parts.join("/"));
         }
     }
+}
+
+/// Writes `clause_ids.rs`: a constant per clause id of the catalogs (`spec/*.yaml`), named
+/// by [`constant_name`] and documented with the clause's statement, in catalog order.
+fn clause_ids(root: &Path, out_dir: &Path) {
+    let mut catalogs = Vec::new();
+    collect(root, Path::new("spec"), false, &mut catalogs);
+    catalogs.sort();
+    // Constant name -> (id, catalog file), to refuse two ids with one name.
+    let mut names: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut out = String::from(
+        "// Written by build.rs: a constant per clause id of the catalogs of spec/.\n",
+    );
+    for file in &catalogs {
+        println!("cargo:rerun-if-changed={file}");
+        let path = root.join(file);
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let yaml: serde_yaml::Value =
+            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let clauses = yaml
+            .get("clauses")
+            .and_then(|c| c.as_sequence())
+            .unwrap_or_else(|| panic!("{file}: no list of clauses"));
+        for clause in clauses {
+            let field = |key: &str| {
+                clause
+                    .get(key)
+                    .and_then(|v| v.as_str())
+                    .unwrap_or_else(|| panic!("{file}: a clause without {key}: {clause:?}"))
+            };
+            let id = field("id");
+            let statement = field("statement");
+            let name = constant_name(id).unwrap_or_else(|| {
+                panic!("{file}: clause id '{id}' is not lowercase letters, digits, '.' and '-'")
+            });
+            if let Some((other, other_file)) = names.get(&name) {
+                panic!(
+                    "{file}: clause id '{id}' and clause id '{other}' ({other_file}) both make \
+                     the constant {name}: rename one of them"
+                );
+            }
+            names.insert(name.clone(), (id.to_owned(), file.clone()));
+            let doc = format!("`{id}` ({file}): {}", markdown_text(statement));
+            let _ = writeln!(out, "#[doc = {doc:?}]");
+            let _ = writeln!(out, "pub const {name}: &str = {id:?};");
+        }
+    }
+    let dest = out_dir.join("clause_ids.rs");
+    fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+}
+
+/// The constant's name for a clause id: upper case, `.` and `-` as `_`
+/// (`xq.result.checkmate-loses` is `XQ_RESULT_CHECKMATE_LOSES`); `None` for an id that is
+/// not lowercase ASCII letters, digits, `.` and `-` starting with a letter.
+/// `scripts/clause_ids.py` and `tests/suite/clause_ids_in_code.rs` use the same rule.
+fn constant_name(id: &str) -> Option<String> {
+    let valid = id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-');
+    valid.then(|| id.to_ascii_uppercase().replace(['.', '-'], "_"))
+}
+
+/// A statement as documentation text: Markdown's special characters escaped, so that the
+/// text reads as written and rustdoc finds no link or HTML in it.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+    {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The commit of the checkout the package is, when its `spec/` and `cases/` have no change

@@ -15,6 +15,7 @@
 pub mod audit;
 pub mod book;
 pub mod case;
+pub mod clause;
 pub mod clock;
 pub mod draughts;
 pub mod edition;

@@ -1,3 +1,4 @@
+use crate::clause;
 use crate::page::*;
 use crate::{Game, Ruleset};
 use serde_json::json;
@@ -60,7 +61,7 @@ fn expectations_read_as_sentences() {
         "rejected": {"stage": "move", "move": 2, "contains": "no legal move"},
         "claim": {"kind": "kings-only", "by": "black", "upheld": false},
         "repetition": {"verdict": "loss", "side": "red"},
-        "permitted": {"moves": ["a0b0"], "by": "xq.touch-move.own-piece"},
+        "permitted": {"moves": ["a0b0"], "by": clause::XQ_TOUCH_MOVE_OWN_PIECE},
     });
     let words = expectation_words(&e, Game::Xiangqi);
     assert_eq!(

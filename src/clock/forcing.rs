@@ -29,6 +29,8 @@
 //! assert_eq!(verdicts[4], Some("xq.timing.forcing-two-points"));
 //! ```
 
+use crate::clause;
+
 /// How repeated forcing moves count (xiangqi 第四章 第二节 一 (五)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ForcingRules {
@@ -51,11 +53,11 @@ impl ForcingRules {
         ForcingRules {
             valid: 4,
             consecutive: true,
-            clause: "xq.timing.forcing-moves-valid",
+            clause: clause::XQ_TIMING_FORCING_MOVES_VALID,
             forms: vec![
-                (2, "xq.timing.forcing-two-points"),
-                (3, "xq.timing.forcing-three-points"),
-                (4, "xq.timing.forcing-four-points"),
+                (2, clause::XQ_TIMING_FORCING_TWO_POINTS),
+                (3, clause::XQ_TIMING_FORCING_THREE_POINTS),
+                (4, clause::XQ_TIMING_FORCING_FOUR_POINTS),
             ],
         }
     }

@@ -30,6 +30,7 @@
 
 use super::notation::MoveError;
 use super::{Bitboard, Color, Move, Position, Square};
+use crate::clause;
 use crate::edition::{DiagonalCount, DrawKind, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
@@ -343,8 +344,8 @@ impl DraughtsEndings {
 pub fn position_outcome(pos: &Position) -> Option<Outcome> {
     let o = pos.outcome()?;
     let (reason, clause) = match o {
-        super::Outcome::NoPieces { .. } => (Reason::NoPieces, "d64.end.all-pieces-captured"),
-        super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, "d64.end.no-legal-move"),
+        super::Outcome::NoPieces { .. } => (Reason::NoPieces, clause::D64_END_ALL_PIECES_CAPTURED),
+        super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, clause::D64_END_NO_LEGAL_MOVE),
     };
     let result = match crate::mutant::draws::score_ending(o.reason()) {
         Scored::Loss => Score::Win(o.winner().side()),

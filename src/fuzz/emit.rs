@@ -2,6 +2,7 @@
 
 use super::compare::{describe, Disagreement};
 use super::Sample;
+use crate::clause;
 use crate::protocol::{Answer, QueryKind};
 use crate::{Game, Ruleset};
 use std::fmt::Write as _;
@@ -76,15 +77,15 @@ pub fn finding_id(ruleset: &Ruleset, query: QueryKind, sample: &Sample) -> Strin
 pub fn placeholder_clause(game: Game, query: QueryKind, reference: &Answer) -> &'static str {
     let captures = matches!(reference, Answer::Moves(m) if m.iter().any(|t| t.contains('x')));
     match (game, query) {
-        (Game::Xiangqi, QueryKind::Legal) => "xq.play.move-definition",
-        (Game::Xiangqi, QueryKind::Play) => "xq.play.alternate",
-        (Game::Xiangqi, QueryKind::Outcome) => "xq.check.checkmate",
-        (Game::Xiangqi, QueryKind::Check) => "xq.check.definition",
-        (Game::Xiangqi, _) => "xq.repetition.idle-allowed",
-        (_, QueryKind::Legal) if captures => "d64.capture.compulsory",
-        (_, QueryKind::Legal) => "d64.move.one-piece-per-move",
-        (_, QueryKind::Outcome) => "d64.end.no-legal-move",
-        _ => "d64.move.alternate",
+        (Game::Xiangqi, QueryKind::Legal) => clause::XQ_PLAY_MOVE_DEFINITION,
+        (Game::Xiangqi, QueryKind::Play) => clause::XQ_PLAY_ALTERNATE,
+        (Game::Xiangqi, QueryKind::Outcome) => clause::XQ_CHECK_CHECKMATE,
+        (Game::Xiangqi, QueryKind::Check) => clause::XQ_CHECK_DEFINITION,
+        (Game::Xiangqi, _) => clause::XQ_REPETITION_IDLE_ALLOWED,
+        (_, QueryKind::Legal) if captures => clause::D64_CAPTURE_COMPULSORY,
+        (_, QueryKind::Legal) => clause::D64_MOVE_ONE_PIECE_PER_MOVE,
+        (_, QueryKind::Outcome) => clause::D64_END_NO_LEGAL_MOVE,
+        _ => clause::D64_MOVE_ALTERNATE,
     }
 }
 

@@ -34,6 +34,7 @@
 //! assert_eq!(mutant::with(m, judge), Some(Score::Draw));
 //! ```
 
+use crate::clause;
 use crate::edition::{DiagonalCount, DrawKind, Edition, Mode, Reoffer};
 use crate::{Game, Ruleset};
 use std::borrow::Cow;
@@ -42,239 +43,239 @@ super::mutant_family! {
     /// A mutant of outcomes, draws, repetition and procedures.
     DrawMutant;
     // Outcomes decided by the position.
-    StalemateIsDraw = "stalemate-is-draw", "xq.result.stalemate-loses", [Xiangqi],
+    StalemateIsDraw = "stalemate-is-draw", clause::XQ_RESULT_STALEMATE_LOSES, [Xiangqi],
         "a xiangqi side without a legal move draws instead of losing";
-    CheckmateGoesOn = "checkmate-goes-on", "xq.result.checkmate-loses", [Xiangqi],
+    CheckmateGoesOn = "checkmate-goes-on", clause::XQ_RESULT_CHECKMATE_LOSES, [Xiangqi],
         "a checkmated xiangqi side does not lose: the game goes on";
-    BlockedSideDraws = "blocked-side-draws", "d64.end.no-legal-move", [Brazilian, Russian],
+    BlockedSideDraws = "blocked-side-draws", clause::D64_END_NO_LEGAL_MOVE, [Brazilian, Russian],
         "a draughts side that cannot move draws instead of losing";
     // Draughts draw counts, each one move off (the edition's `moves`/`occurrences`).
     BrazilianKingsOnly16 = "brazilian-kings-only-16-moves",
-        "d64.draw.brazilian-kings-only-15", [Brazilian],
+        clause::D64_DRAW_BRAZILIAN_KINGS_ONLY_15, [Brazilian],
         "the Brazilian (CXA) kings-only count is 16 moves instead of 15";
-    RussianKingsOnly14 = "russian-kings-only-14-moves", "d64.draw.russian-kings-only-15", [Russian],
+    RussianKingsOnly14 = "russian-kings-only-14-moves", clause::D64_DRAW_RUSSIAN_KINGS_ONLY_15, [Russian],
         "the Russian kings-only count is 14 moves instead of 15";
-    FmjdKingsOnly24 = "fmjd-kings-only-24-moves", "d64.draw.fmjd-kings-only-25", [Brazilian],
+    FmjdKingsOnly24 = "fmjd-kings-only-24-moves", clause::D64_DRAW_FMJD_KINGS_ONLY_25, [Brazilian],
         "the brazilian@fmjd kings-only count is 24 moves instead of 25";
-    CbdKingsOnly21 = "cbd-kings-only-21-moves", "d64.draw.cbd-kings-only-20", [Brazilian],
+    CbdKingsOnly21 = "cbd-kings-only-21-moves", clause::D64_DRAW_CBD_KINGS_ONLY_20, [Brazilian],
         "the brazilian@cbd kings-only count is 21 moves instead of 20";
     BrazilianSmallEnding6 = "brazilian-small-ending-6-moves",
-        "d64.draw.brazilian-small-endings-5", [Brazilian],
+        clause::D64_DRAW_BRAZILIAN_SMALL_ENDINGS_5, [Brazilian],
         "the Brazilian (CXA, CBD) small endings last 6 moves instead of 5";
-    RussianTwoVsOne4 = "russian-two-vs-one-4-moves", "d64.draw.russian-two-vs-one-5", [Russian],
+    RussianTwoVsOne4 = "russian-two-vs-one-4-moves", clause::D64_DRAW_RUSSIAN_TWO_VS_ONE_5, [Russian],
         "the Russian two-against-one count is 4 moves instead of 5";
-    FmjdTwoVsOne6 = "fmjd-two-vs-one-6-moves", "d64.draw.fmjd-two-vs-one-5", [Brazilian],
+    FmjdTwoVsOne6 = "fmjd-two-vs-one-6-moves", clause::D64_DRAW_FMJD_TWO_VS_ONE_5, [Brazilian],
         "the brazilian@fmjd two-against-one count is 6 moves instead of 5";
     RussianThreeKings16 = "russian-three-kings-16-moves",
-        "d64.draw.russian-three-kings-vs-king-15", [Russian],
+        clause::D64_DRAW_RUSSIAN_THREE_KINGS_VS_KING_15, [Russian],
         "the Russian three-kings-against-one count is 16 moves instead of 15";
     RussianEqualBalance29 = "russian-equal-balance-4-5-pieces-29-moves",
-        "d64.draw.russian-equal-balance-4-5-pieces", [Russian],
+        clause::D64_DRAW_RUSSIAN_EQUAL_BALANCE_4_5_PIECES, [Russian],
         "the Russian 4-5-piece equal-balance count is 29 moves instead of 30";
     RussianEqualBalance61 = "russian-equal-balance-6-7-pieces-61-moves",
-        "d64.draw.russian-equal-balance-6-7-pieces", [Russian],
+        clause::D64_DRAW_RUSSIAN_EQUAL_BALANCE_6_7_PIECES, [Russian],
         "the Russian 6-7-piece equal-balance count is 61 moves instead of 60";
     RussianEqualBalanceUpTo6 = "russian-equal-balance-4-6-pieces",
-        "d64.draw.russian-equal-balance-4-5-pieces", [Russian],
+        clause::D64_DRAW_RUSSIAN_EQUAL_BALANCE_4_5_PIECES, [Russian],
         "the Russian 4-5-piece equal-balance rule also covers 6 pieces";
     RussianLongDiagonal6 = "russian-long-diagonal-6-moves",
-        "d64.draw.russian-three-vs-king-long-diagonal-5", [Russian],
+        clause::D64_DRAW_RUSSIAN_THREE_VS_KING_LONG_DIAGONAL_5, [Russian],
         "the Russian long-diagonal count is 6 moves instead of 5";
     FmjdThreeVsKing15 = "fmjd-three-vs-king-15-moves",
-        "d64.draw.fmjd-three-vs-king-16", [Brazilian],
+        clause::D64_DRAW_FMJD_THREE_VS_KING_16, [Brazilian],
         "the brazilian@fmjd three-against-one count is 15 moves instead of 16";
     FmjdLongDiagonal4 = "fmjd-long-diagonal-4-moves",
-        "d64.draw.fmjd-three-vs-king-long-diagonal-5", [Brazilian],
+        clause::D64_DRAW_FMJD_THREE_VS_KING_LONG_DIAGONAL_5, [Brazilian],
         "the brazilian@fmjd long-diagonal count is 4 moves instead of 5";
-    ThreefoldNeedsFour = "threefold-needs-four", "d64.draw.threefold-repetition", [Brazilian],
+    ThreefoldNeedsFour = "threefold-needs-four", clause::D64_DRAW_THREEFOLD_REPETITION, [Brazilian],
         "Brazilian repetition needs the position a fourth time";
     RussianThreefoldNeedsFour = "russian-threefold-needs-four",
-        "d64.draw.russian-threefold", [Russian],
+        clause::D64_DRAW_RUSSIAN_THREEFOLD, [Russian],
         "Russian repetition needs the position a fourth time";
     // Draughts edition readings.
     RussianKingsOnlyNotSuspended = "russian-kings-only-not-suspended",
-        "d64.draw.russian-kings-only-15", [Russian],
+        clause::D64_DRAW_RUSSIAN_KINGS_ONLY_15, [Russian],
         "the Russian kings-only count also ends 4-7-piece equal-balance endings";
     RussianDiagonalFromBalance = "russian-long-diagonal-from-balance",
-        "d64.draw.russian-three-vs-king-long-diagonal-5", [Russian],
+        clause::D64_DRAW_RUSSIAN_THREE_VS_KING_LONG_DIAGONAL_5, [Russian],
         "the Russian long-diagonal count runs from the balance (the FMJD reading)";
-    CxaDrawsAutomatic = "brazilian-cxa-draws-automatic", "d64.end.draw-claim-verified", [Brazilian],
+    CxaDrawsAutomatic = "brazilian-cxa-draws-automatic", clause::D64_END_DRAW_CLAIM_VERIFIED, [Brazilian],
         "the brazilian@cxa draws end the game without a claim";
     // Draughts counting: resets and position identity.
     KingsOnlyNotResetByManMove = "kings-only-not-reset-by-man-move",
-        "d64.draw.brazilian-kings-only-15", [Brazilian, Russian],
+        clause::D64_DRAW_BRAZILIAN_KINGS_ONLY_15, [Brazilian, Russian],
         "a man move does not reset the kings-only count";
     KingsOnlyNotResetByCapture = "kings-only-not-reset-by-capture",
-        "d64.draw.brazilian-kings-only-15", [Brazilian, Russian],
+        clause::D64_DRAW_BRAZILIAN_KINGS_ONLY_15, [Brazilian, Russian],
         "a capture by a king does not reset the kings-only count";
     BalanceNotResetByPromotion = "endgame-count-not-reset-by-promotion",
-        "d64.draw.russian-equal-balance-4-5-pieces", [Brazilian, Russian],
+        clause::D64_DRAW_RUSSIAN_EQUAL_BALANCE_4_5_PIECES, [Brazilian, Russian],
         "a promotion does not restart the endgame counts";
     BalanceResetByManMove = "endgame-count-reset-by-man-move",
-        "d64.draw.russian-equal-balance-4-5-pieces", [Brazilian, Russian],
+        clause::D64_DRAW_RUSSIAN_EQUAL_BALANCE_4_5_PIECES, [Brazilian, Russian],
         "a man move restarts the endgame counts";
     DiagonalNotResetOnLeaving = "long-diagonal-count-not-reset-on-leaving",
-        "d64.draw.russian-three-vs-king-long-diagonal-5", [Russian],
+        clause::D64_DRAW_RUSSIAN_THREE_VS_KING_LONG_DIAGONAL_5, [Russian],
         "the Russian diagonal count goes on when the lone king leaves the diagonal";
     FmjdDiagonalNotChecked = "fmjd-long-diagonal-anywhere",
-        "d64.draw.fmjd-three-vs-king-long-diagonal-5", [Brazilian],
+        clause::D64_DRAW_FMJD_THREE_VS_KING_LONG_DIAGONAL_5, [Brazilian],
         "the brazilian@fmjd long-diagonal draw needs no lone king on the diagonal";
     ThreefoldIgnoresSideToMove = "threefold-ignores-side-to-move",
-        "d64.draw.threefold-repetition", [Brazilian, Russian],
+        clause::D64_DRAW_THREEFOLD_REPETITION, [Brazilian, Russian],
         "draughts repetition counts the same pieces with the other side to move";
     // Xiangqi 60-move rule.
-    SixtyMoveInPlies = "sixty-move-counted-in-plies", "xq.draw.sixty-move-claim", [Xiangqi],
+    SixtyMoveInPlies = "sixty-move-counted-in-plies", clause::XQ_DRAW_SIXTY_MOVE_CLAIM, [Xiangqi],
         "the xiangqi 60-move count is reached after 60 plies";
     SixtyMoveResetBySoldier = "sixty-move-reset-by-soldier-move",
-        "xq.draw.sixty-move-claim", [Xiangqi],
+        clause::XQ_DRAW_SIXTY_MOVE_CLAIM, [Xiangqi],
         "a soldier move resets the xiangqi 60-move count";
-    SixtyMoveResetByCheck = "sixty-move-reset-by-check", "xq.draw.sixty-move-claim", [Xiangqi],
+    SixtyMoveResetByCheck = "sixty-move-reset-by-check", clause::XQ_DRAW_SIXTY_MOVE_CLAIM, [Xiangqi],
         "a check resets the xiangqi 60-move count";
-    SixtyMoveAutomatic = "sixty-move-automatic", "xq.draw.sixty-move-claim", [Xiangqi],
+    SixtyMoveAutomatic = "sixty-move-automatic", clause::XQ_DRAW_SIXTY_MOVE_CLAIM, [Xiangqi],
         "the xiangqi 60-move rule draws without a claim";
     FalseClaimNotPenalised = "false-sixty-move-claim-unpenalised",
-        "xq.draw.sixty-move-false-claim", [Xiangqi],
+        clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM, [Xiangqi],
         "a false 60-move claim adds nothing to the claimant's clock";
     // Xiangqi repetition verdict (棋例).
     CheckAndChaseAllowed = "cxa-check-and-chase-allowed",
-        "xq.repetition.all-attack-forbidden", [Xiangqi],
+        clause::XQ_REPETITION_ALL_ATTACK_FORBIDDEN, [Xiangqi],
         "一将一捉 (check and chase in turn) is allowed under CXA";
     AxfCheckAndChaseForbidden = "axf-check-and-chase-forbidden",
-        "xq.repetition.axf-check-and-chase", [Xiangqi],
+        clause::XQ_REPETITION_AXF_CHECK_AND_CHASE, [Xiangqi],
         "一将一捉 (check and chase in turn) is forbidden under AXF";
-    MateThreatNotAttack = "cxa-mate-threat-not-an-attack", "xq.repetition.term-attack", [Xiangqi],
+    MateThreatNotAttack = "cxa-mate-threat-not-an-attack", clause::XQ_REPETITION_TERM_ATTACK, [Xiangqi],
         "杀 (mate threat) is not an attack under CXA: 长杀 is allowed";
     GeneralChaseForbidden = "general-chase-is-a-chase",
-        "xq.repetition.general-soldier-chase", [Xiangqi],
+        clause::XQ_REPETITION_GENERAL_SOLDIER_CHASE, [Xiangqi],
         "a chase by the general counts as 捉";
     SoldierChaseForbidden = "soldier-chase-is-a-chase",
-        "xq.repetition.general-soldier-chase", [Xiangqi],
+        clause::XQ_REPETITION_GENERAL_SOLDIER_CHASE, [Xiangqi],
         "a chase by a soldier counts as 捉";
     PerpetualCheckNotAlwaysLosing = "perpetual-check-drawn-against-forbidden",
-        "xq.repetition.perpetual-check-loses", [Xiangqi],
+        clause::XQ_REPETITION_PERPETUAL_CHECK_LOSES, [Xiangqi],
         "perpetual check against forbidden moves is drawn instead of having to change";
     CxaAlternateChaseAllowed = "cxa-alternate-chase-allowed",
-        "xq.repetition.all-attack-forbidden", [Xiangqi],
+        clause::XQ_REPETITION_ALL_ATTACK_FORBIDDEN, [Xiangqi],
         "under CXA chasing different pieces in turn is allowed (the AXF reading)";
     AxfAlternateChaseForbidden = "axf-alternate-chase-forbidden",
-        "xq.repetition.axf-alternate-chase", [Xiangqi],
+        clause::XQ_REPETITION_AXF_ALTERNATE_CHASE, [Xiangqi],
         "under AXF chasing different pieces in turn is 长捉 (the CXA reading)";
     AxfImmobilisedAttackerChases = "axf-immobilised-attacker-chases",
-        "xq.repetition.axf-pinned-chariot", [Xiangqi],
+        clause::XQ_REPETITION_AXF_PINNED_CHARIOT, [Xiangqi],
         "under AXF a piece that can only capture the piece it attacks chases it";
     AxfRenewedChaseIgnored = "axf-renewed-chase-ignored",
-        "xq.repetition.axf-renewed-chase", [Xiangqi],
+        clause::XQ_REPETITION_AXF_RENEWED_CHASE, [Xiangqi],
         "under AXF a new attacker of a piece already winnable does not chase it";
     AxfCheckNeverChases = "axf-check-never-chases",
-        "xq.repetition.axf-check-also-chases", [Xiangqi],
+        clause::XQ_REPETITION_AXF_CHECK_ALSO_CHASES, [Xiangqi],
         "under AXF a checking move is never looked at as a chase";
-    CxaChaseByCheckIgnored = "cxa-chase-by-check-ignored", "xq.repetition.term-chase", [Xiangqi],
+    CxaChaseByCheckIgnored = "cxa-chase-by-check-ignored", clause::XQ_REPETITION_TERM_CHASE, [Xiangqi],
         "under CXA a piece won by a check and a capture (抽将) is not chased";
-    StandingMateIsThreat = "standing-mate-is-a-threat", "xq.repetition.term-mate-threat", [Xiangqi],
+    StandingMateIsThreat = "standing-mate-is-a-threat", clause::XQ_REPETITION_TERM_MATE_THREAT, [Xiangqi],
         "a mate the mover could already give counts as a new 杀";
-    JointChaseIgnored = "joint-chase-ignored", "xq.repetition.joint-chase", [Xiangqi],
+    JointChaseIgnored = "joint-chase-ignored", clause::XQ_REPETITION_JOINT_CHASE, [Xiangqi],
         "a move that adds the attacker a general's or soldier's capture needs is not 捉";
     VerdictAfterFourCycles = "repetition-verdict-after-four-cycles",
-        "xq.draw.repetition-claim", [Xiangqi],
+        clause::XQ_DRAW_REPETITION_CLAIM, [Xiangqi],
         "the repetition verdict needs the cycle played four times";
     VerdictAfterTwoCycles = "repetition-verdict-after-two-cycles",
-        "xq.draw.repetition-claim", [Xiangqi],
+        clause::XQ_DRAW_REPETITION_CLAIM, [Xiangqi],
         "the repetition verdict comes once the cycle is played twice";
     UnchangedRepetitionNeverLoses = "forbidden-repetition-never-loses",
-        "xq.result.forbidden-repetition-unchanged", [Xiangqi],
+        clause::XQ_RESULT_FORBIDDEN_REPETITION_UNCHANGED, [Xiangqi],
         "a side that had to change a forbidden cycle never loses by repeating it";
     ForbiddenRepetitionLosesAtOnce = "forbidden-repetition-loses-at-once",
-        "xq.result.forbidden-repetition-unchanged", [Xiangqi],
+        clause::XQ_RESULT_FORBIDDEN_REPETITION_UNCHANGED, [Xiangqi],
         "a side whose cycle is forbidden loses at the verdict, without a chance to change";
-    IdleMoveDoesNotAllow = "idle-move-does-not-allow", "xq.repetition.idle-allowed", [Xiangqi],
+    IdleMoveDoesNotAllow = "idle-move-does-not-allow", clause::XQ_REPETITION_IDLE_ALLOWED, [Xiangqi],
         "one attack in a side's cycle makes it forbidden, idle moves or not";
-    ProtectedPieceChased = "protected-piece-chased", "xq.repetition.term-chase", [Xiangqi],
+    ProtectedPieceChased = "protected-piece-chased", clause::XQ_REPETITION_TERM_CHASE, [Xiangqi],
         "attacking a protected piece counts as 捉";
     // Claims and draw offers.
     ClaimUnverified = "draughts-claim-unverified",
-        "d64.end.draw-claim-verified", [Brazilian, Russian],
+        clause::D64_END_DRAW_CLAIM_VERIFIED, [Brazilian, Russian],
         "a draughts draw claim is upheld while the rule's condition holds, count reached or not";
     DrawOfferAfter19 = "draw-offer-after-19-moves",
-        "d64.draw-offer.after-twenty-moves", [Brazilian, Russian],
+        clause::D64_DRAW_OFFER_AFTER_TWENTY_MOVES, [Brazilian, Russian],
         "a draughts draw may be offered after 19 own moves";
     DraughtsReofferEqualCounts = "draughts-reoffer-by-equal-counts",
-        "d64.draw-offer.no-repeat-after-decline", [Brazilian, Russian],
+        clause::D64_DRAW_OFFER_NO_REPEAT_AFTER_DECLINE, [Brazilian, Russian],
         "the draughts re-offer rule is read as the xiangqi one (equal refusals)";
     XiangqiReofferAfterOpponent = "xiangqi-reoffer-after-opponent-offer",
-        "xq.draw-offer.alternation", [Xiangqi],
+        clause::XQ_DRAW_OFFER_ALTERNATION, [Xiangqi],
         "the xiangqi re-offer rule is read as the draughts one (after an opponent's offer)";
     // The session: violations, warnings, irregular moves.
-    ThirdViolationGoesOn = "third-violation-does-not-lose", "xq.result.third-violation", [Xiangqi],
+    ThirdViolationGoesOn = "third-violation-does-not-lose", clause::XQ_RESULT_THIRD_VIOLATION, [Xiangqi],
         "a side's third xiangqi violation does not lose";
     SecondWarningGoesOn = "second-warning-does-not-lose",
-        "d64.penalty.two-warnings-lose", [Brazilian, Russian],
+        clause::D64_PENALTY_TWO_WARNINGS_LOSE, [Brazilian, Russian],
         "a side's second draughts warning does not lose";
     RepeatedOfferNotCounted = "repeated-draw-offer-not-counted",
-        "xq.violation.repeated-draw-offer", [Xiangqi],
+        clause::XQ_VIOLATION_REPEATED_DRAW_OFFER, [Xiangqi],
         "a xiangqi draw offer repeated after a refusal is not a counted violation";
     IllegalMovePieceNotTouched = "illegal-move-piece-not-touched",
-        "xq.irregularity.illegal-move-touched", [Xiangqi],
+        clause::XQ_IRREGULARITY_ILLEGAL_MOVE_TOUCHED, [Xiangqi],
         "the piece of a xiangqi illegal move taken back does not count as touched";
     CorrectedPieceNotTouched = "corrected-piece-not-touched",
-        "d64.touch-move.touched-piece-must-move", [Brazilian, Russian],
+        clause::D64_TOUCH_MOVE_TOUCHED_PIECE_MUST_MOVE, [Brazilian, Russian],
         "the piece of a corrected draughts irregular move does not count as touched";
-    UnannouncedAdjustNoTouch = "unannounced-adjust-no-touch", "xq.touch-move.adjusting", [Xiangqi],
+    UnannouncedAdjustNoTouch = "unannounced-adjust-no-touch", clause::XQ_TOUCH_MOVE_ADJUSTING, [Xiangqi],
         "adjusting a xiangqi piece without announcing it is no touch";
     IllegalCountedOnResignation = "illegal-move-counted-on-resignation",
-        "xq.violation.illegal-move", [Xiangqi],
+        clause::XQ_VIOLATION_ILLEGAL_MOVE, [Xiangqi],
         "an illegal move's violation stays counted when its author resigns at once";
     RefusedCorrectionGoesOn = "refused-correction-does-not-lose",
-        "d64.penalty.refused-technical-correction-loses", [Brazilian, Russian],
+        clause::D64_PENALTY_REFUSED_TECHNICAL_CORRECTION_LOSES, [Brazilian, Russian],
         "refusing a demanded draughts correction does not lose";
-    OmissionsOwnMovesOnly = "omissions-count-own-moves-only", "xq.recording.omission-limit",
+    OmissionsOwnMovesOnly = "omissions-count-own-moves-only", clause::XQ_RECORDING_OMISSION_LIMIT,
         [Xiangqi],
         "a score sheet may lack three moves of its own side (six in time pressure), not three in all";
-    OmissionPressureIgnored = "omission-limit-ignores-time-pressure", "xq.recording.omission-limit",
+    OmissionPressureIgnored = "omission-limit-ignores-time-pressure", clause::XQ_RECORDING_OMISSION_LIMIT,
         [Xiangqi],
         "the omission limit stays three in severe time pressure instead of rising to six";
-    OmissionNoReminder = "omission-first-excess-counted", "xq.recording.omission-penalty",
+    OmissionNoReminder = "omission-first-excess-counted", clause::XQ_RECORDING_OMISSION_PENALTY,
         [Xiangqi],
         "a side's first excess of the omission limit counts a violation instead of a reminder";
     // The session: correcting errors (第四章 第一节 三).
     SetupErrorAfterEndCorrected = "setup-error-after-end-corrected",
-        "xq.irregularity.setup-finished-game", [Xiangqi],
+        clause::XQ_IRREGULARITY_SETUP_FINISHED_GAME, [Xiangqi],
         "a set-up or colour error found after the game ended reopens it";
     MoveErrorAfterEndCorrected = "move-error-after-end-corrected",
-        "xq.irregularity.finished-game-stands", [Xiangqi],
+        clause::XQ_IRREGULARITY_FINISHED_GAME_STANDS, [Xiangqi],
         "an illegal move or displaced piece found after the game ended reopens it";
     DisplacedPieceTouched = "displaced-piece-counts-as-touched",
-        "xq.irregularity.displaced-piece", [Xiangqi],
+        clause::XQ_IRREGULARITY_DISPLACED_PIECE, [Xiangqi],
         "after a displaced piece is put back, the piece moved at that move counts as touched";
-    ColoursOnlyRestarts = "colours-only-restarts", "xq.irregularity.colours-only", [Xiangqi],
+    ColoursOnlyRestarts = "colours-only-restarts", clause::XQ_IRREGULARITY_COLOURS_ONLY, [Xiangqi],
         "wrong colours with the right order restart the game instead of going on";
     ColoursAndOrderContinues = "colours-and-order-continues",
-        "xq.irregularity.colours-and-order", [Xiangqi],
+        clause::XQ_IRREGULARITY_COLOURS_AND_ORDER, [Xiangqi],
         "wrong colours and order swap the colours in the position instead of restarting";
-    ColoursSwapKeepsTurn = "colours-swap-keeps-turn", "xq.irregularity.colours-only", [Xiangqi],
+    ColoursSwapKeepsTurn = "colours-swap-keeps-turn", clause::XQ_IRREGULARITY_COLOURS_ONLY, [Xiangqi],
         "after the colours are swapped the same colour is to move, not the same player";
     ResumptionSetupRestartsGame = "resumption-setup-restarts-game",
-        "xq.irregularity.wrong-resumption-setup", [Xiangqi],
+        clause::XQ_IRREGULARITY_WRONG_RESUMPTION_SETUP, [Xiangqi],
         "a wrong set-up at resumption restarts the game from its start";
     UnknownDisplacementGoesOn = "unknown-displacement-goes-on",
-        "xq.irregularity.displaced-unknown", [Xiangqi],
+        clause::XQ_IRREGULARITY_DISPLACED_UNKNOWN, [Xiangqi],
         "a displacement with no position certainly correct leaves the moves standing";
     // Touch-move.
     OwnThenOpponentSwapped = "own-then-opponent-steps-swapped",
-        "xq.touch-move.own-then-opponent-move-own", [Xiangqi],
+        clause::XQ_TOUCH_MOVE_OWN_THEN_OPPONENT_MOVE_OWN, [Xiangqi],
         "touch-move (三): another piece's capture is tried before the touched piece's move";
     OpponentThenOwnSwapped = "opponent-then-own-steps-swapped",
-        "xq.touch-move.opponent-then-own-other-captures", [Xiangqi],
+        clause::XQ_TOUCH_MOVE_OPPONENT_THEN_OWN_OTHER_CAPTURES, [Xiangqi],
         "touch-move (四): the touched piece's move is tried before another piece's capture";
     SimultaneousInOwnFirstOrder = "simultaneous-in-own-then-opponent-order",
-        "xq.touch-move.simultaneous", [Xiangqi],
+        clause::XQ_TOUCH_MOVE_SIMULTANEOUS, [Xiangqi],
         "touch-move (五): pieces touched at once follow the order of (三)";
-    LastTouchBinds = "last-touch-binds", "xq.touch-move.own-several", [Xiangqi],
+    LastTouchBinds = "last-touch-binds", clause::XQ_TOUCH_MOVE_OWN_SEVERAL, [Xiangqi],
         "the last piece touched of a kind binds instead of the first";
     OpponentTouchIgnored = "opponent-touch-binds-nothing",
-        "xq.touch-move.opponent-piece", [Xiangqi],
+        clause::XQ_TOUCH_MOVE_OPPONENT_PIECE, [Xiangqi],
         "touching a xiangqi opponent's piece obliges nothing";
     DraughtsOpponentTouchBinds = "draughts-opponent-touch-binds",
-        "d64.touch-move.touched-piece-must-move", [Brazilian, Russian],
+        clause::D64_TOUCH_MOVE_TOUCHED_PIECE_MUST_MOVE, [Brazilian, Russian],
         "touching a draughts opponent's piece obliges capturing it";
 }
 

@@ -21,7 +21,7 @@
 /// with `ALL`, `name`, `clause`, `about` and `games`.
 macro_rules! mutant_family {
     ($(#[$meta:meta])* $family:ident;
-     $($variant:ident = $name:literal, $clause:literal, [$($game:ident),+],
+     $($variant:ident = $name:literal, $clause:expr, [$($game:ident),+],
         $about:literal;)+) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

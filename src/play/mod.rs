@@ -43,6 +43,7 @@ pub mod score;
 pub mod uci;
 pub mod xboard;
 
+use crate::clause;
 pub use game::{
     play_game, play_game_adjudicated, Adjudication, DrawAdjudication, GameError, GameOptions,
     Opening, ResignAdjudication, MAX_REFUSALS,
@@ -580,9 +581,15 @@ pub fn control_for(game: crate::Game, text: &str) -> Result<crate::clock::Contro
             ));
         }
         let (clause, flag_clause) = if game.is_draughts() {
-            ("d64.timing.fischer", "d64.timing.flag-fall-loses")
+            (
+                clause::D64_TIMING_FISCHER,
+                clause::D64_TIMING_FLAG_FALL_LOSES,
+            )
         } else {
-            ("xq.result.time-forfeit", "xq.result.time-forfeit")
+            (
+                clause::XQ_RESULT_TIME_FORFEIT,
+                clause::XQ_RESULT_TIME_FORFEIT,
+            )
         };
         return Ok(Control {
             id: text.to_owned(),

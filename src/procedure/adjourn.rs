@@ -49,6 +49,7 @@
 //!
 //! [`Session`]: super::Session
 
+use crate::clause;
 use crate::clock::Span;
 use crate::mutant::ClockMutant;
 use crate::Game;
@@ -141,7 +142,7 @@ impl AdjournRules {
             ClockMutant::SheetMissingNoRule => rules.sheet_missing_clause = None,
             ClockMutant::EarlySealCharged => {
                 rules.early_seal =
-                    EarlySeal::Charged("chess.adjournment.early-seal-charged-to-session-end")
+                    EarlySeal::Charged(clause::CHESS_ADJOURNMENT_EARLY_SEAL_CHARGED_TO_SESSION_END)
             }
             _ => {}
         }
@@ -159,26 +160,26 @@ impl AdjournRules {
 
 /// Adjournment in 64-square draughts (Brazilian and Russian alike, art. 11).
 const DRAUGHTS_ADJOURN: AdjournRules = AdjournRules {
-    early_seal: EarlySeal::Refused("d64.adjournment.forced-interruption"),
+    early_seal: EarlySeal::Refused(clause::D64_ADJOURNMENT_FORCED_INTERRUPTION),
     stop: SealStop::Arbiter,
-    stop_clause: "d64.adjournment.stop-clocks",
+    stop_clause: clause::D64_ADJOURNMENT_STOP_CLOCKS,
     change_clause: None,
     sealed_error: SealedError::Loses,
-    sealed_error_clause: "d64.adjournment.sealed-move-legal",
+    sealed_error_clause: clause::D64_ADJOURNMENT_SEALED_MOVE_LEGAL,
     sheet_missing_clause: None,
-    objection_clause: "chess.adjournment.clock-error-corrected-before-first-move",
+    objection_clause: clause::CHESS_ADJOURNMENT_CLOCK_ERROR_CORRECTED_BEFORE_FIRST_MOVE,
 };
 
 /// Adjournment and resumption in xiangqi (第四章 第四节, both editions).
 const XIANGQI_ADJOURN: AdjournRules = AdjournRules {
-    early_seal: EarlySeal::Refused("xq.adjournment.announce"),
+    early_seal: EarlySeal::Refused(clause::XQ_ADJOURNMENT_ANNOUNCE),
     stop: SealStop::Sealer,
-    stop_clause: "chess.adjournment.stop-clock-after-sealing",
-    change_clause: Some("xq.adjournment.change-sealed-move"),
+    stop_clause: clause::CHESS_ADJOURNMENT_STOP_CLOCK_AFTER_SEALING,
+    change_clause: Some(clause::XQ_ADJOURNMENT_CHANGE_SEALED_MOVE),
     sealed_error: SealedError::ExplainedIsViolation,
-    sealed_error_clause: "xq.resumption.sealed-move-error",
-    sheet_missing_clause: Some("xq.resumption.sealed-sheet-missing"),
-    objection_clause: "xq.timing.resumption-clock-objection",
+    sealed_error_clause: clause::XQ_RESUMPTION_SEALED_MOVE_ERROR,
+    sheet_missing_clause: Some(clause::XQ_RESUMPTION_SEALED_SHEET_MISSING),
+    objection_clause: clause::XQ_TIMING_RESUMPTION_CLOCK_OBJECTION,
 };
 
 /// The sealed move as the sealer wrote it.

@@ -13,6 +13,7 @@
 
 use super::board::{draughts_color, draughts_side, parse_draughts_square, Board, Spot};
 use super::ProcedureError;
+use crate::clause;
 use crate::draughts::{self, Bitboard, Piece, Role};
 use crate::xiangqi;
 use crate::Side;
@@ -75,19 +76,21 @@ impl Irregularity {
     /// The catalog clause it breaks.
     pub fn clause(self) -> &'static str {
         match self {
-            Irregularity::ExposesGeneral => "xq.irregularity.exposing-general",
-            Irregularity::BreaksMovementRules => "xq.violation.illegal-move",
-            Irregularity::TwoMovesInARow => "d64.irregularity.two-moves-in-a-row",
-            Irregularity::IllegalPieceMove => "d64.irregularity.illegal-piece-move",
-            Irregularity::TouchedOneMovedAnother => "d64.irregularity.touched-one-moved-another",
-            Irregularity::TakeBack => "d64.irregularity.take-back",
-            Irregularity::MovingOpponentPiece => "d64.irregularity.moving-opponent-piece",
-            Irregularity::CaptureNotTaken => "d64.irregularity.capture-not-taken",
-            Irregularity::WrongNumberCaptured => "d64.irregularity.wrong-number-captured",
-            Irregularity::ReleasedMidCapture => "d64.irregularity.released-mid-capture",
-            Irregularity::TooFewRemoved => "d64.irregularity.too-few-removed",
-            Irregularity::UnjumpedRemoved => "d64.irregularity.unjumped-removed",
-            Irregularity::OwnPieceRemoved => "d64.irregularity.own-piece-removed",
+            Irregularity::ExposesGeneral => clause::XQ_IRREGULARITY_EXPOSING_GENERAL,
+            Irregularity::BreaksMovementRules => clause::XQ_VIOLATION_ILLEGAL_MOVE,
+            Irregularity::TwoMovesInARow => clause::D64_IRREGULARITY_TWO_MOVES_IN_A_ROW,
+            Irregularity::IllegalPieceMove => clause::D64_IRREGULARITY_ILLEGAL_PIECE_MOVE,
+            Irregularity::TouchedOneMovedAnother => {
+                clause::D64_IRREGULARITY_TOUCHED_ONE_MOVED_ANOTHER
+            }
+            Irregularity::TakeBack => clause::D64_IRREGULARITY_TAKE_BACK,
+            Irregularity::MovingOpponentPiece => clause::D64_IRREGULARITY_MOVING_OPPONENT_PIECE,
+            Irregularity::CaptureNotTaken => clause::D64_IRREGULARITY_CAPTURE_NOT_TAKEN,
+            Irregularity::WrongNumberCaptured => clause::D64_IRREGULARITY_WRONG_NUMBER_CAPTURED,
+            Irregularity::ReleasedMidCapture => clause::D64_IRREGULARITY_RELEASED_MID_CAPTURE,
+            Irregularity::TooFewRemoved => clause::D64_IRREGULARITY_TOO_FEW_REMOVED,
+            Irregularity::UnjumpedRemoved => clause::D64_IRREGULARITY_UNJUMPED_REMOVED,
+            Irregularity::OwnPieceRemoved => clause::D64_IRREGULARITY_OWN_PIECE_REMOVED,
         }
     }
 }

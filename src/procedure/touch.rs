@@ -61,6 +61,7 @@
 
 use super::board::{Board, Candidate, Spot};
 use super::ProcedureError;
+use crate::clause;
 use crate::mutant::DrawMutant as D;
 use crate::Game;
 use crate::Side;
@@ -292,7 +293,7 @@ const MIXED_ORDERS: ([Try; 3], [Try; 3], [Try; 3]) = (
 );
 
 /// The one clause of draughts touch-move (art. 5.8), cited by every step.
-const D64_TOUCHED_PIECE_MUST_MOVE: &str = "d64.touch-move.touched-piece-must-move";
+const D64_TOUCHED_PIECE_MUST_MOVE: &str = clause::D64_TOUCH_MOVE_TOUCHED_PIECE_MUST_MOVE;
 
 /// Touch-move in 64-square draughts (Brazilian and Russian alike, art. 5.8): a touched own
 /// piece must move if it can; an opponent's touch obliges nothing; one clause for every
@@ -326,24 +327,24 @@ pub const XIANGQI_TOUCH: TouchRules = TouchRules {
     opponent_then_own: MIXED_ORDERS.1,
     simultaneous: MIXED_ORDERS.2,
     clauses: TouchClauses {
-        own: "xq.touch-move.own-piece",
-        own_several: "xq.touch-move.own-several",
-        opponent: "xq.touch-move.opponent-piece",
-        opponent_several: "xq.touch-move.opponent-several",
-        illegal_move_retaken: "xq.irregularity.illegal-move-touched",
+        own: clause::XQ_TOUCH_MOVE_OWN_PIECE,
+        own_several: clause::XQ_TOUCH_MOVE_OWN_SEVERAL,
+        opponent: clause::XQ_TOUCH_MOVE_OPPONENT_PIECE,
+        opponent_several: clause::XQ_TOUCH_MOVE_OPPONENT_SEVERAL,
+        illegal_move_retaken: clause::XQ_IRREGULARITY_ILLEGAL_MOVE_TOUCHED,
         own_then_opponent: [
-            "xq.touch-move.own-then-opponent-capture",
-            "xq.touch-move.own-then-opponent-move-own",
-            "xq.touch-move.own-then-opponent-other-captures",
-            "xq.touch-move.own-then-opponent-free",
+            clause::XQ_TOUCH_MOVE_OWN_THEN_OPPONENT_CAPTURE,
+            clause::XQ_TOUCH_MOVE_OWN_THEN_OPPONENT_MOVE_OWN,
+            clause::XQ_TOUCH_MOVE_OWN_THEN_OPPONENT_OTHER_CAPTURES,
+            clause::XQ_TOUCH_MOVE_OWN_THEN_OPPONENT_FREE,
         ],
         opponent_then_own: [
-            "xq.touch-move.opponent-then-own-capture",
-            "xq.touch-move.opponent-then-own-other-captures",
-            "xq.touch-move.opponent-then-own-move-own",
-            "xq.touch-move.opponent-then-own-free",
+            clause::XQ_TOUCH_MOVE_OPPONENT_THEN_OWN_CAPTURE,
+            clause::XQ_TOUCH_MOVE_OPPONENT_THEN_OWN_OTHER_CAPTURES,
+            clause::XQ_TOUCH_MOVE_OPPONENT_THEN_OWN_MOVE_OWN,
+            clause::XQ_TOUCH_MOVE_OPPONENT_THEN_OWN_FREE,
         ],
-        simultaneous: "xq.touch-move.simultaneous",
+        simultaneous: clause::XQ_TOUCH_MOVE_SIMULTANEOUS,
     },
 };
 

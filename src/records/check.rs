@@ -29,6 +29,7 @@
 //! ```
 
 use super::reader::{Item, ReadRecord};
+use crate::clause;
 use crate::clock::{Clock, ClockRules, ClockStart, Span};
 use crate::outcome::AdjudicationKind;
 use crate::play::record::{score_adjudicated, Decision};
@@ -703,7 +704,7 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
             Outcome::win(
                 loser.other(),
                 Reason::ForbiddenRepetition,
-                Some("xq.result.forbidden-repetition-unchanged".into()),
+                Some(clause::XQ_RESULT_FORBIDDEN_REPETITION_UNCHANGED.into()),
             )
         })
     });
@@ -808,7 +809,7 @@ pub fn game_outcome(record: &ReadRecord, options: &CheckOptions) -> Result<Outco
             return Ok(Outcome::win(
                 w,
                 Reason::ForbiddenRepetition,
-                Some("xq.result.forbidden-repetition-unchanged".into()),
+                Some(clause::XQ_RESULT_FORBIDDEN_REPETITION_UNCHANGED.into()),
             ));
         }
     }

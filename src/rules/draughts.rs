@@ -6,6 +6,7 @@
 
 use super::{rule_claim, rule_offer, Ended};
 use super::{ClaimRuling, GameOutcome};
+use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
@@ -281,9 +282,9 @@ fn perft_of(pos: &Position, depth: u32, count: PerftCount, divide: bool) -> Perf
 
 /// The clauses a refused draw offer cites in draughts.
 const OFFER_CLAUSES: OfferClauses = OfferClauses {
-    timing: "d64.draw-offer.move-first",
-    pending: "d64.draw-offer.valid-until-answered",
-    agreed: "d64.end.agreed-draw",
+    timing: clause::D64_DRAW_OFFER_MOVE_FIRST,
+    pending: clause::D64_DRAW_OFFER_VALID_UNTIL_ANSWERED,
+    agreed: clause::D64_END_AGREED_DRAW,
 };
 
 impl Ended for DraughtsEndings {

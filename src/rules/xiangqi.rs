@@ -2,6 +2,7 @@
 
 use super::{rule_claim, rule_offer, Ended};
 use super::{ClaimRuling, GameOutcome};
+use crate::clause;
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
 use crate::xiangqi::iccs::parse_iccs_coords;
@@ -349,9 +350,9 @@ impl Rules for XiangqiRules {
 
 /// The clauses a refused draw offer cites in xiangqi.
 const OFFER_CLAUSES: OfferClauses = OfferClauses {
-    timing: "xq.draw-offer.agreement",
-    pending: "xq.draw-offer.no-withdrawal",
-    agreed: "xq.draw-offer.agreement",
+    timing: clause::XQ_DRAW_OFFER_AGREEMENT,
+    pending: clause::XQ_DRAW_OFFER_NO_WITHDRAWAL,
+    agreed: clause::XQ_DRAW_OFFER_AGREEMENT,
 };
 
 impl Ended for XiangqiEndings {

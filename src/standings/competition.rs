@@ -18,6 +18,7 @@
 //! ```
 
 use super::tournament::Kind;
+use crate::clause;
 use crate::mutant::{scoring_is, ScoringMutant as M};
 use crate::Game;
 use std::fmt;
@@ -178,7 +179,7 @@ impl Competition {
             Competition {
                 kind,
                 score: RankedBy::GamePoints,
-                score_clause: "d64.scoring.win-two",
+                score_clause: clause::D64_SCORING_WIN_TWO,
                 tiebreaks: Vec::new(),
                 shared_clause: None,
                 withdrawal: WithdrawalRule::Undefined,
@@ -206,72 +207,75 @@ impl Competition {
                 plus: 2.0,
                 ..individual
             };
-            let penalty = tb(C::Penalty, "xq.discipline.ranking");
+            let penalty = tb(C::Penalty, clause::XQ_DISCIPLINE_RANKING);
             let (score, score_clause, tiebreaks, shared, withdrawal, points) = match kind {
                 Kind::RoundRobin => (
                     RankedBy::GamePoints,
-                    "xq.scoring.rr-single-rank",
+                    clause::XQ_SCORING_RR_SINGLE_RANK,
                     vec![
                         penalty,
-                        tb(C::Sonneborn, "xq.scoring.rr-single-sonneborn"),
-                        tb(C::Violations, "xq.scoring.rr-single-violations"),
+                        tb(C::Sonneborn, clause::XQ_SCORING_RR_SINGLE_SONNEBORN),
+                        tb(C::Violations, clause::XQ_SCORING_RR_SINGLE_VIOLATIONS),
                     ],
-                    "xq.scoring.rr-single-shared",
+                    clause::XQ_SCORING_RR_SINGLE_SHARED,
                     WithdrawalRule::HalfOfOpponents,
                     individual,
                 ),
                 Kind::RoundRobinMatches => (
                     RankedBy::MatchPoints,
-                    "xq.scoring.rr-multi-rank",
+                    clause::XQ_SCORING_RR_MULTI_RANK,
                     vec![
                         penalty,
-                        tb(C::Sonneborn, "xq.scoring.rr-multi-sonneborn"),
-                        tb(C::GamePoints, "xq.scoring.rr-multi-game-points"),
-                        tb(C::Violations, "xq.scoring.rr-multi-violations"),
+                        tb(C::Sonneborn, clause::XQ_SCORING_RR_MULTI_SONNEBORN),
+                        tb(C::GamePoints, clause::XQ_SCORING_RR_MULTI_GAME_POINTS),
+                        tb(C::Violations, clause::XQ_SCORING_RR_MULTI_VIOLATIONS),
                     ],
-                    "xq.scoring.rr-multi-shared",
+                    clause::XQ_SCORING_RR_MULTI_SHARED,
                     WithdrawalRule::HalfOfOpponents,
                     individual,
                 ),
                 Kind::Swiss => (
                     RankedBy::GamePoints,
-                    "xq.scoring.swiss-individual-rank",
-                    vec![penalty, tb(C::Buchholz, "xq.scoring.swiss-individual-rank")],
-                    "xq.scoring.swiss-individual-rank",
+                    clause::XQ_SCORING_SWISS_INDIVIDUAL_RANK,
+                    vec![
+                        penalty,
+                        tb(C::Buchholz, clause::XQ_SCORING_SWISS_INDIVIDUAL_RANK),
+                    ],
+                    clause::XQ_SCORING_SWISS_INDIVIDUAL_RANK,
                     WithdrawalRule::ResultsStand,
                     individual,
                 ),
                 Kind::TeamRoundRobin => (
                     RankedBy::MatchPoints,
-                    "xq.scoring.team-rr-rank",
+                    clause::XQ_SCORING_TEAM_RR_RANK,
                     vec![
-                        tb(C::GamePoints, "xq.scoring.team-rr-rank"),
-                        tb(C::Violations, "xq.scoring.team-rr-rank"),
+                        tb(C::GamePoints, clause::XQ_SCORING_TEAM_RR_RANK),
+                        tb(C::Violations, clause::XQ_SCORING_TEAM_RR_RANK),
                     ],
-                    "xq.scoring.team-rr-rank",
+                    clause::XQ_SCORING_TEAM_RR_RANK,
                     WithdrawalRule::HalfOfOpponents,
                     team,
                 ),
                 Kind::TeamSwiss => (
                     RankedBy::MatchPoints,
-                    "xq.scoring.team-swiss-rank",
+                    clause::XQ_SCORING_TEAM_SWISS_RANK,
                     vec![
-                        tb(C::Buchholz, "xq.scoring.team-swiss-opponents"),
-                        tb(C::GamePoints, "xq.scoring.team-swiss-game-points"),
-                        tb(C::Violations, "xq.scoring.team-swiss-violations"),
+                        tb(C::Buchholz, clause::XQ_SCORING_TEAM_SWISS_OPPONENTS),
+                        tb(C::GamePoints, clause::XQ_SCORING_TEAM_SWISS_GAME_POINTS),
+                        tb(C::Violations, clause::XQ_SCORING_TEAM_SWISS_VIOLATIONS),
                     ],
-                    "xq.scoring.team-swiss-shared",
+                    clause::XQ_SCORING_TEAM_SWISS_SHARED,
                     WithdrawalRule::ResultsStand,
                     team,
                 ),
                 Kind::TeamTotal => (
                     RankedBy::PlayersGamePoints,
-                    "xq.scoring.team-total-rank",
+                    clause::XQ_SCORING_TEAM_TOTAL_RANK,
                     vec![
-                        tb(C::PlaceSum, "xq.scoring.team-total-place-sum"),
-                        tb(C::Violations, "xq.scoring.team-total-violations"),
+                        tb(C::PlaceSum, clause::XQ_SCORING_TEAM_TOTAL_PLACE_SUM),
+                        tb(C::Violations, clause::XQ_SCORING_TEAM_TOTAL_VIOLATIONS),
                     ],
-                    "xq.scoring.team-total-shared",
+                    clause::XQ_SCORING_TEAM_TOTAL_SHARED,
                     WithdrawalRule::HalfOfOpponents,
                     individual,
                 ),

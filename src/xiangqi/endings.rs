@@ -45,6 +45,7 @@ use super::repetition::{
     adjudicate_played_after, Judgement, RepetitionRules, Ruling, Run, Verdict,
 };
 use super::{Color, Role};
+use crate::clause;
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
@@ -337,7 +338,7 @@ impl XiangqiEndings {
                     s.fulfilled = Some(format!("the repetition verdict is draw: {}", v.reason));
                     if v.judgement.red == Judgement::Forbidden {
                         // Both sides forbidden: 不变作和 (第一章 第四节 二 (五)).
-                        s.clause = Some("xq.draw.repetition-unchanged".to_owned());
+                        s.clause = Some(clause::XQ_DRAW_REPETITION_UNCHANGED.to_owned());
                     }
                 }
                 (Ruling::MustChange, Some(side)) => {
@@ -381,7 +382,7 @@ impl XiangqiEndings {
                 Outcome::win(
                     loser.other().side(),
                     Reason::ForbiddenRepetition,
-                    Some("xq.result.forbidden-repetition-unchanged".into()),
+                    Some(clause::XQ_RESULT_FORBIDDEN_REPETITION_UNCHANGED.into()),
                 )
             })
         });
@@ -400,8 +401,8 @@ pub fn position_outcome(pos: &Position) -> Option<Outcome> {
 fn score_position_end(end: Option<super::position::Outcome>) -> Option<Outcome> {
     let o = end?;
     let (reason, clause) = match o.reason {
-        EndReason::Checkmate => (Reason::Checkmate, "xq.result.checkmate-loses"),
-        EndReason::Stalemate => (Reason::Stalemate, "xq.result.stalemate-loses"),
+        EndReason::Checkmate => (Reason::Checkmate, clause::XQ_RESULT_CHECKMATE_LOSES),
+        EndReason::Stalemate => (Reason::Stalemate, clause::XQ_RESULT_STALEMATE_LOSES),
     };
     let result = match crate::mutant::draws::score_ending(o.reason.slug()) {
         Scored::Loss => Score::Win(o.winner.side()),

@@ -2,6 +2,7 @@
 //! the arbiter's corrections.
 
 use super::*;
+use crate::clause;
 use crate::clock::controls;
 
 const RED: Side = Side::First;
@@ -52,7 +53,7 @@ fn sudden_death_flags_only_past_the_limit() {
     let f = c.flag().unwrap();
     assert_eq!(
         (f.side, f.at, f.clause.as_str()),
-        (RED, min(61), "d64.timing.flag-fall-loses")
+        (RED, min(61), clause::D64_TIMING_FLAG_FALL_LOSES)
     );
     assert!(c.elapse(sec(1)).is_err(), "decided");
 }
@@ -124,7 +125,7 @@ fn a_quota_not_met_flags_at_the_end_of_the_period() {
     c.elapse(min(13)).unwrap();
     let f = c.flag().unwrap();
     assert_eq!((f.side, f.at, f.due, f.moves), (RED, min(90), Some(40), 39));
-    assert_eq!(f.clause, "xq.timing.move-quota-loss");
+    assert_eq!(f.clause, clause::XQ_TIMING_MOVE_QUOTA_LOSS);
 }
 
 #[test]
@@ -140,7 +141,7 @@ fn a_move_not_pressed_before_the_end_of_the_period_loses() {
     c.move_made(RED); // the 40th move, not pressed
     c.elapse(sec(31)).unwrap();
     let f = c.flag().unwrap();
-    assert_eq!(f.clause, "xq.timing.clock-not-pressed");
+    assert_eq!(f.clause, clause::XQ_TIMING_CLOCK_NOT_PRESSED);
     assert_eq!(
         f.at,
         sec(60),
@@ -184,7 +185,7 @@ fn per_move_control_spends_the_bank_then_flags() {
     let f = c.flag().unwrap();
     assert_eq!(
         (f.side, f.clause.as_str()),
-        (RED, "xq.timing.per-move-system")
+        (RED, clause::XQ_TIMING_PER_MOVE_SYSTEM)
     );
 }
 
@@ -197,11 +198,11 @@ fn a_penalty_past_the_limit_flags_with_its_clause() {
         ..ClockStart::default()
     };
     let mut c = clock(Game::Xiangqi, "national", start);
-    c.charge(BLACK, min(5), "xq.draw.sixty-move-false-claim")
+    c.charge(BLACK, min(5), clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM)
         .unwrap();
     let f = c.flag().unwrap();
     assert_eq!(f.side, BLACK);
-    assert_eq!(f.clause, "xq.draw.sixty-move-false-claim");
+    assert_eq!(f.clause, clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM);
     // With the quota met the same penalty only moves black into the next period.
     let start = ClockStart {
         used: [min(80), min(116)],
@@ -210,7 +211,7 @@ fn a_penalty_past_the_limit_flags_with_its_clause() {
         ..ClockStart::default()
     };
     let mut c = clock(Game::Xiangqi, "national", start);
-    c.charge(BLACK, min(5), "xq.draw.sixty-move-false-claim")
+    c.charge(BLACK, min(5), clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM)
         .unwrap();
     assert!(c.flag().is_none());
     assert_eq!(c.report(BLACK).period, Some(3));
@@ -237,7 +238,7 @@ fn lateness_forfeits_one_or_both_at_the_limit() {
     let l = c.late_forfeit().unwrap();
     assert_eq!(
         (l.sides.clone(), l.clause.as_str(), l.at),
-        (vec![BLACK], "xq.lateness.one-side-absent", min(31))
+        (vec![BLACK], clause::XQ_LATENESS_ONE_SIDE_ABSENT, min(31))
     );
     assert_eq!(c.report(BLACK).used, min(30));
     let mut both = clock(
@@ -252,7 +253,7 @@ fn lateness_forfeits_one_or_both_at_the_limit() {
     let l = both.late_forfeit().unwrap();
     assert_eq!(
         (l.sides.len(), l.clause.as_str()),
-        (2, "xq.lateness.both-late")
+        (2, clause::XQ_LATENESS_BOTH_LATE)
     );
 }
 
@@ -325,7 +326,7 @@ fn rescaling_follows_the_seed_example_and_its_exceptions() {
     let mut recent = clock(Game::Xiangqi, "national", start.clone());
     let r = recent.rescale(29, 30, [28, 28]).unwrap();
     assert!(!r.applied);
-    assert_eq!(r.clause, "xq.timing.recent-error-no-adjustment");
+    assert_eq!(r.clause, clause::XQ_TIMING_RECENT_ERROR_NO_ADJUSTMENT);
     assert_eq!(recent.report(RED).used, min(90));
     let mut older = clock(Game::Xiangqi, "national", start);
     assert!(older.rescale(28, 30, [27, 27]).unwrap().applied);
@@ -339,7 +340,10 @@ fn rescaling_follows_the_seed_example_and_its_exceptions() {
     let mut d = clock(Game::Russian, "sudden-death-60m", start);
     let r = d.rescale(29, 30, [28, 28]).unwrap();
     assert!(!r.applied, "{r:?}");
-    assert_eq!(r.clause, "chess.irregularity.time-reallocation-minimum");
+    assert_eq!(
+        r.clause,
+        clause::CHESS_IRREGULARITY_TIME_REALLOCATION_MINIMUM
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! wrong with them (see [`adjourn`](crate::procedure::adjourn)).
 
 use super::{event_name, Event, EventTime, Session, Side};
+use crate::clause;
 use crate::clock::Span;
 use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClauseId, Outcome, Reason, Score};
@@ -204,7 +205,7 @@ impl Session {
             (Some(Phase::Adjourned | Phase::Resumed { opened: false, .. }), Event::AgreeDraw) => {
                 // The agreement stands whatever the sealed move (chess laws art. 14.2(1),
                 // xiangqi 第四章 第四节 二): the envelope is never judged.
-                self.verdict = Some(Outcome::new(Score::Draw, Reason::Agreement, Some("chess.adjournment.agreed-result-during-adjournment".into())));
+                self.verdict = Some(Outcome::new(Score::Draw, Reason::Agreement, Some(clause::CHESS_ADJOURNMENT_AGREED_RESULT_DURING_ADJOURNMENT.into())));
                 Ok(None)
             }
             (
@@ -455,7 +456,7 @@ impl Session {
                     self.count(
                         sealer,
                         "sealed-move-explainable",
-                        "xq.violation.sealed-move-explainable",
+                        clause::XQ_VIOLATION_SEALED_MOVE_EXPLAINABLE,
                     );
                     Some(e.clone())
                 }

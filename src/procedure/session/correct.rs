@@ -40,6 +40,7 @@
 //! ```
 
 use super::{Session, Side};
+use crate::clause;
 use crate::mutant::DrawMutant as D;
 use crate::procedure::adjourn::{Adjournment, Phase};
 use crate::procedure::touch::{Touch, TouchOrigin};
@@ -124,13 +125,13 @@ impl ErrorKind {
     /// The catalog clause of the correction made during the game.
     pub fn clause(self) -> &'static str {
         match self {
-            ErrorKind::InitialSetup => "xq.irregularity.wrong-initial-setup",
-            ErrorKind::ResumptionSetup => "xq.irregularity.wrong-resumption-setup",
-            ErrorKind::ColoursAndOrder => "xq.irregularity.colours-and-order",
-            ErrorKind::ColoursOnly => "xq.irregularity.colours-only",
-            ErrorKind::IllegalMove => "xq.irregularity.illegal-move",
-            ErrorKind::DisplacedPiece => "xq.irregularity.displaced-piece",
-            ErrorKind::DisplacedUnknown => "xq.irregularity.displaced-unknown",
+            ErrorKind::InitialSetup => clause::XQ_IRREGULARITY_WRONG_INITIAL_SETUP,
+            ErrorKind::ResumptionSetup => clause::XQ_IRREGULARITY_WRONG_RESUMPTION_SETUP,
+            ErrorKind::ColoursAndOrder => clause::XQ_IRREGULARITY_COLOURS_AND_ORDER,
+            ErrorKind::ColoursOnly => clause::XQ_IRREGULARITY_COLOURS_ONLY,
+            ErrorKind::IllegalMove => clause::XQ_IRREGULARITY_ILLEGAL_MOVE,
+            ErrorKind::DisplacedPiece => clause::XQ_IRREGULARITY_DISPLACED_PIECE,
+            ErrorKind::DisplacedUnknown => clause::XQ_IRREGULARITY_DISPLACED_UNKNOWN,
         }
     }
 
@@ -138,9 +139,9 @@ impl ErrorKind {
     /// the game ended.
     pub fn stands_clause(self) -> &'static str {
         if self.is_setup() {
-            "xq.irregularity.setup-finished-game"
+            clause::XQ_IRREGULARITY_SETUP_FINISHED_GAME
         } else {
-            "xq.irregularity.finished-game-stands"
+            clause::XQ_IRREGULARITY_FINISHED_GAME_STANDS
         }
     }
 
@@ -298,7 +299,7 @@ impl Session {
         self.corrections.made.push(Correction {
             error,
             at,
-            clause: "d64.start.colours-reversed",
+            clause: clause::D64_START_COLOURS_REVERSED,
             applied: false,
         });
         true

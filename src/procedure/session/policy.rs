@@ -2,6 +2,7 @@
 //! ([`DRAUGHTS_POLICY`], [`XIANGQI_POLICY`]).
 
 use super::RepetitionEnforcement;
+use crate::clause;
 use crate::mutant::ClockMutant;
 use crate::mutant::DrawMutant as D;
 use crate::outcome::Reason;
@@ -99,28 +100,37 @@ const XIANGQI_OMISSIONS: OmissionLimits = OmissionLimits {
     calm: 3,
     pressed: 6,
     first_is_reminder: true,
-    penalty_clause: "xq.recording.omission-penalty",
+    penalty_clause: clause::XQ_RECORDING_OMISSION_PENALTY,
 };
 
 const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
-    ("illegal-move", "xq.violation.illegal-move"),
-    ("exposing-general", "xq.irregularity.exposing-general"),
+    ("illegal-move", clause::XQ_VIOLATION_ILLEGAL_MOVE),
+    ("exposing-general", clause::XQ_IRREGULARITY_EXPOSING_GENERAL),
     (
         "question-opponent-time",
-        "xq.violation.question-opponent-time",
+        clause::XQ_VIOLATION_QUESTION_OPPONENT_TIME,
     ),
-    ("repeated-draw-offer", "xq.violation.repeated-draw-offer"),
-    ("stopping-clock", "xq.violation.stopping-clock"),
+    (
+        "repeated-draw-offer",
+        clause::XQ_VIOLATION_REPEATED_DRAW_OFFER,
+    ),
+    ("stopping-clock", clause::XQ_VIOLATION_STOPPING_CLOCK),
     (
         "sealed-move-explainable",
-        "xq.violation.sealed-move-explainable",
+        clause::XQ_VIOLATION_SEALED_MOVE_EXPLAINABLE,
     ),
-    ("recording-omissions", "xq.violation.recording-omissions"),
-    ("after-game-conduct", "xq.violation.after-game-conduct"),
-    ("minor-conduct", "xq.violation.minor-conduct"),
+    (
+        "recording-omissions",
+        clause::XQ_VIOLATION_RECORDING_OMISSIONS,
+    ),
+    (
+        "after-game-conduct",
+        clause::XQ_VIOLATION_AFTER_GAME_CONDUCT,
+    ),
+    ("minor-conduct", clause::XQ_VIOLATION_MINOR_CONDUCT),
 ];
 
-const DRAUGHTS_VIOLATIONS: &[(&str, &str)] = &[("warning", "d64.penalty.two-warnings-lose")];
+const DRAUGHTS_VIOLATIONS: &[(&str, &str)] = &[("warning", clause::D64_PENALTY_TWO_WARNINGS_LOSE)];
 
 impl Policy {
     /// The policy of a game (under the active mutant of the reference, if one alters it:
@@ -190,19 +200,19 @@ const DRAUGHTS_POLICY: Policy = Policy {
     illegal: IllegalHandling::OpponentChooses,
     violation_kinds: DRAUGHTS_VIOLATIONS,
     violation_limit: 2,
-    violation_limit_clause: "d64.penalty.two-warnings-lose",
+    violation_limit_clause: clause::D64_PENALTY_TWO_WARNINGS_LOSE,
     violation_limit_reason: Reason::SecondWarning,
-    agreement_clause: "d64.end.agreed-draw",
-    reoffer_clause: "d64.draw-offer.no-repeat-after-decline",
+    agreement_clause: clause::D64_END_AGREED_DRAW,
+    reoffer_clause: clause::D64_DRAW_OFFER_NO_REPEAT_AFTER_DECLINE,
     reoffer_counted: false,
     retaken_piece_touched: true,
     unannounced_adjust_touches: true,
     resigning_at_once_uncounts: true,
     refused_correction_loses: true,
-    resignation_clause: "d64.end.resignation",
-    offer_after_press_clause: "d64.draw-offer.then-start-clock",
+    resignation_clause: clause::D64_END_RESIGNATION,
+    offer_after_press_clause: clause::D64_DRAW_OFFER_THEN_START_CLOCK,
     offer_after_press: OfferAfterPress::Void,
-    touch_off_move_clause: Some("d64.touch-move.no-touch-off-move"),
+    touch_off_move_clause: Some(clause::D64_TOUCH_MOVE_NO_TOUCH_OFF_MOVE),
     omissions: None,
     error_corrections: false,
     repetition: RepetitionEnforcement::Automatic,
@@ -215,17 +225,17 @@ const XIANGQI_POLICY: Policy = Policy {
     illegal: IllegalHandling::TakenBack,
     violation_kinds: XIANGQI_VIOLATIONS,
     violation_limit: 3,
-    violation_limit_clause: "xq.result.third-violation",
+    violation_limit_clause: clause::XQ_RESULT_THIRD_VIOLATION,
     violation_limit_reason: Reason::ThirdViolation,
-    agreement_clause: "xq.draw-offer.agreement",
-    reoffer_clause: "xq.violation.repeated-draw-offer",
+    agreement_clause: clause::XQ_DRAW_OFFER_AGREEMENT,
+    reoffer_clause: clause::XQ_VIOLATION_REPEATED_DRAW_OFFER,
     reoffer_counted: true,
     retaken_piece_touched: true,
     unannounced_adjust_touches: true,
     resigning_at_once_uncounts: true,
     refused_correction_loses: true,
-    resignation_clause: "xq.result.resignation",
-    offer_after_press_clause: "xq.draw-offer.before-clock",
+    resignation_clause: clause::XQ_RESULT_RESIGNATION,
+    offer_after_press_clause: clause::XQ_DRAW_OFFER_BEFORE_CLOCK,
     offer_after_press: OfferAfterPress::Stands,
     touch_off_move_clause: None,
     omissions: Some(XIANGQI_OMISSIONS),

@@ -2,6 +2,7 @@
 //! board's and the clock's.
 
 use super::{Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side};
+use crate::clause;
 use crate::clock::{ClaimClock, PlayerStop, Span};
 use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClauseId, OfferAnswer, Outcome, Reason, Score};
@@ -453,7 +454,7 @@ impl Session {
                                 ruling
                                     .clause
                                     .as_deref()
-                                    .unwrap_or("xq.draw.sixty-move-false-claim"),
+                                    .unwrap_or(clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM),
                             );
                             let clause = clause.to_owned();
                             c.charge(side, Span::from_secs(u64::from(p.seconds)), &clause)?;
@@ -511,4 +512,4 @@ impl Session {
 /// The reason slug of a loss by refusing to correct an irregular move (art. 14.4).
 const REFUSED_CORRECTION: &str = "refused-correction";
 /// Its catalog clause.
-const REFUSED_CORRECTION_CLAUSE: &str = "d64.penalty.refused-technical-correction-loses";
+const REFUSED_CORRECTION_CLAUSE: &str = clause::D64_PENALTY_REFUSED_TECHNICAL_CORRECTION_LOSES;
