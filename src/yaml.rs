@@ -147,18 +147,41 @@ pub fn find_id_line(text: &str, id: &str) -> Option<usize> {
 
 /// Like [`find_id_line`], for the `nth` (0-based) item with that id (duplicates).
 pub fn find_id_line_nth(text: &str, id: &str, nth: usize) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let line = line.trim_start().trim_start_matches('-').trim_start();
-            let Some(rest) = line.strip_prefix("id:") else {
+    item_keys(text)
+        .filter(|(_, key)| {
+            let Some(rest) = key.strip_prefix("id:") else {
                 return false;
             };
             let value = rest.split(" #").next().unwrap_or("").trim();
             value.trim_matches(|c| c == '"' || c == '\'') == id
         })
         .nth(nth)
-        .map(|(i, _)| i + 1)
+        .map(|(line, _)| line)
+}
+
+/// The 1-based lines of the `count` items of a YAML list that open with one of `keys`
+/// (`case:`, `id:`), when they can all be found (block items, or flow items one per line);
+/// `None` otherwise. Loaders use them to point an entry's error at its line.
+pub(crate) fn item_lines(text: &str, keys: &[&str], count: usize) -> Option<Vec<usize>> {
+    let lines: Vec<usize> = item_keys(text)
+        .filter(|(_, key)| {
+            keys.iter()
+                .any(|k| key.strip_prefix(k).is_some_and(|r| r.starts_with(':')))
+        })
+        .map(|(line, _)| line)
+        .collect();
+    (lines.len() == count).then_some(lines)
+}
+
+/// Each line of a YAML text (1-based) with what follows its indentation, a list item's `-`
+/// and a flow mapping's `{`: `  - case: a.b` and `- {case: a.b}` give `case: a.b…`.
+fn item_keys(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, line)| {
+        let item = line.trim_start();
+        let item = item.strip_prefix('-').map_or(item, str::trim_start);
+        let item = item.strip_prefix('{').map_or(item, str::trim_start);
+        (i + 1, item)
+    })
 }
 
 /// Whether `s` matches `[a-z0-9]+(-[a-z0-9]+)*`.
@@ -181,5 +204,13 @@ mod tests {
         assert_eq!(find_id_line(text, "c.d"), Some(3));
         assert_eq!(find_id_line(text, "e.f"), Some(4));
         assert_eq!(find_id_line(text, "a"), None);
+    }
+
+    #[test]
+    fn item_lines_are_found_only_when_every_item_is() {
+        let text = "known:\n  - id: a\n    ids_note: x\n  - {ids: [b, c]}\n  -   case: d\n";
+        assert_eq!(item_lines(text, &["id", "ids"], 2), Some(vec![2, 4]));
+        assert_eq!(item_lines(text, &["case"], 1), Some(vec![5]));
+        assert_eq!(item_lines(text, &["case"], 2), None);
     }
 }

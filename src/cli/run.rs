@@ -298,7 +298,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
                 .steps
                 .iter()
                 .flatten()
-                .map(|s| s.to_json())
+                .map(|s| serde_json::json!(s))
                 .collect(),
             stderr: result.stderr,
             reproduce: Some(reproduce(

@@ -28,6 +28,7 @@
 
 use super::FUZZ_QUERIES;
 use crate::report::ReportError;
+use crate::yaml::item_lines;
 use crate::{Game, Ruleset};
 use serde::Deserialize;
 use std::fmt::{self, Write as _};
@@ -162,8 +163,7 @@ fn id_problem(id: &str, game: Game) -> Option<String> {
 impl FuzzBaseline {
     /// Reads a baseline file. Errors name the file, line and field.
     pub fn load(path: &Path) -> Result<FuzzBaseline, ReportError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ReportError::file(path, format!("cannot read fuzz baseline: {e}")))?;
+        let text = ReportError::read(path, "fuzz baseline")?;
         FuzzBaseline::parse(path, &text)
     }
 
@@ -182,25 +182,17 @@ impl FuzzBaseline {
     /// assert!(err.to_string().starts_with("b.yaml:2: known[0].id: 'fuzz.russian.legal.xyz' is not a finding id"));
     /// ```
     pub fn parse(path: &Path, text: &str) -> Result<FuzzBaseline, ReportError> {
-        let raw: Option<RawBaseline> =
-            serde_yaml::from_str(text).map_err(|e| ReportError::yaml(path, &e))?;
+        let raw: Option<RawBaseline> = ReportError::parse_yaml(path, text)?;
         let raw = raw.unwrap_or(RawBaseline {
             engine: None,
             known: Vec::new(),
         });
-        let lines = id_lines(text, raw.known.len());
+        let lines = item_lines(text, &["id", "ids"], raw.known.len());
         let mut known: Vec<KnownFinding> = Vec::with_capacity(raw.known.len());
         for (i, entry) in raw.known.into_iter().enumerate() {
             let line = lines.as_ref().map(|l| l[i]);
             let fail = |message: String| {
-                let err = ReportError::new(format!("known[{i}].{message}"));
-                match line {
-                    Some(line) => err.at(path, line),
-                    None => ReportError {
-                        path: Some(path.to_owned()),
-                        ..err
-                    },
-                }
+                ReportError::new(format!("known[{i}].{message}")).within(path, line)
             };
             let ruleset: Ruleset = entry
                 .ruleset
@@ -380,23 +372,6 @@ impl Triage {
         );
         out
     }
-}
-
-/// The 1-based lines of the `id:` or `ids:` keys of the `count` entries, when they can all be found
-/// (block or flow items, one per line); `None` otherwise.
-fn id_lines(text: &str, count: usize) -> Option<Vec<usize>> {
-    let lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let item = line.trim_start();
-            let item = item.strip_prefix('-').map_or(item, str::trim_start);
-            let item = item.strip_prefix('{').map_or(item, str::trim_start);
-            item.starts_with("id:") || item.starts_with("ids:")
-        })
-        .map(|(i, _)| i + 1)
-        .collect();
-    (lines.len() == count).then_some(lines)
 }
 
 #[cfg(test)]

@@ -10,8 +10,18 @@ use std::fmt;
 
 /// One event of a case's `steps:` list, as written (sides and squares as text; they are
 /// read with the rules of each ruleset the case runs under).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "RawStep")]
+///
+/// Its wire form, in a case file and in a `session` request, is one serde definition (a
+/// map with one event key and the keys that go with it), read and written both ways:
+///
+/// ```
+/// use arbiter::protocol::Step;
+///
+/// let step: Step = serde_json::from_str(r#"{"touch": "h2", "side": "black"}"#).unwrap();
+/// assert_eq!(serde_json::to_string(&step).unwrap(), r#"{"touch":["h2"],"side":"black"}"#);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "StepWire", into = "StepWire")]
 pub enum Step {
     /// `{move: h2e2}`: a legal move.
     Move(String),
@@ -219,8 +229,9 @@ impl StepTime {
     }
 }
 
-/// A square as written: `h2`, `c3` or a number (`22`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A square as written: `h2`, `c3` or a number (`22`); written back as text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
 pub struct SquareText(pub String);
 
 impl<'de> Deserialize<'de> for SquareText {
@@ -246,7 +257,7 @@ impl<'de> Deserialize<'de> for SquareText {
 }
 
 /// One square or a list of squares.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(
     untagged,
     expecting = "a square or a list of squares touched at the same moment"
@@ -256,14 +267,14 @@ enum Squares {
     Many(Vec<SquareText>),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct SideKind {
     side: String,
     kind: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawUnrecorded {
     side: String,
@@ -272,44 +283,44 @@ struct RawUnrecorded {
     time_pressure: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct SideReason {
     side: String,
     reason: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawReplace {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     red: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     white: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     black: Option<Span>,
     faulty: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawCorrectError {
-    #[serde(default, rename = "move")]
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     number: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     side: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawSetClock {
     side: String,
     used: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(
     untagged,
     expecting = "`true`, or a map of the times set (red, white, black), absent, sheet_missing"
@@ -319,12 +330,12 @@ enum RawResume {
     Full(RawResumeFull),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawEnvelopeLost {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     stated: Option<String>,
-    #[serde(default = "restored_by_default")]
+    #[serde(default = "restored_by_default", skip_serializing_if = "is_true")]
     restored: bool,
 }
 
@@ -332,165 +343,210 @@ fn restored_by_default() -> bool {
     true
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawResumeFull {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     red: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     white: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     black: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     absent: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     sheet_missing: bool,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+/// The wire form of a [`Step`]: every key a step may have, one of them its event (see
+/// [`EVENTS`]). A step is read through it ([`TryFrom`], which checks the keys go together)
+/// and written through it ([`From`]).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct RawStep {
-    #[serde(default)]
+struct StepWire {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     adjourn: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     seal: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     explained: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     before_end: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     resume: Option<RawResume>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     seal_reply: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     envelope_lost: Option<RawEnvelopeLost>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     leave_hall: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     agree_draw: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     clock_objection: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     flag: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     forcing: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     elapse: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     press: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     stop_clocks: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     start_clocks: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     arrive: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     replace_clock: Option<RawReplace>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     correct_error: Option<RawCorrectError>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     set_clock: Option<RawSetClock>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     took: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     at: Option<Span>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pressed: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     arbiter_time: Option<Span>,
-    #[serde(default, rename = "move")]
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     mv: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     touch: Option<Squares>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     side: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     accidental: Option<SquareText>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     adjust: Option<SquareText>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     announced: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     illegal: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     fen: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     removed: Option<Vec<SquareText>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     accept: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     correct: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     refuse_correction: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     violation: Option<SideKind>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     unrecorded: Option<RawUnrecorded>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     resign: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     forfeit: Option<SideReason>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     offer: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     answer: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     claim: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     by: Option<String>,
 }
 
-const EVENT_KEYS: &str = "move, touch, accidental, adjust, illegal, accept, correct, \
-     refuse_correction, violation, unrecorded, resign, forfeit, offer, answer, claim, and the clock's \
-     elapse, press, stop_clocks, start_clocks, arrive, replace_clock, correct_error, set_clock, \
-     flag, and the adjournment's adjourn, seal, leave_hall, resume, seal_reply, envelope_lost, \
-     agree_draw, clock_objection";
+/// The event keys of a step, by group: the board's, the clock's and the adjournment's. A
+/// step has exactly one.
+const EVENTS: [&[&str]; 3] = [
+    &[
+        "move",
+        "touch",
+        "accidental",
+        "adjust",
+        "illegal",
+        "accept",
+        "correct",
+        "refuse_correction",
+        "violation",
+        "unrecorded",
+        "resign",
+        "forfeit",
+        "offer",
+        "answer",
+        "claim",
+    ],
+    &[
+        "elapse",
+        "press",
+        "stop_clocks",
+        "start_clocks",
+        "arrive",
+        "replace_clock",
+        "correct_error",
+        "set_clock",
+        "flag",
+    ],
+    &[
+        "adjourn",
+        "seal",
+        "leave_hall",
+        "resume",
+        "seal_reply",
+        "envelope_lost",
+        "agree_draw",
+        "clock_objection",
+    ],
+];
 
-impl TryFrom<RawStep> for Step {
+/// The keys that qualify an event; each goes with some events only.
+const QUALIFIERS: [&str; 7] = [
+    "side",
+    "announced",
+    "fen",
+    "removed",
+    "by",
+    "explained",
+    "before_end",
+];
+
+impl StepWire {
+    /// The keys the step has, as written (the ones serde writes back).
+    fn keys(&self) -> Vec<String> {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => map.into_iter().map(|(k, _)| k).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl TryFrom<StepWire> for Step {
     type Error = String;
 
-    fn try_from(r: RawStep) -> Result<Step, String> {
-        let given: Vec<&str> = [
-            ("move", r.mv.is_some()),
-            ("touch", r.touch.is_some()),
-            ("accidental", r.accidental.is_some()),
-            ("adjust", r.adjust.is_some()),
-            ("illegal", r.illegal.is_some()),
-            ("accept", r.accept.is_some()),
-            ("correct", r.correct.is_some()),
-            ("refuse_correction", r.refuse_correction.is_some()),
-            ("violation", r.violation.is_some()),
-            ("unrecorded", r.unrecorded.is_some()),
-            ("resign", r.resign.is_some()),
-            ("forfeit", r.forfeit.is_some()),
-            ("offer", r.offer.is_some()),
-            ("answer", r.answer.is_some()),
-            ("claim", r.claim.is_some()),
-            ("elapse", r.elapse.is_some()),
-            ("press", r.press.is_some()),
-            ("stop_clocks", r.stop_clocks.is_some()),
-            ("start_clocks", r.start_clocks.is_some()),
-            ("arrive", r.arrive.is_some()),
-            ("replace_clock", r.replace_clock.is_some()),
-            ("correct_error", r.correct_error.is_some()),
-            ("leave_hall", r.leave_hall.is_some()),
-            ("set_clock", r.set_clock.is_some()),
-            ("adjourn", r.adjourn.is_some()),
-            ("seal", r.seal.is_some()),
-            ("resume", r.resume.is_some()),
-            ("seal_reply", r.seal_reply.is_some()),
-            ("envelope_lost", r.envelope_lost.is_some()),
-            ("agree_draw", r.agree_draw.is_some()),
-            ("clock_objection", r.clock_objection.is_some()),
-            ("flag", r.flag.is_some()),
-        ]
-        .into_iter()
-        .filter(|(_, g)| *g)
-        .map(|(k, _)| k)
-        .collect();
+    fn try_from(r: StepWire) -> Result<Step, String> {
+        let keys = r.keys();
+        let has = |key: &str| keys.iter().any(|k| k == key);
+        let given: Vec<&str> = EVENTS
+            .iter()
+            .flat_map(|group| group.iter().copied())
+            .filter(|k| has(k))
+            .collect();
         let event = match given.as_slice() {
             [one] => *one,
-            [] => return Err(format!("a step needs one event key ({EVENT_KEYS})")),
+            [] => {
+                return Err(format!(
+                    "a step needs one event key ({}, and the clock's {}, and the adjournment's {})",
+                    EVENTS[0].join(", "),
+                    EVENTS[1].join(", "),
+                    EVENTS[2].join(", ")
+                ))
+            }
             many => {
                 return Err(format!(
                     "a step has one event key, found {}",
@@ -498,21 +554,13 @@ impl TryFrom<RawStep> for Step {
                 ))
             }
         };
-        let only = |allowed: &[&str]| -> Result<(), String> {
-            for (key, present) in [
-                ("side", r.side.is_some()),
-                ("announced", r.announced.is_some()),
-                ("fen", r.fen.is_some()),
-                ("removed", r.removed.is_some()),
-                ("by", r.by.is_some()),
-                ("explained", r.explained.is_some()),
-                ("before_end", r.before_end.is_some()),
-            ] {
-                if present && !allowed.contains(&key) {
-                    return Err(format!("`{key}` does not go with `{event}`"));
-                }
-            }
-            Ok(())
+        let allowed: &[&str] = match event {
+            "touch" => &["side"],
+            "adjust" => &["announced"],
+            "illegal" => &["side", "fen", "removed"],
+            "claim" | "flag" => &["by"],
+            "seal" => &["explained", "before_end"],
+            _ => &[],
         };
         if r.took.is_some() && r.at.is_some() {
             return Err("a step has `took` or `at`, not both".to_owned());
@@ -545,13 +593,12 @@ impl TryFrom<RawStep> for Step {
                 "write `{key}: true` (the other choice is a step of its own)"
             )),
         };
+        if let Some(key) = QUALIFIERS.iter().find(|k| has(k) && !allowed.contains(k)) {
+            return Err(format!("`{key}` does not go with `{event}`"));
+        }
         let step = match event {
-            "move" => {
-                only(&[])?;
-                Step::Move(r.mv.unwrap_or_default())
-            }
+            "move" => Step::Move(r.mv.unwrap_or_default()),
             "touch" => {
-                only(&["side"])?;
                 let squares = match r.touch {
                     Some(Squares::One(s)) => vec![s.0],
                     Some(Squares::Many(list)) if !list.is_empty() => {
@@ -564,12 +611,8 @@ impl TryFrom<RawStep> for Step {
                     side: r.side,
                 }
             }
-            "accidental" => {
-                only(&[])?;
-                Step::Accidental(r.accidental.map(|s| s.0).unwrap_or_default())
-            }
+            "accidental" => Step::Accidental(r.accidental.map(|s| s.0).unwrap_or_default()),
             "adjust" => {
-                only(&["announced"])?;
                 let announced = r
                     .announced
                     .ok_or("`adjust` needs `announced: true` or `announced: false`")?;
@@ -578,31 +621,22 @@ impl TryFrom<RawStep> for Step {
                     announced,
                 }
             }
-            "illegal" => {
-                only(&["side", "fen", "removed"])?;
-                Step::Illegal {
-                    text: r.illegal.unwrap_or_default(),
-                    side: r.side,
-                    fen: r.fen,
-                    removed: r.removed.map(|l| l.into_iter().map(|s| s.0).collect()),
-                }
-            }
+            "illegal" => Step::Illegal {
+                text: r.illegal.unwrap_or_default(),
+                side: r.side,
+                fen: r.fen,
+                removed: r.removed.map(|l| l.into_iter().map(|s| s.0).collect()),
+            },
             "accept" => {
-                only(&[])?;
                 yes("accept", r.accept)?;
                 Step::Accept
             }
             "correct" => {
-                only(&[])?;
                 yes("correct", r.correct)?;
                 Step::Correct
             }
-            "refuse_correction" => {
-                only(&[])?;
-                Step::RefuseCorrection(r.refuse_correction.unwrap_or_default())
-            }
+            "refuse_correction" => Step::RefuseCorrection(r.refuse_correction.unwrap_or_default()),
             "violation" => {
-                only(&[])?;
                 let v = r.violation.ok_or("`violation` needs side and kind")?;
                 Step::Violation {
                     side: v.side,
@@ -610,7 +644,6 @@ impl TryFrom<RawStep> for Step {
                 }
             }
             "unrecorded" => {
-                only(&[])?;
                 let u = r.unrecorded.ok_or("`unrecorded` needs side and moves")?;
                 Step::Unrecorded {
                     side: u.side,
@@ -618,64 +651,35 @@ impl TryFrom<RawStep> for Step {
                     time_pressure: u.time_pressure,
                 }
             }
-            "resign" => {
-                only(&[])?;
-                Step::Resign(r.resign.unwrap_or_default())
-            }
+            "resign" => Step::Resign(r.resign.unwrap_or_default()),
             "forfeit" => {
-                only(&[])?;
                 let f = r.forfeit.ok_or("`forfeit` needs side and reason")?;
                 Step::Forfeit {
                     side: f.side,
                     reason: f.reason,
                 }
             }
-            "offer" => {
-                only(&[])?;
-                Step::Offer(r.offer.unwrap_or_default())
-            }
-            "answer" => {
-                only(&[])?;
-                match r.answer.as_deref() {
-                    Some("accept") => Step::Answer(true),
-                    Some("refuse") => Step::Answer(false),
-                    other => {
-                        return Err(format!(
-                            "`answer: {}`: expected `accept` or `refuse`",
-                            other.unwrap_or("")
-                        ))
-                    }
+            "offer" => Step::Offer(r.offer.unwrap_or_default()),
+            "answer" => match r.answer.as_deref() {
+                Some("accept") => Step::Answer(true),
+                Some("refuse") => Step::Answer(false),
+                other => {
+                    return Err(format!(
+                        "`answer: {}`: expected `accept` or `refuse`",
+                        other.unwrap_or("")
+                    ))
                 }
-            }
-            "claim" => {
-                only(&["by"])?;
-                Step::Claim {
-                    kind: r.claim.unwrap_or_default(),
-                    by: r.by,
-                }
-            }
-            "elapse" => {
-                only(&[])?;
-                Step::Elapse(r.elapse.unwrap_or_default())
-            }
-            "press" => {
-                only(&[])?;
-                Step::Press(r.press.unwrap_or_default())
-            }
-            "stop_clocks" => {
-                only(&[])?;
-                Step::StopClocks(r.stop_clocks.unwrap_or_default())
-            }
-            "start_clocks" => {
-                only(&[])?;
-                Step::StartClocks(r.start_clocks.unwrap_or_default())
-            }
-            "arrive" => {
-                only(&[])?;
-                Step::Arrive(r.arrive.unwrap_or_default())
-            }
+            },
+            "claim" => Step::Claim {
+                kind: r.claim.unwrap_or_default(),
+                by: r.by,
+            },
+            "elapse" => Step::Elapse(r.elapse.unwrap_or_default()),
+            "press" => Step::Press(r.press.unwrap_or_default()),
+            "stop_clocks" => Step::StopClocks(r.stop_clocks.unwrap_or_default()),
+            "start_clocks" => Step::StartClocks(r.start_clocks.unwrap_or_default()),
+            "arrive" => Step::Arrive(r.arrive.unwrap_or_default()),
             "replace_clock" => {
-                only(&[])?;
                 let raw = r
                     .replace_clock
                     .ok_or("`replace_clock` needs the readings")?;
@@ -689,48 +693,36 @@ impl TryFrom<RawStep> for Step {
                 }
             }
             "correct_error" => {
-                only(&[])?;
                 let raw = r.correct_error.ok_or("`correct_error` needs `move`")?;
                 correct_error(raw)?
             }
             "adjourn" => {
-                only(&[])?;
                 yes("adjourn", r.adjourn)?;
                 Step::Adjourn
             }
-            "seal" => {
-                only(&["explained", "before_end"])?;
-                Step::Seal {
-                    text: r.seal.unwrap_or_default(),
-                    explained: r.explained,
-                    before_end: r.before_end,
-                }
-            }
-            "resume" => {
-                only(&[])?;
-                match r.resume {
-                    Some(RawResume::Full(f)) => Step::Resume {
-                        readings: [("red", f.red), ("white", f.white), ("black", f.black)]
-                            .into_iter()
-                            .filter_map(|(side, v)| v.map(|v| (side.to_owned(), v)))
-                            .collect(),
-                        absent: f.absent,
-                        sheet_missing: f.sheet_missing,
-                    },
-                    Some(RawResume::Plain(true)) => Step::Resume {
-                        readings: Vec::new(),
-                        absent: Vec::new(),
-                        sheet_missing: false,
-                    },
-                    _ => return Err("write `resume: true` or `resume: {…}`".to_owned()),
-                }
-            }
-            "seal_reply" => {
-                only(&[])?;
-                Step::SealReply(r.seal_reply.unwrap_or_default())
-            }
+            "seal" => Step::Seal {
+                text: r.seal.unwrap_or_default(),
+                explained: r.explained,
+                before_end: r.before_end,
+            },
+            "resume" => match r.resume {
+                Some(RawResume::Full(f)) => Step::Resume {
+                    readings: [("red", f.red), ("white", f.white), ("black", f.black)]
+                        .into_iter()
+                        .filter_map(|(side, v)| v.map(|v| (side.to_owned(), v)))
+                        .collect(),
+                    absent: f.absent,
+                    sheet_missing: f.sheet_missing,
+                },
+                Some(RawResume::Plain(true)) => Step::Resume {
+                    readings: Vec::new(),
+                    absent: Vec::new(),
+                    sheet_missing: false,
+                },
+                _ => return Err("write `resume: true` or `resume: {…}`".to_owned()),
+            },
+            "seal_reply" => Step::SealReply(r.seal_reply.unwrap_or_default()),
             "envelope_lost" => {
-                only(&[])?;
                 let raw = r
                     .envelope_lost
                     .ok_or("`envelope_lost` needs `stated` or `restored`")?;
@@ -746,28 +738,17 @@ impl TryFrom<RawStep> for Step {
                     (restored, stated) => Step::EnvelopeLost { stated, restored },
                 }
             }
-            "leave_hall" => {
-                only(&[])?;
-                Step::LeaveHall(r.leave_hall.unwrap_or_default())
-            }
+            "leave_hall" => Step::LeaveHall(r.leave_hall.unwrap_or_default()),
             "agree_draw" => {
-                only(&[])?;
                 yes("agree_draw", r.agree_draw)?;
                 Step::AgreeDraw
             }
-            "clock_objection" => {
-                only(&[])?;
-                Step::ClockObjection(r.clock_objection.unwrap_or_default())
-            }
-            "flag" => {
-                only(&["by"])?;
-                Step::Flag {
-                    side: r.flag.unwrap_or_default(),
-                    by: r.by,
-                }
-            }
+            "clock_objection" => Step::ClockObjection(r.clock_objection.unwrap_or_default()),
+            "flag" => Step::Flag {
+                side: r.flag.unwrap_or_default(),
+                by: r.by,
+            },
             _ => {
-                only(&[])?;
                 let raw = r.set_clock.ok_or("`set_clock` needs side and used")?;
                 Step::SetClock {
                     side: raw.side,
@@ -831,6 +812,140 @@ fn correct_error(raw: RawCorrectError) -> Result<Step, String> {
         side: raw.side,
         error: raw.error,
     })
+}
+
+impl From<Step> for StepWire {
+    /// The keys a case writes for the step (`{"touch":["h2","h9"]}`), as a `session` request
+    /// of the engine protocol sends it; reading them back gives the same step.
+    fn from(step: Step) -> StepWire {
+        let sides = |readings: Vec<(String, Span)>| {
+            let at = |side: &str| readings.iter().find(|(s, _)| s == side).map(|(_, v)| *v);
+            (at("red"), at("white"), at("black"))
+        };
+        let squares = |list: Vec<String>| list.into_iter().map(SquareText).collect();
+        let mut w = StepWire::default();
+        match step {
+            Step::Move(m) => w.mv = Some(m),
+            Step::Touch {
+                squares: list,
+                side,
+            } => {
+                w.touch = Some(Squares::Many(squares(list)));
+                w.side = side;
+            }
+            Step::Accidental(s) => w.accidental = Some(SquareText(s)),
+            Step::Adjust { square, announced } => {
+                w.adjust = Some(SquareText(square));
+                w.announced = Some(announced);
+            }
+            Step::Illegal {
+                text,
+                side,
+                fen,
+                removed,
+            } => {
+                w.illegal = Some(text);
+                w.side = side;
+                w.fen = fen;
+                w.removed = removed.map(squares);
+            }
+            Step::Accept => w.accept = Some(true),
+            Step::Correct => w.correct = Some(true),
+            Step::RefuseCorrection(s) => w.refuse_correction = Some(s),
+            Step::Violation { side, kind } => w.violation = Some(SideKind { side, kind }),
+            Step::Unrecorded {
+                side,
+                moves,
+                time_pressure,
+            } => {
+                w.unrecorded = Some(RawUnrecorded {
+                    side,
+                    moves,
+                    time_pressure,
+                })
+            }
+            Step::Resign(s) => w.resign = Some(s),
+            Step::Forfeit { side, reason } => w.forfeit = Some(SideReason { side, reason }),
+            Step::Offer(s) => w.offer = Some(s),
+            Step::Answer(accept) => {
+                w.answer = Some(if accept { "accept" } else { "refuse" }.to_owned())
+            }
+            Step::Claim { kind, by } => {
+                w.claim = Some(kind);
+                w.by = by;
+            }
+            Step::Elapse(span) => w.elapse = Some(span),
+            Step::Press(s) => w.press = Some(s),
+            Step::StopClocks(by) => w.stop_clocks = Some(by),
+            Step::StartClocks(s) => w.start_clocks = Some(s),
+            Step::Arrive(s) => w.arrive = Some(s),
+            Step::ReplaceClock { readings, faulty } => {
+                let (red, white, black) = sides(readings);
+                w.replace_clock = Some(RawReplace {
+                    red,
+                    white,
+                    black,
+                    faulty,
+                });
+            }
+            Step::CorrectError {
+                number,
+                side,
+                error,
+            } => {
+                w.correct_error = Some(RawCorrectError {
+                    number,
+                    side,
+                    error,
+                })
+            }
+            Step::SetClock { side, used } => w.set_clock = Some(RawSetClock { side, used }),
+            Step::Adjourn => w.adjourn = Some(true),
+            Step::Seal {
+                text,
+                explained,
+                before_end,
+            } => {
+                w.seal = Some(text);
+                w.explained = explained;
+                w.before_end = before_end;
+            }
+            Step::Resume {
+                readings,
+                absent,
+                sheet_missing,
+            } => {
+                let (red, white, black) = sides(readings);
+                w.resume = Some(RawResume::Full(RawResumeFull {
+                    red,
+                    white,
+                    black,
+                    absent,
+                    sheet_missing,
+                }));
+            }
+            Step::SealReply(m) => w.seal_reply = Some(m),
+            Step::EnvelopeLost { stated, restored } => {
+                w.envelope_lost = Some(RawEnvelopeLost { stated, restored })
+            }
+            Step::LeaveHall(s) => w.leave_hall = Some(s),
+            Step::AgreeDraw => w.agree_draw = Some(true),
+            Step::ClockObjection(s) => w.clock_objection = Some(s),
+            Step::Flag { side, by } => {
+                w.flag = Some(side);
+                w.by = by;
+            }
+            Step::Timed { step, time } => {
+                w = StepWire::from(*step);
+                w.took = time.took;
+                w.at = time.at;
+                w.pressed = time.pressed;
+                w.arbiter_time = time.arbiter_time;
+                w.forcing = time.forcing;
+            }
+        }
+        w
+    }
 }
 
 impl fmt::Display for Step {
@@ -1020,112 +1135,132 @@ impl Step {
             _ => None,
         }
     }
+}
 
-    /// The step as a JSON object with the keys a case writes (`{"touch":["h2","h9"]}`), as
-    /// a `session` request of the engine protocol sends it. Reading it back with serde gives
-    /// the same step.
-    pub fn to_json(&self) -> serde_json::Value {
-        use serde_json::json;
-        let mut v = match self {
-            Step::Move(m) => json!({"move": m}),
-            Step::Touch { squares, side } => json!({"touch": squares, "side": side}),
-            Step::Accidental(s) => json!({"accidental": s}),
-            Step::Adjust { square, announced } => json!({"adjust": square, "announced": announced}),
-            Step::Illegal {
-                text,
-                side,
-                fen,
-                removed,
-            } => json!({"illegal": text, "side": side, "fen": fen, "removed": removed}),
-            Step::Accept => json!({"accept": true}),
-            Step::Correct => json!({"correct": true}),
-            Step::RefuseCorrection(s) => json!({"refuse_correction": s}),
-            Step::Violation { side, kind } => json!({"violation": {"side": side, "kind": kind}}),
-            Step::Unrecorded {
-                side,
-                moves,
-                time_pressure,
-            } => {
-                json!({"unrecorded": {"side": side, "moves": moves, "time_pressure": time_pressure}})
-            }
-            Step::Resign(s) => json!({"resign": s}),
-            Step::Forfeit { side, reason } => json!({"forfeit": {"side": side, "reason": reason}}),
-            Step::Offer(s) => json!({"offer": s}),
-            Step::Answer(accept) => json!({"answer": if *accept { "accept" } else { "refuse" }}),
-            Step::Claim { kind, by } => json!({"claim": kind, "by": by}),
-            Step::Elapse(span) => json!({"elapse": span}),
-            Step::Press(s) => json!({"press": s}),
-            Step::StopClocks(by) => json!({"stop_clocks": by}),
-            Step::StartClocks(s) => json!({"start_clocks": s}),
-            Step::Arrive(s) => json!({"arrive": s}),
-            Step::ReplaceClock { readings, faulty } => {
-                let mut inner = serde_json::Map::new();
-                for (side, v) in readings {
-                    inner.insert(side.clone(), json!(v));
-                }
-                inner.insert("faulty".to_owned(), json!(faulty));
-                json!({"replace_clock": inner})
-            }
-            Step::CorrectError {
-                number,
-                side,
-                error,
-            } => {
-                json!({"correct_error": {"error": error, "move": number, "side": side}})
-            }
-            Step::SetClock { side, used } => json!({"set_clock": {"side": side, "used": used}}),
-            Step::Adjourn => json!({"adjourn": true}),
-            Step::Seal {
-                text,
-                explained,
-                before_end,
-            } => {
-                json!({"seal": text, "explained": explained, "before_end": before_end})
-            }
-            Step::Resume {
-                readings,
-                absent,
-                sheet_missing,
-            } => {
-                let mut inner = serde_json::Map::new();
-                for (side, v) in readings {
-                    inner.insert(side.clone(), json!(v));
-                }
-                if !absent.is_empty() {
-                    inner.insert("absent".to_owned(), json!(absent));
-                }
-                if *sheet_missing {
-                    inner.insert("sheet_missing".to_owned(), json!(true));
-                }
-                json!({"resume": inner})
-            }
-            Step::SealReply(m) => json!({"seal_reply": m}),
-            Step::EnvelopeLost { stated, restored } => match stated {
-                Some(m) => json!({"envelope_lost": {"stated": m}}),
-                None => json!({"envelope_lost": {"restored": restored}}),
-            },
-            Step::LeaveHall(s) => json!({"leave_hall": s}),
-            Step::AgreeDraw => json!({"agree_draw": true}),
-            Step::ClockObjection(s) => json!({"clock_objection": s}),
-            Step::Flag { side, by } => json!({"flag": side, "by": by}),
-            Step::Timed { step, time } => {
-                let mut v = step.to_json();
-                if let (Some(map), Ok(serde_json::Value::Object(keys))) =
-                    (v.as_object_mut(), serde_json::to_value(time))
-                {
-                    map.extend(keys);
-                }
-                v
-            }
-        };
-        // `correct_error.error`, `.move` and `.side` left out when absent.
-        if let Some(inner) = v.get_mut("correct_error").and_then(|c| c.as_object_mut()) {
-            inner.retain(|_, value| !value.is_null());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each step kind as a case writes it, and its wire form in a `session` request.
+    const STEPS: &[(&str, &str)] = &[
+        ("{move: h2e2}", r#"{"move":"h2e2"}"#),
+        (
+            "{touch: h2, side: black}",
+            r#"{"side":"black","touch":["h2"]}"#,
+        ),
+        ("{touch: [h2, 22]}", r#"{"touch":["h2","22"]}"#),
+        ("{accidental: e3}", r#"{"accidental":"e3"}"#),
+        (
+            "{adjust: e0, announced: false}",
+            r#"{"adjust":"e0","announced":false}"#,
+        ),
+        (
+            "{illegal: 22-18, side: white, removed: [9]}",
+            r#"{"illegal":"22-18","removed":["9"],"side":"white"}"#,
+        ),
+        ("{accept: true}", r#"{"accept":true}"#),
+        (
+            "{correct: true, arbiter_time: 30}",
+            r#"{"arbiter_time":30,"correct":true}"#,
+        ),
+        (
+            "{refuse_correction: white}",
+            r#"{"refuse_correction":"white"}"#,
+        ),
+        (
+            "{violation: {side: red, kind: repeated-draw-offer}}",
+            r#"{"violation":{"kind":"repeated-draw-offer","side":"red"}}"#,
+        ),
+        (
+            "{unrecorded: {side: red, moves: 4}}",
+            r#"{"unrecorded":{"moves":4,"side":"red","time_pressure":false}}"#,
+        ),
+        ("{resign: red}", r#"{"resign":"red"}"#),
+        (
+            "{forfeit: {side: red, reason: late}}",
+            r#"{"forfeit":{"reason":"late","side":"red"}}"#,
+        ),
+        ("{offer: red}", r#"{"offer":"red"}"#),
+        ("{answer: refuse}", r#"{"answer":"refuse"}"#),
+        (
+            "{claim: sixty-move, by: red}",
+            r#"{"by":"red","claim":"sixty-move"}"#,
+        ),
+        ("{elapse: 30}", r#"{"elapse":30}"#),
+        (
+            "{move: h2e2, took: 35, pressed: false}",
+            r#"{"move":"h2e2","pressed":false,"took":35}"#,
+        ),
+        ("{press: red}", r#"{"press":"red"}"#),
+        ("{stop_clocks: arbiter}", r#"{"stop_clocks":"arbiter"}"#),
+        ("{start_clocks: red}", r#"{"start_clocks":"red"}"#),
+        ("{arrive: black}", r#"{"arrive":"black"}"#),
+        (
+            "{replace_clock: {black: 40, faulty: red}}",
+            r#"{"replace_clock":{"black":40,"faulty":"red"}}"#,
+        ),
+        (
+            "{correct_error: {move: 20}}",
+            r#"{"correct_error":{"move":20}}"#,
+        ),
+        (
+            "{set_clock: {side: red, used: 80}}",
+            r#"{"set_clock":{"side":"red","used":80}}"#,
+        ),
+        ("{adjourn: true}", r#"{"adjourn":true}"#),
+        (
+            "{seal: h2e2, before_end: 600}",
+            r#"{"before_end":600,"seal":"h2e2"}"#,
+        ),
+        ("{resume: true}", r#"{"resume":{}}"#),
+        (
+            "{resume: {red: 60, absent: [black], sheet_missing: true}}",
+            r#"{"resume":{"absent":["black"],"red":60,"sheet_missing":true}}"#,
+        ),
+        ("{seal_reply: h9g7}", r#"{"seal_reply":"h9g7"}"#),
+        (
+            "{envelope_lost: {stated: h9g7}}",
+            r#"{"envelope_lost":{"stated":"h9g7"}}"#,
+        ),
+        (
+            "{envelope_lost: {restored: false}}",
+            r#"{"envelope_lost":{"restored":false}}"#,
+        ),
+        ("{leave_hall: black}", r#"{"leave_hall":"black"}"#),
+        ("{agree_draw: true}", r#"{"agree_draw":true}"#),
+        ("{clock_objection: red}", r#"{"clock_objection":"red"}"#),
+        (
+            "{flag: black, by: white}",
+            r#"{"by":"white","flag":"black"}"#,
+        ),
+    ];
+
+    #[test]
+    fn a_step_is_written_as_a_case_writes_it_and_reads_back_the_same() {
+        for (yaml, json) in STEPS {
+            let step: Step = serde_yaml::from_str(yaml).expect(yaml);
+            let wire = serde_json::to_value(&step).unwrap();
+            assert_eq!(wire.to_string(), *json, "{yaml}");
+            assert_eq!(
+                serde_json::from_value::<Step>(wire).unwrap(),
+                step,
+                "{yaml}"
+            );
         }
-        // Optional keys that are absent are left out, as a case would write the step.
-        if let Some(map) = v.as_object_mut() {
-            map.retain(|_, value| !value.is_null());
-        }
-        v
+    }
+
+    #[test]
+    fn a_step_names_every_event_key_it_lacks_or_doubles() {
+        let err = |yaml: &str| serde_yaml::from_str::<Step>(yaml).unwrap_err().to_string();
+        assert!(err("{side: red}").starts_with(
+            "a step needs one event key (move, touch, accidental, adjust, illegal, accept, \
+             correct, refuse_correction, violation, unrecorded, resign, forfeit, offer, answer, \
+             claim, and the clock's elapse, press, stop_clocks, start_clocks, arrive, \
+             replace_clock, correct_error, set_clock, flag, and the adjournment's adjourn, seal, \
+             leave_hall, resume, seal_reply, envelope_lost, agree_draw, clock_objection)"
+        ));
+        assert!(err("{move: h2e2, offer: red}")
+            .starts_with("a step has one event key, found move and offer"));
+        assert!(err("{move: h2e2, side: red}").starts_with("`side` does not go with `move`"));
     }
 }

@@ -221,13 +221,13 @@ pub fn request_json(seq: u64, request: &Request) -> Value {
             v["earlier"] = json!(earlier);
         }
         Query::Session { steps } => {
-            v["steps"] = Value::Array(steps.iter().map(Step::to_json).collect());
+            v["steps"] = json!(steps);
         }
         Query::Clock { clock, steps } => {
             let mut c = serde_json::to_value(&clock.start).unwrap_or_else(|_| json!({}));
             c["control"] = serde_json::to_value(&clock.control).unwrap_or(Value::Null);
             v["clock"] = c;
-            v["steps"] = Value::Array(steps.iter().map(Step::to_json).collect());
+            v["steps"] = json!(steps);
         }
         Query::Standings { tournament } => {
             v["tournament"] = serde_json::to_value(tournament).unwrap_or(Value::Null);

@@ -16,6 +16,7 @@
 use super::{BaselineMark, Report, ReportError, ResultEvent};
 use crate::case::{is_case_id, Verdict};
 use crate::spec::RulesetPattern;
+use crate::yaml::item_lines;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -88,28 +89,19 @@ impl Baseline {
     /// Reads a baseline file. Errors name the file, line and field
     /// (`baseline.yaml:5:5: failures[0]: unknown field `rulset`, …`).
     pub fn load(path: &Path) -> Result<Baseline, ReportError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ReportError::file(path, format!("cannot read baseline: {e}")))?;
+        let text = ReportError::read(path, "baseline")?;
         Baseline::parse(path, &text)
     }
 
     /// Parses the text of a baseline file; `path` is used in messages.
     pub fn parse(path: &Path, text: &str) -> Result<Baseline, ReportError> {
-        let raw: RawBaseline =
-            serde_yaml::from_str(text).map_err(|e| ReportError::yaml(path, &e))?;
-        let lines = case_lines(text, raw.failures.len());
+        let raw: RawBaseline = ReportError::parse_yaml(path, text)?;
+        let lines = item_lines(text, &["case"], raw.failures.len());
         let mut failures: Vec<BaselineEntry> = Vec::with_capacity(raw.failures.len());
         for (i, entry) in raw.failures.into_iter().enumerate() {
             let line = lines.as_ref().map(|l| l[i]);
             let fail = |message: String| {
-                let err = ReportError::new(format!("failures[{i}].{message}"));
-                match line {
-                    Some(line) => err.at(path, line),
-                    None => ReportError {
-                        path: Some(path.to_owned()),
-                        ..err
-                    },
-                }
+                ReportError::new(format!("failures[{i}].{message}")).within(path, line)
             };
             if !is_case_id(&entry.case) {
                 return Err(fail(format!(
@@ -376,22 +368,6 @@ pub fn gate(baseline: &Baseline, results: &[ResultEvent]) -> Gate {
         .map(|(f, _)| f.clone())
         .collect();
     out
-}
-
-/// The 1-based lines of the `case:` keys of the `count` entries, when they can all be found
-/// (block style); `None` otherwise.
-fn case_lines(text: &str, count: usize) -> Option<Vec<usize>> {
-    let lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let item = line.trim_start();
-            let item = item.strip_prefix('-').map_or(item, str::trim_start);
-            item.starts_with("case:")
-        })
-        .map(|(i, _)| i + 1)
-        .collect();
-    (lines.len() == count).then_some(lines)
 }
 
 /// The first line of a message (a baseline reason is one line).

@@ -52,6 +52,33 @@ impl ReportError {
         }
     }
 
+    /// The error placed in `path`: at `line` when known, else at the whole file (an entry
+    /// of a list whose lines could not all be found).
+    pub(crate) fn within(self, path: &Path, line: Option<usize>) -> ReportError {
+        match line {
+            Some(line) => self.at(path, line),
+            None => ReportError {
+                path: Some(path.to_owned()),
+                ..self
+            },
+        }
+    }
+
+    /// Reads a file of entries (a baseline); `what` names it in the message when it cannot
+    /// be read (`cannot read baseline: …`).
+    pub(crate) fn read(path: &Path, what: &str) -> Result<String, ReportError> {
+        std::fs::read_to_string(path)
+            .map_err(|e| ReportError::file(path, format!("cannot read {what}: {e}")))
+    }
+
+    /// Parses the text of a YAML file; errors keep their line, column and field.
+    pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
+        path: &Path,
+        text: &str,
+    ) -> Result<T, ReportError> {
+        serde_yaml::from_str(text).map_err(|e| ReportError::yaml(path, &e))
+    }
+
     /// Converts a YAML error, keeping its location and adding the file.
     pub(crate) fn yaml(path: &Path, err: &serde_yaml::Error) -> ReportError {
         let mut message = err.to_string();
