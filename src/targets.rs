@@ -354,7 +354,7 @@ pub fn check_repetition_start(data: &[u8]) -> Sample {
 }
 
 fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
-    use xiangqi::repetition::{adjudicate, RepetitionRules, Ruling, Verdict};
+    use xiangqi::repetition::{adjudicate, CycleDecision, CycleRuling, RepetitionRules};
     let rules = RepetitionRules::for_ruleset(ruleset).expect("xiangqi repetition rules");
     let reference = rules_for(ruleset);
     let mut positions = vec![xiangqi::Position::from_fen(&sample.fen).expect("start")];
@@ -387,7 +387,7 @@ fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
         }
         None => (0, 0),
     };
-    let shifted = |v: &Verdict, k: usize| {
+    let shifted = |v: &CycleRuling, k: usize| {
         let mut v = v.clone();
         for c in &mut v.cycle {
             c.ply -= k;
@@ -421,9 +421,9 @@ fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
             v.repetitions = reps;
             if v.side.is_some() {
                 v.ruling = if reps > rules.cycles_for_verdict {
-                    Ruling::Loss
+                    CycleDecision::Loss
                 } else {
-                    Ruling::MustChange
+                    CycleDecision::MustChange
                 };
             }
             Some(v)

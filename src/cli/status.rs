@@ -4,7 +4,7 @@
 use super::board::PositionArgs;
 use super::{CliError, Format};
 use arbiter::rules::XiangqiRules;
-use arbiter::xiangqi::repetition::{Judgement, Verdict};
+use arbiter::xiangqi::repetition::{CycleRuling, Judgement};
 use arbiter::{ClaimRuling, Game, GameOutcome};
 use clap::Args;
 use std::process::ExitCode;
@@ -110,7 +110,7 @@ fn print_outcome(o: &GameOutcome) {
 
 /// The repetition verdict (docs/repetition.md): the ruling, then one line per move of the
 /// cycle with its nature and the pieces it chases, then the reasoning.
-fn print_repetition(verdict: Option<&Verdict>) {
+fn print_repetition(verdict: Option<&CycleRuling>) {
     let Some(v) = verdict else {
         println!(
             "repetition none (the history does not end in a cycle played three times in a row)"

@@ -713,10 +713,10 @@ impl GamePos for xiangqi::Position {
     }
 
     fn accepted(&self, ruleset: &Ruleset, moves: &[xiangqi::Move]) -> usize {
-        use xiangqi::repetition::Ruling;
+        use xiangqi::repetition::CycleDecision;
         let mut game = xiangqi::endings::XiangqiEndings::new(ruleset, *self);
         for (i, m) in moves.iter().enumerate() {
-            if i > 0 && matches!(game.verdict(), Some(v) if v.ruling == Ruling::Loss) {
+            if i > 0 && matches!(game.verdict(), Some(v) if v.ruling == CycleDecision::Loss) {
                 return i;
             }
             game.push(*m);

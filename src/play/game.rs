@@ -36,7 +36,7 @@ use super::record::{score_adjudicated, Decision, Entry, GameRecord};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
 use crate::outcome::AdjudicationKind;
 use crate::procedure::{Event, EventTime, ProcedureError, Session};
-use crate::xiangqi::repetition::Ruling;
+use crate::xiangqi::repetition::CycleDecision;
 use crate::Side;
 use crate::{Outcome, Reason, Ruleset};
 use std::time::Instant;
@@ -531,7 +531,7 @@ pub fn play_game_adjudicated(
         }
         // Xiangqi: the repetition verdict orders a side to change.
         if let Some(v) = &session.ending().repetition {
-            if let (Ruling::MustChange, Some(who)) = (v.ruling, v.side) {
+            if let (CycleDecision::MustChange, Some(who)) = (v.ruling, v.side) {
                 let order = (who.side(), v.repetitions);
                 if announced != Some(order) {
                     record

@@ -243,7 +243,10 @@ impl fmt::Display for Stage {
     }
 }
 
-/// The answer to [`Query::Outcome`].
+/// The answer to [`Query::Outcome`], as it travels on the wire: an engine's words, kept as
+/// text because a case compares them as text with its expectation and an engine may name a
+/// result or reason arbiter does not know. It is the wire form only; the typed ending of a
+/// game is [`crate::Outcome`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OutcomeAnswer {

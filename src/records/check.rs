@@ -35,7 +35,7 @@ use crate::outcome::AdjudicationKind;
 use crate::play::record::{score_adjudicated, Decision};
 use crate::play::token_score;
 use crate::procedure::{Event, EventTime, ProcedureError, RepetitionEnforcement, Session};
-use crate::xiangqi::repetition::{RepetitionRules, Ruling};
+use crate::xiangqi::repetition::{CycleDecision, RepetitionRules};
 use crate::{Game, Outcome, Reason, Ruleset, Score, Side};
 use serde::Serialize;
 
@@ -320,7 +320,7 @@ fn note_repetition(
         .ending()
         .repetition
         .as_ref()
-        .filter(|v| matches!(v.ruling, Ruling::MustChange | Ruling::Loss));
+        .filter(|v| matches!(v.ruling, CycleDecision::MustChange | CycleDecision::Loss));
     let Some((v, color)) = verdict.and_then(|v| v.side.map(|c| (v, c))) else {
         *seen = None;
         return;
@@ -330,7 +330,7 @@ fn note_repetition(
     let from = v.cycle.first().map_or(ply, |c| {
         c.ply.saturating_sub((v.repetitions.max(1) - 1) * len)
     });
-    let kind = if v.repetitions > cycles_for_verdict || v.ruling == Ruling::Loss {
+    let kind = if v.repetitions > cycles_for_verdict || v.ruling == CycleDecision::Loss {
         "unchanged"
     } else {
         "must-change"
@@ -538,7 +538,7 @@ fn replay_items(
                     }),
                     ["must-change", side] => {
                         let ordered = r.session.ending().repetition.as_ref().and_then(|v| {
-                            matches!(v.ruling, Ruling::MustChange | Ruling::Loss)
+                            matches!(v.ruling, CycleDecision::MustChange | CycleDecision::Loss)
                                 .then_some(v.side)
                                 .flatten()
                         });
@@ -688,7 +688,7 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
     let outcome = outcome.or_else(|| {
         let v = replayed.session.ending().repetition.as_ref()?;
         let loser = v.side?.side();
-        let ruled = matches!(v.ruling, Ruling::Loss | Ruling::MustChange)
+        let ruled = matches!(v.ruling, CycleDecision::Loss | CycleDecision::MustChange)
             && recorded == Some(Score::Win(loser.other()));
         ruled.then(|| {
             report.findings.push(Finding {

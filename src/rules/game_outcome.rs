@@ -5,7 +5,7 @@
 
 use crate::edition::DrawKind;
 use crate::outcome::{ClockPenalty, Counters, Ending, Outcome, Reason, RuleState};
-use crate::xiangqi::repetition::Verdict;
+use crate::xiangqi::repetition::CycleRuling;
 use crate::Game;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -44,12 +44,12 @@ pub struct GameOutcome {
     /// Xiangqi: the repetition verdict (棋例) on the cycle the history ends in
     /// (docs/repetition.md); `None` when the history does not end in a judged cycle, and in
     /// draughts.
-    pub repetition: Option<Verdict>,
+    pub repetition: Option<CycleRuling>,
 }
 
 impl GameOutcome {
     /// A game's ending, with the repetition verdict of the same history.
-    pub fn new(game: Game, ending: Ending, repetition: Option<Verdict>) -> GameOutcome {
+    pub fn new(game: Game, ending: Ending, repetition: Option<CycleRuling>) -> GameOutcome {
         GameOutcome {
             game,
             outcome: ending.outcome,

@@ -8,7 +8,7 @@ use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEn
 use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
-use crate::xiangqi::repetition::Ruling;
+use crate::xiangqi::repetition::CycleDecision;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Square};
 use crate::xiangqi::{Move, Position};
@@ -77,7 +77,7 @@ fn push_next(game: &mut XiangqiEndings, text: &str, legality: Legality) -> Resul
         text: text.to_owned(),
         reason,
     };
-    if let Some((Ruling::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
+    if let Some((CycleDecision::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
         return Err(err(format!(
             "the game is already over after move {i}: {} (forbidden-repetition: \
              {loser} did not change a forbidden repetition)",

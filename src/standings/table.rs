@@ -147,9 +147,10 @@ impl fmt::Display for Standings {
     }
 }
 
-/// A game's result for each side.
+/// A game's result as seen from one player's seat (a game's result itself is an
+/// [`crate::Outcome`]; this is what a table scores for each of its two players).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Outcome {
+enum SeatResult {
     Win,
     Draw,
     Loss,
@@ -159,7 +160,7 @@ enum Outcome {
 #[derive(Debug, Clone)]
 struct G {
     players: [usize; 2],
-    outcome: [Outcome; 2],
+    outcome: [SeatResult; 2],
     /// `+` / `−` by side (decided by absence).
     absent: [bool; 2],
     played: bool,
@@ -174,10 +175,10 @@ struct G {
 impl G {
     fn points(&self, c: &Competition) -> [f64; 2] {
         [0, 1].map(|i| match (self.outcome[i], self.played) {
-            (Outcome::Win, false) => c.points.plus,
-            (Outcome::Win, true) => c.points.win,
-            (Outcome::Draw, _) => c.points.draw,
-            (Outcome::Loss, _) => 0.0,
+            (SeatResult::Win, false) => c.points.plus,
+            (SeatResult::Win, true) => c.points.win,
+            (SeatResult::Draw, _) => c.points.draw,
+            (SeatResult::Loss, _) => 0.0,
         })
     }
 }
@@ -187,17 +188,17 @@ impl G {
 struct Enc {
     units: [usize; 2],
     score: [f64; 2],
-    outcome: [Outcome; 2],
+    outcome: [SeatResult; 2],
     played: bool,
     /// Team forfeits: marks at the level of the entries.
     absent: [bool; 2],
 }
 
-fn compare(a: f64, b: f64) -> [Outcome; 2] {
+fn compare(a: f64, b: f64) -> [SeatResult; 2] {
     match a.partial_cmp(&b) {
-        Some(Ordering::Greater) => [Outcome::Win, Outcome::Loss],
-        Some(Ordering::Less) => [Outcome::Loss, Outcome::Win],
-        _ => [Outcome::Draw, Outcome::Draw],
+        Some(Ordering::Greater) => [SeatResult::Win, SeatResult::Loss],
+        Some(Ordering::Less) => [SeatResult::Loss, SeatResult::Win],
+        _ => [SeatResult::Draw, SeatResult::Draw],
     }
 }
 
@@ -333,8 +334,8 @@ fn read_result(
     g: &GameEntry,
     at: &str,
     withdrew: [bool; 2],
-) -> Result<([Outcome; 2], [bool; 2], bool), StandingsError> {
-    use Outcome::*;
+) -> Result<([SeatResult; 2], [bool; 2], bool), StandingsError> {
+    use SeatResult::*;
     let first = side_name(game, Side::First);
     match (&g.result, &g.absent) {
         (Some(_), Some(_)) => bad(format!(
@@ -415,7 +416,7 @@ fn withdraw_players(
                         for _ in have..per {
                             games.push(G {
                                 players: [o, w],
-                                outcome: [Outcome::Win, Outcome::Loss],
+                                outcome: [SeatResult::Win, SeatResult::Loss],
                                 absent: [false, true],
                                 played: false,
                                 started: false,
@@ -557,9 +558,9 @@ fn individual_table(
 fn match_encounter(units: [usize; 2], gp: [f64; 2], played: bool, comp: &Competition) -> Enc {
     let outcome = compare(gp[0], gp[1]);
     let score = outcome.map(|o| match o {
-        Outcome::Win => comp.points.match_win,
-        Outcome::Draw => comp.points.match_draw,
-        Outcome::Loss => 0.0,
+        SeatResult::Win => comp.points.match_win,
+        SeatResult::Draw => comp.points.match_draw,
+        SeatResult::Loss => 0.0,
     });
     Enc {
         units,
@@ -627,9 +628,9 @@ fn rank(
             Criterion::Penalty => f64::from(u8::from(penalties[u].is_some())),
             Criterion::Sonneborn => mine
                 .map(|(e, i)| match e.outcome[i] {
-                    Outcome::Win => score[e.units[1 - i]],
-                    Outcome::Draw => score[e.units[1 - i]] / 2.0,
-                    Outcome::Loss => 0.0,
+                    SeatResult::Win => score[e.units[1 - i]],
+                    SeatResult::Draw => score[e.units[1 - i]] / 2.0,
+                    SeatResult::Loss => 0.0,
                 })
                 .sum(),
             Criterion::Buchholz => mine
@@ -890,7 +891,7 @@ fn forfeit(units: [usize; 2], comp: &Competition) -> Enc {
     Enc {
         units,
         score: [comp.points.plus, 0.0],
-        outcome: [Outcome::Win, Outcome::Loss],
+        outcome: [SeatResult::Win, SeatResult::Loss],
         played: false,
         absent: [false, true],
     }

@@ -42,7 +42,7 @@
 use super::notation::{parse_move, NotationError};
 use super::position::{EndReason, IllegalMove, Move, Position};
 use super::repetition::{
-    adjudicate_played_after, Judgement, RepetitionRules, Ruling, Run, Verdict,
+    adjudicate_played_after, CycleDecision, CycleRuling, Judgement, RepetitionRules, Run,
 };
 use super::{Color, Role};
 use crate::clause;
@@ -95,7 +95,7 @@ pub struct XiangqiEndings {
     /// Who enforces a forbidden repetition: under [`RepetitionEnforcement::Refereed`] the
     /// verdict is never a loss.
     enforcement: RepetitionEnforcement,
-    verdict: OnceCell<Option<Verdict>>,
+    verdict: OnceCell<Option<CycleRuling>>,
     /// The repeated stretch the last verdict was found on, so that the next one (a move
     /// later) need not search for its start again.
     run: Cell<Option<Run>>,
@@ -264,7 +264,7 @@ impl XiangqiEndings {
     /// The repetition verdict (棋例) on the cycle the history ends in, under the edition's
     /// rules; `None` when the history does not end in a cycle played the edition's number of
     /// times in a row. Computed once per history.
-    pub fn verdict(&self) -> Option<&Verdict> {
+    pub fn verdict(&self) -> Option<&CycleRuling> {
         self.verdict
             .get_or_init(|| {
                 // A cycle played `cycles` times through the current position puts it there
@@ -282,8 +282,10 @@ impl XiangqiEndings {
                 let (verdict, run) = found.unwrap_or((None, None));
                 self.run.set(run);
                 match (self.enforcement, verdict) {
-                    (RepetitionEnforcement::Refereed, Some(mut v)) if v.ruling == Ruling::Loss => {
-                        v.ruling = Ruling::MustChange;
+                    (RepetitionEnforcement::Refereed, Some(mut v))
+                        if v.ruling == CycleDecision::Loss =>
+                    {
+                        v.ruling = CycleDecision::MustChange;
                         v.reason.push_str(
                             "; refereed: the loss is the referee's to rule, the game goes on",
                         );
@@ -323,7 +325,7 @@ impl XiangqiEndings {
         s.met = false;
         let cycles = self.repetition.cycles_for_verdict;
         match self.verdict() {
-            Some(v) if !explain => s.met = v.ruling == Ruling::Draw,
+            Some(v) if !explain => s.met = v.ruling == CycleDecision::Draw,
             None if !explain => {}
             None => {
                 s.blocked = Some(format!(
@@ -333,7 +335,7 @@ impl XiangqiEndings {
                 ));
             }
             Some(v) => match (v.ruling, v.side) {
-                (Ruling::Draw, _) => {
+                (CycleDecision::Draw, _) => {
                     s.met = true;
                     s.fulfilled = Some(format!("the repetition verdict is draw: {}", v.reason));
                     if v.judgement.red == Judgement::Forbidden {
@@ -341,7 +343,7 @@ impl XiangqiEndings {
                         s.clause = Some(clause::XQ_DRAW_REPETITION_UNCHANGED.to_owned());
                     }
                 }
-                (Ruling::MustChange, Some(side)) => {
+                (CycleDecision::MustChange, Some(side)) => {
                     s.blocked = Some(format!(
                         "the repetition verdict is must-change: {side} must change its moves \
                          ({})",
@@ -363,7 +365,7 @@ impl XiangqiEndings {
     /// The side that lost by not changing a forbidden repetition, if any.
     fn repetition_loser(&self) -> Option<super::Color> {
         self.verdict()
-            .filter(|v| v.ruling == Ruling::Loss)
+            .filter(|v| v.ruling == CycleDecision::Loss)
             .and_then(|v| v.side)
     }
 

@@ -2,10 +2,10 @@
 //! Chinese (CXA) and Asian (AXF) rules. Clause ids refer to spec/xiangqi.yaml; positions are
 //! FEN (ranks 9 to 0), moves ICCS. `docs/repetition.md` explains each judgement.
 
-use arbiter::case::{Case, RepetitionExpect, Runner, Verdict as CaseVerdict};
+use arbiter::case::{Case, RepetitionExpect, Runner, Verdict};
 use arbiter::xiangqi::repetition::{
-    adjudicate, classify, history, Classification, Nature, RepetitionError, RepetitionRules,
-    Ruling, SubKind, Verdict,
+    adjudicate, classify, history, Classification, CycleDecision, CycleRuling, Nature,
+    RepetitionError, RepetitionRules, SubKind,
 };
 use arbiter::xiangqi::{parse_move, Color, Position};
 use rstest::rstest;
@@ -37,7 +37,7 @@ fn chased(c: &Classification) -> Vec<String> {
 }
 
 /// Plays `cycle` `times` times from `fen` and adjudicates.
-fn judge(fen: &str, cycle: &[&str], times: usize, rules: &RepetitionRules) -> Option<Verdict> {
+fn judge(fen: &str, cycle: &[&str], times: usize, rules: &RepetitionRules) -> Option<CycleRuling> {
     let start = pos(fen);
     let texts: Vec<&str> = cycle
         .iter()
@@ -49,7 +49,7 @@ fn judge(fen: &str, cycle: &[&str], times: usize, rules: &RepetitionRules) -> Op
     adjudicate(&start, &moves, rules).unwrap()
 }
 
-fn natures(v: &Verdict, side: Color) -> Vec<Nature> {
+fn natures(v: &CycleRuling, side: Color) -> Vec<Nature> {
     v.cycle
         .iter()
         .filter(|c| c.side == side)
@@ -260,11 +260,11 @@ fn perpetual_check_must_change_then_loses() {
     let v = judge(PERPETUAL_CHECK, &cycle, 3, &CXA).unwrap();
     assert_eq!(
         (v.ruling, v.side, v.repetitions),
-        (Ruling::MustChange, Some(Color::Red), 3)
+        (CycleDecision::MustChange, Some(Color::Red), 3)
     );
     assert_eq!(natures(&v, Color::Red), [Nature::Check, Nature::Check]);
     let v = judge(PERPETUAL_CHECK, &cycle, 4, &AXF).unwrap();
-    assert_eq!((v.ruling, v.side), (Ruling::Loss, Some(Color::Red)));
+    assert_eq!((v.ruling, v.side), (CycleDecision::Loss, Some(Color::Red)));
     assert!(v
         .reason
         .contains("xq.result.forbidden-repetition-unchanged"));
@@ -284,10 +284,13 @@ fn two_cycles_give_no_verdict() {
 fn check_and_chase_is_forbidden_only_under_cxa() {
     let cycle = ["g7g9", "d9d8", "g9g7", "d8d9"];
     let v = judge(CHECK_OR_CHASE, &cycle, 3, &CXA).unwrap();
-    assert_eq!((v.ruling, v.side), (Ruling::MustChange, Some(Color::Red)));
+    assert_eq!(
+        (v.ruling, v.side),
+        (CycleDecision::MustChange, Some(Color::Red))
+    );
     assert_eq!(natures(&v, Color::Red), [Nature::Check, Nature::Chase]);
     let v = judge(CHECK_OR_CHASE, &cycle, 3, &AXF).unwrap();
-    assert_eq!((v.ruling, v.side), (Ruling::Draw, None));
+    assert_eq!((v.ruling, v.side), (CycleDecision::Draw, None));
 }
 
 /// xq.repetition.term-mate-threat vs axf-mate-threat-draw: 长杀.
@@ -295,13 +298,16 @@ fn check_and_chase_is_forbidden_only_under_cxa() {
 fn perpetual_mate_threat_is_forbidden_only_under_cxa() {
     let cycle = ["d6f6", "d9e8", "f6d6", "e8d9"];
     let v = judge(MATE_THREAT, &cycle, 3, &CXA).unwrap();
-    assert_eq!((v.ruling, v.side), (Ruling::MustChange, Some(Color::Red)));
+    assert_eq!(
+        (v.ruling, v.side),
+        (CycleDecision::MustChange, Some(Color::Red))
+    );
     assert_eq!(
         natures(&v, Color::Red),
         [Nature::MateThreat, Nature::MateThreat]
     );
     let v = judge(MATE_THREAT, &cycle, 4, &AXF).unwrap();
-    assert_eq!(v.ruling, Ruling::Draw);
+    assert_eq!(v.ruling, CycleDecision::Draw);
 }
 
 /// xq.repetition.mutual-draw: both sides forbidden is a draw, not a verdict against one.
@@ -311,7 +317,7 @@ fn both_sides_forbidden_is_a_draw() {
     let v = judge(fen, &["a6a7", "i3i4", "a7a6", "i4i3"], 3, &CXA).unwrap();
     assert_eq!(natures(&v, Color::Red), [Nature::Chase, Nature::Chase]);
     assert_eq!(natures(&v, Color::Black), [Nature::Chase, Nature::Chase]);
-    assert_eq!((v.ruling, v.side), (Ruling::Draw, None));
+    assert_eq!((v.ruling, v.side), (CycleDecision::Draw, None));
 }
 
 /// xq.repetition.general-answers-check + perpetual-check-loses: black checks perpetually,
@@ -319,7 +325,10 @@ fn both_sides_forbidden_is_a_draw() {
 #[test]
 fn perpetual_check_against_general_escapes() {
     let v = judge(ANSWERS_CHECK, &["g1g0", "d0d1", "g0g1", "d1d0"], 3, &CXA).unwrap();
-    assert_eq!((v.ruling, v.side), (Ruling::MustChange, Some(Color::Black)));
+    assert_eq!(
+        (v.ruling, v.side),
+        (CycleDecision::MustChange, Some(Color::Black))
+    );
 }
 
 /// A history with an illegal move is an error naming the move.
@@ -410,7 +419,7 @@ fn the_runner_checks_the_repetition_expectation() {
         runner.run(&c, &c.rulesets[0])
     };
     let good = "{verdict: must-change, side: red, natures: {red: [chase, chase], black: [idle, idle]}, chased: [c7, c8]}";
-    assert_eq!(run(good, "xiangqi").verdict, CaseVerdict::Passed);
+    assert_eq!(run(good, "xiangqi").verdict, Verdict::Passed);
     for wrong in [
         "none",
         "{verdict: draw}",
@@ -419,10 +428,10 @@ fn the_runner_checks_the_repetition_expectation() {
         "{verdict: must-change, side: red, chased: [c7]}",
     ] {
         let r = run(wrong, "xiangqi");
-        assert_eq!(r.verdict, CaseVerdict::Failed, "{wrong}");
+        assert_eq!(r.verdict, Verdict::Failed, "{wrong}");
         assert_eq!(r.mismatches[0].expectation, "repetition");
     }
-    assert_eq!(run(good, "xiangqi@axf").verdict, CaseVerdict::Passed);
+    assert_eq!(run(good, "xiangqi@axf").verdict, Verdict::Passed);
     // Other games have no repetition adjudicator (the runner reports such cases skipped).
     assert_eq!(
         RepetitionRules::for_ruleset(&"russian".parse().unwrap()),

@@ -8,7 +8,7 @@
 
 use super::xiangqi_cycles::*;
 use arbiter::edition::DrawKind;
-use arbiter::xiangqi::repetition::{adjudicate, history, RepetitionRules, Ruling};
+use arbiter::xiangqi::repetition::{adjudicate, history, CycleDecision, RepetitionRules};
 use arbiter::xiangqi::Position;
 use arbiter::{rules_for, Rules, Ruleset};
 
@@ -152,7 +152,7 @@ fn a_fourth_forbidden_cycle_loses_and_ends_the_game() {
             "ongoing",
             "{name}: must change, not lost yet"
         );
-        assert_eq!(before.repetition.unwrap().ruling, Ruling::MustChange);
+        assert_eq!(before.repetition.unwrap().ruling, CycleDecision::MustChange);
 
         let four = times(&CHECK_CYCLE, 4, &["a1d1"]);
         let lost = r.outcome(CHECKS, &four).unwrap();
@@ -163,7 +163,7 @@ fn a_fourth_forbidden_cycle_loses_and_ends_the_game() {
             Some("xq.result.forbidden-repetition-unchanged")
         );
         assert!(lost.claims.is_empty());
-        assert_eq!(lost.repetition.unwrap().ruling, Ruling::Loss);
+        assert_eq!(lost.repetition.unwrap().ruling, CycleDecision::Loss);
         let claim = r.claim(CHECKS, &four, "repetition", Some("black")).unwrap();
         assert!(!claim.upheld);
         assert!(claim.reason.contains("already over"), "{}", claim.reason);
@@ -197,6 +197,6 @@ fn occurrences_alone_decide_nothing() {
     )
     .unwrap()
     .unwrap();
-    assert_eq!(v.ruling, Ruling::Draw);
+    assert_eq!(v.ruling, CycleDecision::Draw);
     assert_eq!(outcome.claims, vec![DrawKind::Repetition]);
 }

@@ -5,7 +5,7 @@
 //!   闲 idle (with a [`SubKind`] such as 兑 exchange offer), and which pieces it chases.
 //! - [`adjudicate`] finds the cycle the history ends in, judges each side's moves forbidden
 //!   (every move an attack, 打) or allowed (at least one idle move), and gives the
-//!   [`Verdict`]: draw (不变作和), the forbidden side must change, or it has lost
+//!   [`CycleRuling`]: draw (不变作和), the forbidden side must change, or it has lost
 //!   (走棋违犯禁例，应当变着而不变, 第一章 第四节 一 (七)).
 //! - [`RepetitionRules`] holds what differs between editions; there is one mechanism.
 //!
@@ -13,7 +13,7 @@
 //! `docs/repetition.md`.
 //!
 //! ```
-//! use arbiter::xiangqi::repetition::{adjudicate, history, Ruling, RepetitionRules};
+//! use arbiter::xiangqi::repetition::{adjudicate, history, CycleDecision, RepetitionRules};
 //! use arbiter::xiangqi::{Color, Position};
 //!
 //! // The red chariot checks on ranks 9 and 8 for ever; the black general steps d9-d8-d9.
@@ -22,19 +22,20 @@
 //! let texts: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
 //! let moves = history(&start, &texts).unwrap();
 //! let verdict = adjudicate(&start, &moves, &RepetitionRules::CXA).unwrap().unwrap();
-//! assert_eq!(verdict.ruling, Ruling::MustChange);
+//! assert_eq!(verdict.ruling, CycleDecision::MustChange);
 //! assert_eq!(verdict.side, Some(Color::Red));
 //! ```
 
 mod classify;
+mod cycle;
 pub mod material;
-mod verdict;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
-pub use verdict::{
-    adjudicate, history, CycleMove, Judgement, Judgements, RepetitionError, Ruling, Verdict,
+pub use cycle::{
+    adjudicate, history, CycleDecision, CycleMove, CycleRuling, Judgement, Judgements,
+    RepetitionError,
 };
-pub(crate) use verdict::{adjudicate_played_after, Run};
+pub(crate) use cycle::{adjudicate_played_after, Run};
 
 use crate::edition::RepetitionRuleSet;
 use crate::mutant::DrawMutant as D;

@@ -1,4 +1,4 @@
-//! Finding the cycle a history ends in, and the verdict on it.
+//! Finding the cycle a history ends in, and the ruling on it ([`CycleRuling`]).
 
 use super::classify::{classify, display, Chased, Nature, SubKind};
 use super::RepetitionRules;
@@ -6,10 +6,11 @@ use crate::mutant::DrawMutant as D;
 use crate::xiangqi::{parse_move, Color, Move, NotationError, Position, Square};
 use serde::{Serialize, Serializer};
 
-/// What the rules make of a repeated cycle.
+/// What the rules make of a repeated cycle: the decision of a [`CycleRuling`], written
+/// `verdict` in its JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Ruling {
+pub enum CycleDecision {
     /// Neither side must change: the repetition is a draw (不变作和; with allowed moves on
     /// both sides either side may claim it).
     Draw,
@@ -19,13 +20,13 @@ pub enum Ruling {
     Loss,
 }
 
-impl Ruling {
+impl CycleDecision {
     /// The slug used in JSON and cases (`draw`, `must-change`, `loss`).
     pub const fn slug(self) -> &'static str {
         match self {
-            Ruling::Draw => "draw",
-            Ruling::MustChange => "must-change",
-            Ruling::Loss => "loss",
+            CycleDecision::Draw => "draw",
+            CycleDecision::MustChange => "must-change",
+            CycleDecision::Loss => "loss",
         }
     }
 }
@@ -72,13 +73,16 @@ pub struct CycleMove {
     pub(crate) chased_pieces: Vec<usize>,
 }
 
-/// The verdict on the cycle a history ends in. Serialises to the `repetition` object of
-/// `arbiter status --format json` (see `docs/repetition.md`).
+/// The ruling on the cycle a history ends in (棋例): the decision, the side it binds, the
+/// cycle and the reasoning. Named for what it is, so that `Verdict` means only a case's
+/// result (`case::Verdict`). Serialises to the `repetition` object of
+/// `arbiter status --format json` (see `docs/repetition.md`), whose `verdict` key is the
+/// decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Verdict {
+pub struct CycleRuling {
     /// Draw, must change, or loss.
     #[serde(rename = "verdict")]
-    pub ruling: Ruling,
+    pub ruling: CycleDecision,
     /// The side that must change or has lost; `None` for a draw.
     #[serde(serialize_with = "opt_color")]
     pub side: Option<Color>,
@@ -164,7 +168,7 @@ pub fn adjudicate(
     start: &Position,
     moves: &[Move],
     rules: &RepetitionRules,
-) -> Result<Option<Verdict>, RepetitionError> {
+) -> Result<Option<CycleRuling>, RepetitionError> {
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(*start);
     let mut pos = *start;
@@ -184,7 +188,7 @@ pub(crate) fn adjudicate_played(
     positions: &[Position],
     moves: &[Move],
     rules: &RepetitionRules,
-) -> Result<Option<Verdict>, RepetitionError> {
+) -> Result<Option<CycleRuling>, RepetitionError> {
     adjudicate_played_after(positions, moves, rules, None).map(|(verdict, _)| verdict)
 }
 
@@ -209,7 +213,7 @@ pub(crate) fn adjudicate_played_after(
     moves: &[Move],
     rules: &RepetitionRules,
     earlier: Option<Run>,
-) -> Result<(Option<Verdict>, Option<Run>), RepetitionError> {
+) -> Result<(Option<CycleRuling>, Option<Run>), RepetitionError> {
     debug_assert_eq!(positions.len(), moves.len() + 1);
     // Two positions are the same for repetition with the same pieces on the same squares
     // and the same side to move.
@@ -369,7 +373,7 @@ fn judge(
     repetitions: usize,
     rules: &RepetitionRules,
     judging: Judging,
-) -> Verdict {
+) -> CycleRuling {
     let red = natures(&cycle, Color::Red);
     let black = natures(&cycle, Color::Black);
     let forbidden = |side: Color| {
@@ -438,7 +442,7 @@ fn judge(
         }
     };
     let ruling = match culprit {
-        None => Ruling::Draw,
+        None => CycleDecision::Draw,
         Some(side)
             if judging
                 .cycles_before_loss
@@ -449,11 +453,11 @@ fn judge(
                  (xq.result.forbidden-repetition-unchanged)",
                 rules.cycles_for_verdict
             ));
-            Ruling::Loss
+            CycleDecision::Loss
         }
-        Some(_) => Ruling::MustChange,
+        Some(_) => CycleDecision::MustChange,
     };
-    Verdict {
+    CycleRuling {
         ruling,
         side: culprit,
         cycle,
