@@ -22,13 +22,12 @@
 //! assert_eq!(kings_only.mode, Mode::Automatic);
 //! ```
 
-use crate::yaml::{find_id_line, LoadError, LoadErrors};
+use crate::yaml::{add_dir_files, find_id_line, Installed, LoadError, LoadErrors};
 use crate::Game;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::OnceLock;
 
 /// The shipped edition files, every `*.yaml` of `spec/editions/` (embedded by `build.rs`):
 /// (path relative to the repository, text).
@@ -499,18 +498,7 @@ impl Registry {
     /// id of a known one replaces it, and an edition marked `default` becomes its game's
     /// default.
     pub fn with_dir(mut self, dir: &Path) -> Result<Registry, LoadErrors> {
-        let files = crate::yaml::yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
-        let mut errors = Vec::new();
-        for path in files {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => {
-                    if let Err(e) = self.add_text(&path, &text) {
-                        errors.push(e);
-                    }
-                }
-                Err(e) => errors.push(LoadError::file(&path, format!("cannot read file: {e}"))),
-            }
-        }
+        let errors = add_dir_files(dir, |path, text| self.add_text(path, text))?;
         self.finish(errors)
     }
 
@@ -666,7 +654,12 @@ impl Registry {
     }
 }
 
-static REGISTRY: OnceLock<Registry> = OnceLock::new();
+static REGISTRY: Installed<Registry> = Installed::new(
+    Registry::builtin,
+    Registry::with_dir,
+    "the shipped edition files are invalid",
+    "the edition registry is already in use; extra editions must be installed first",
+);
 
 /// The installed registry: the shipped editions, unless [`install`] put another one first.
 ///
@@ -674,28 +667,19 @@ static REGISTRY: OnceLock<Registry> = OnceLock::new();
 ///
 /// If the embedded edition files are broken (a build defect the crate's tests catch).
 pub fn registry() -> &'static Registry {
-    REGISTRY.get_or_init(|| match Registry::builtin() {
-        Ok(r) => r,
-        Err(e) => panic!("the shipped edition files are invalid:\n{e}"),
-    })
+    REGISTRY.get()
 }
 
 /// Installs a registry (e.g. `Registry::builtin()?.with_dir(dir)?`). Must come before the
 /// first use of [`registry`] (parsing any ruleset uses it); afterwards the registry is fixed
 /// and the one given is returned as the error.
 pub fn install(registry: Registry) -> Result<(), Box<Registry>> {
-    REGISTRY.set(registry).map_err(Box::new)
+    REGISTRY.install(registry).map_err(Box::new)
 }
 
 /// Installs the shipped editions plus those of `dir`.
 pub fn install_dir(dir: &Path) -> Result<(), LoadErrors> {
-    let registry = Registry::builtin()?.with_dir(dir)?;
-    install(registry).map_err(|_| {
-        LoadErrors(vec![LoadError::file(
-            dir,
-            "the edition registry is already in use; extra editions must be installed first",
-        )])
-    })
+    REGISTRY.install_dir(dir)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use serde::de::DeserializeOwned;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// A file that could not be read or parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,6 +92,88 @@ impl fmt::Display for LoadErrors {
 }
 
 impl std::error::Error for LoadErrors {}
+
+/// The definitions a process uses, data the shipped files give and a directory of files
+/// may extend (editions, time controls): the shipped ones, unless others were installed
+/// before the first use; after it they are fixed.
+pub struct Installed<T> {
+    cell: OnceLock<T>,
+    /// Loads the shipped definitions.
+    builtin: fn() -> Result<T, LoadErrors>,
+    /// Adds those of a directory.
+    with_dir: fn(T, &Path) -> Result<T, LoadErrors>,
+    /// The panic message when the shipped files do not load.
+    broken: &'static str,
+    /// The error message of an installation after the first use.
+    in_use: &'static str,
+}
+
+impl<T> Installed<T> {
+    /// Nothing installed yet: `builtin` loads the shipped definitions and `with_dir` adds
+    /// those of a directory; `broken` is the panic message when the shipped files do not
+    /// load, `in_use` the error of an installation after the first use.
+    pub const fn new(
+        builtin: fn() -> Result<T, LoadErrors>,
+        with_dir: fn(T, &Path) -> Result<T, LoadErrors>,
+        broken: &'static str,
+        in_use: &'static str,
+    ) -> Installed<T> {
+        Installed {
+            cell: OnceLock::new(),
+            builtin,
+            with_dir,
+            broken,
+            in_use,
+        }
+    }
+
+    /// The installed definitions, the shipped ones when none were installed.
+    ///
+    /// # Panics
+    ///
+    /// If the shipped files are broken (a build defect the crate's tests catch).
+    pub fn get(&self) -> &T {
+        self.cell.get_or_init(|| match (self.builtin)() {
+            Ok(t) => t,
+            Err(e) => panic!("{}:\n{e}", self.broken),
+        })
+    }
+
+    /// Installs `value`; after the first use, the installed value stays and `value` is
+    /// given back.
+    pub fn install(&self, value: T) -> Result<(), T> {
+        self.cell.set(value)
+    }
+
+    /// Installs the shipped definitions plus those of `dir`.
+    pub fn install_dir(&self, dir: &Path) -> Result<(), LoadErrors> {
+        let all = (self.with_dir)((self.builtin)()?, dir)?;
+        self.install(all)
+            .map_err(|_| LoadErrors(vec![LoadError::file(dir, self.in_use)]))
+    }
+}
+
+/// Gives the text of every `*.yaml` file of `dir` (not its subdirectories), in file order,
+/// to `add`; `Ok` holds the errors of the files that could not be read or added, `Err` the
+/// error of a directory that cannot be listed.
+pub fn add_dir_files(
+    dir: &Path,
+    mut add: impl FnMut(&Path, &str) -> Result<(), LoadError>,
+) -> Result<Vec<LoadError>, LoadErrors> {
+    let files = yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
+    let mut errors = Vec::new();
+    for path in files {
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                if let Err(e) = add(&path, &text) {
+                    errors.push(e);
+                }
+            }
+            Err(e) => errors.push(LoadError::file(&path, format!("cannot read file: {e}"))),
+        }
+    }
+    Ok(errors)
+}
 
 /// The `*.yaml` and `*.yml` files of a directory, sorted; with `recursive`, also those of
 /// its subdirectories. A path that is itself a file is returned as it is.
@@ -196,6 +279,31 @@ pub(crate) fn is_slug_segment(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn one() -> Result<u32, LoadErrors> {
+        Ok(1)
+    }
+
+    fn plus_one(n: u32, _: &Path) -> Result<u32, LoadErrors> {
+        Ok(n + 1)
+    }
+
+    #[test]
+    fn installed_definitions_are_fixed_at_their_first_use() {
+        static NUMBERS: Installed<u32> = Installed::new(one, plus_one, "broken", "in use");
+        assert_eq!(*NUMBERS.get(), 1);
+        let err = NUMBERS.install_dir(Path::new("more")).unwrap_err();
+        assert_eq!(err.0[0].message, "in use");
+        assert_eq!(NUMBERS.install(5), Err(5));
+        assert_eq!(*NUMBERS.get(), 1);
+    }
+
+    #[test]
+    fn installed_definitions_take_a_directory_before_their_first_use() {
+        static NUMBERS: Installed<u32> = Installed::new(one, plus_one, "broken", "in use");
+        NUMBERS.install_dir(Path::new("more")).unwrap();
+        assert_eq!(*NUMBERS.get(), 2);
+    }
 
     #[test]
     fn id_lines_are_found_with_or_without_dash_and_quotes() {

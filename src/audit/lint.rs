@@ -5,7 +5,7 @@ use crate::spec::{is_clause_id, Spec};
 use crate::yaml::{find_id_line, find_id_line_nth};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One lint problem, printed `file:line: message`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -37,6 +37,36 @@ fn document_prefix(document: &str) -> Option<&'static str> {
     }
 }
 
+/// The line of the next `id: <id>` in `text` for `key`: each call with the same key finds
+/// the following one, so an id defined twice points at each of its own lines.
+fn next_id_line<K: Ord>(
+    seen: &mut BTreeMap<K, usize>,
+    key: K,
+    text: &str,
+    id: &str,
+) -> Option<usize> {
+    let nth = seen.entry(key).or_insert(0);
+    let line = find_id_line_nth(text, id, *nth);
+    *nth += 1;
+    line
+}
+
+/// Reports the problems of one place: each message goes to `problems` with `path` and
+/// `line`.
+fn reporter<'p>(
+    problems: &'p mut Vec<Problem>,
+    path: &'p Path,
+    line: Option<usize>,
+) -> impl FnMut(String) + 'p {
+    move |message| {
+        problems.push(Problem {
+            path: path.to_path_buf(),
+            line,
+            message,
+        })
+    }
+}
+
 /// Checks the catalogs and the cases: well-formed and unique ids, references that exist,
 /// rulesets that fit, cases that only cite executable clauses and expect something. The
 /// problems come sorted by file and line.
@@ -63,16 +93,8 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
         let prefix = document_prefix(&doc.id);
         let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
         for clause in &loaded.catalog.clauses {
-            let nth = seen.entry(&clause.id).or_insert(0);
-            let line = find_id_line_nth(&loaded.text, &clause.id, *nth);
-            *nth += 1;
-            let mut problem = |message: String| {
-                problems.push(Problem {
-                    path: loaded.path.clone(),
-                    line,
-                    message,
-                })
-            };
+            let line = next_id_line(&mut seen, &clause.id, &loaded.text, &clause.id);
+            let mut problem = reporter(&mut problems, &loaded.path, line);
             if !is_clause_id(&clause.id) {
                 problem(format!(
                     "clause id '{}' is malformed (expected d64|xq|chess, then at least two \
@@ -131,16 +153,8 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
     let mut case_ids: BTreeMap<&str, (PathBuf, Option<usize>)> = BTreeMap::new();
     let mut seen: BTreeMap<(&std::path::Path, &str), usize> = BTreeMap::new();
     for (file, case) in suite.cases() {
-        let nth = seen.entry((&file.path, &case.id)).or_insert(0);
-        let line = find_id_line_nth(&file.text, &case.id, *nth);
-        *nth += 1;
-        let mut problem = |message: String| {
-            problems.push(Problem {
-                path: file.path.clone(),
-                line,
-                message,
-            })
-        };
+        let line = next_id_line(&mut seen, (&file.path, &case.id), &file.text, &case.id);
+        let mut problem = reporter(&mut problems, &file.path, line);
         if !is_case_id(&case.id) {
             problem(format!(
                 "case id '{}' is malformed (expected lowercase slug segments separated by dots, \

@@ -4,7 +4,7 @@ use super::{outside_seed, seed_text};
 use crate::audit::Coverage;
 use crate::case::{load_cases, shipped_cases, Case, LoadedCaseFile, Suite};
 use crate::edition::registry;
-use crate::page::{escape, expectation_words, page, scene_html, ArrowKind, Scene};
+use crate::page::{escape, expectation_words, page, scene_html, touched_squares, ArrowKind, Scene};
 use crate::spec::{load_catalogs, shipped_catalogs, Clause, LoadedCatalog, Spec};
 use crate::yaml::find_id_line;
 use crate::{Game, Ruleset};
@@ -598,19 +598,7 @@ fn case_html(b: &mut String, p: &ClausePage<'_>, file: &LoadedCaseFile, case: &C
         .as_deref()
         .map(|name| (name, case.moves.len().saturating_sub(own_moves)));
     let steps = raw.and_then(|r| r.get("steps")).and_then(Value::as_array);
-    let touched: Vec<String> = steps
-        .into_iter()
-        .flatten()
-        .filter_map(|s| s.get("touch"))
-        .flat_map(|t| match t {
-            Value::Array(items) => items
-                .iter()
-                .filter_map(|i| i.as_str().map(str::to_owned))
-                .collect(),
-            Value::String(s) => s.split(',').map(|x| x.trim().to_owned()).collect(),
-            _ => Vec::new(),
-        })
-        .collect();
+    let touched = touched_squares(steps.into_iter().flatten());
     let expect = raw
         .and_then(|r| r.get("expect"))
         .cloned()

@@ -343,22 +343,7 @@ impl Checker<'_> {
             }
         }
         if let Some(running) = &want.running {
-            let mut have = got.running.clone();
-            have.sort();
-            if *running != have {
-                let say = |l: &[String]| {
-                    if l.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        l.join(" and ")
-                    }
-                };
-                problems.push(format!(
-                    "running: {}, expected {}",
-                    say(&have),
-                    say(running)
-                ));
-            }
+            sides_problem("running", running, got.running.clone(), &mut problems);
         }
         match (&want.flag, &got.flag) {
             (None, _) | (Some(None), None) => {}
@@ -370,11 +355,7 @@ impl Checker<'_> {
                 if w.side != f.side {
                     problems.push(format!("{}'s flag fell, expected {}'s", f.side, w.side));
                 }
-                if let Some(at) = w.at {
-                    if at != f.at {
-                        problems.push(format!("the flag fell at {}, expected {at}", f.at));
-                    }
-                }
+                at_problem("flag fell", w.at, f.at, &mut problems);
                 self.clause_problem(
                     "flag",
                     w.clause.as_deref(),
@@ -422,11 +403,7 @@ impl Checker<'_> {
                         a.join(" and ")
                     ));
                 }
-                if let Some(at) = w.at {
-                    if at != l.at {
-                        problems.push(format!("the lateness forfeit at {}, expected {at}", l.at));
-                    }
-                }
+                at_problem("lateness forfeit", w.at, l.at, &mut problems);
                 self.clause_problem(
                     "lateness forfeit",
                     w.clause.as_deref(),
@@ -449,44 +426,23 @@ impl Checker<'_> {
             }
         }
         if let Some(down) = &want.down {
-            let mut have: Vec<String> = got
+            let have = got
                 .sides
                 .iter()
                 .filter(|(_, c)| c.flag_down)
                 .map(|(n, _)| n.clone())
                 .collect();
-            have.sort();
-            if *down != have {
-                let say = |l: &[String]| {
-                    if l.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        l.join(" and ")
-                    }
-                };
-                problems.push(format!(
-                    "flags down: {}, expected {}",
-                    say(&have),
-                    say(down)
-                ));
-            }
+            sides_problem("flags down", down, have, &mut problems);
         }
         if let Some(want) = &want.invalid {
             let say = |side: &str, n: u32| format!("{side}'s move {n}");
             let have: Vec<String> = got.invalid.iter().map(|m| say(&m.side, m.number)).collect();
             let wanted: Vec<String> = want.iter().map(|m| say(&m.side, m.number)).collect();
             if have != wanted {
-                let list = |l: &[String]| {
-                    if l.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        l.join(", ")
-                    }
-                };
                 problems.push(format!(
                     "invalid moves: {}, expected {}",
-                    list(&have),
-                    list(&wanted)
+                    listed(&have, ", "),
+                    listed(&wanted, ", ")
                 ));
             } else {
                 for (w, g) in want.iter().zip(&got.invalid) {
@@ -527,6 +483,37 @@ impl Checker<'_> {
                 "the engine does not report the clause deciding the {what}"
             )),
         }
+    }
+}
+
+/// The moment `what` happened, compared with the expected one when the case gives it.
+fn at_problem(what: &str, want: Option<Span>, got: Span, problems: &mut Vec<String>) {
+    if let Some(at) = want {
+        if at != got {
+            problems.push(format!("the {what} at {got}, expected {at}"));
+        }
+    }
+}
+
+/// The sides the engine names for `what`, sorted, compared with the expected ones as the
+/// case lists them.
+fn sides_problem(what: &str, want: &[String], mut got: Vec<String>, problems: &mut Vec<String>) {
+    got.sort();
+    if want != got {
+        problems.push(format!(
+            "{what}: {}, expected {}",
+            listed(&got, " and "),
+            listed(want, " and ")
+        ));
+    }
+}
+
+/// Items joined by `separator`, or `none`.
+fn listed(items: &[String], separator: &str) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(separator)
     }
 }
 

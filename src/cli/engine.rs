@@ -2,7 +2,7 @@
 //! stdout, so any program can use arbiter as an oracle (docs/protocol.md).
 
 use super::CliError;
-use arbiter::engine::{serve, ReferenceEngine};
+use arbiter::engine::{serve, ProcessOptions, ReferenceEngine};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -53,5 +53,32 @@ pub fn seconds(option: &str, value: f64) -> Result<std::time::Duration, String> 
         Err(format!(
             "{option} {value}: expected a positive number of seconds"
         ))
+    }
+}
+
+/// How long an external engine may take and how often it is restarted: the options
+/// `--timeout`, `--start-timeout` and `--restarts` that `run` and `fuzz` share.
+#[derive(Debug, Args)]
+pub struct EngineLimits {
+    /// Seconds an external engine may take to answer one request before it counts as hung.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Seconds an external engine may take to start (answer `start`, or the UCI handshake),
+    /// at the beginning and at each restart, before it counts as not starting.
+    #[arg(long, default_value_t = DEFAULT_START_TIMEOUT, value_name = "SECONDS")]
+    pub start_timeout: f64,
+    /// How many times a crashed, hung or confused engine is restarted before it is given up.
+    #[arg(long, default_value_t = 5)]
+    pub restarts: u32,
+}
+
+impl EngineLimits {
+    /// The process options these limits give, or why a number of seconds is refused.
+    pub fn options(&self) -> Result<ProcessOptions, String> {
+        Ok(ProcessOptions {
+            timeout: seconds("--timeout", self.timeout)?,
+            start_timeout: seconds("--start-timeout", self.start_timeout)?,
+            restarts: self.restarts,
+        })
     }
 }

@@ -3,7 +3,6 @@
 
 use super::progress::Progress;
 use super::CliError;
-use arbiter::engine::ProcessOptions;
 use arbiter::fuzz::{FuzzBaseline, Fuzzer, Shard, FUZZ_QUERIES};
 use arbiter::protocol::QueryKind;
 use arbiter::Ruleset;
@@ -71,16 +70,8 @@ pub struct FuzzArgs {
     /// Where to write the cases of the disagreements found (one file each).
     #[arg(long, default_value = "cases/staging", value_name = "DIR")]
     emit: PathBuf,
-    /// Seconds an external engine may take to answer one request before it counts as hung.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    timeout: f64,
-    /// Seconds an external engine may take to start (answer `start`, or the UCI handshake),
-    /// at the beginning and at each restart, before it counts as not starting.
-    #[arg(long, default_value_t = super::engine::DEFAULT_START_TIMEOUT, value_name = "SECONDS")]
-    start_timeout: f64,
-    /// How many times a crashed, hung or confused engine is restarted before it is given up.
-    #[arg(long, default_value_t = 5)]
-    restarts: u32,
+    #[command(flatten)]
+    limits: super::engine::EngineLimits,
     /// The engine's known, adjudicated disagreements: findings listed here for the ruleset
     /// are reported as known and do not fail the campaign.
     #[arg(long, value_name = "FILE")]
@@ -146,11 +137,7 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 
 /// Runs the campaign.
 pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
-    let options = ProcessOptions {
-        timeout: super::engine::seconds("--timeout", args.timeout)?,
-        start_timeout: super::engine::seconds("--start-timeout", args.start_timeout)?,
-        restarts: args.restarts,
-    };
+    let options = args.limits.options()?;
     let baseline = match &args.baseline {
         Some(path) => match load_baseline(path, args.spec.as_deref()) {
             Ok(b) => Some(b),
@@ -317,7 +304,7 @@ pub fn fuzz(args: FuzzArgs) -> Result<ExitCode, CliError> {
     if given_up {
         eprintln!(
             "error: the engine was given up after {} restart(s) (--restarts); the campaign stopped at position {}",
-            args.restarts,
+            args.limits.restarts,
             s.positions.saturating_sub(1)
         );
         return Ok(ExitCode::from(2));

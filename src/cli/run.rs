@@ -7,7 +7,7 @@ use arbiter::case::{
     capture_panics, load_cases, planned_runs, shipped_cases, Glob, PlannedRun, Runner, Selection,
     Suite, Verdict,
 };
-use arbiter::engine::{Engine, ProcessOptions};
+use arbiter::engine::Engine;
 use arbiter::report::{
     gate, rfc3339_utc, shell_quote, suite_commit, Baseline, EngineRecord, Event, Failure, Footer,
     Header, JsonLines, Junit, ResultEvent, Summary, Totals, View,
@@ -66,16 +66,8 @@ pub struct RunArgs {
     /// UCCI or XBoard (docs/conformance.md: what each protocol can be asked).
     #[arg(long, short = 'e', default_value = "reference", value_name = "ENGINE")]
     engine: String,
-    /// Seconds an external engine may take to answer one request before it counts as hung.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    timeout: f64,
-    /// Seconds an external engine may take to start (answer `start`, or the UCI handshake),
-    /// at the beginning and at each restart, before it counts as not starting.
-    #[arg(long, default_value_t = super::engine::DEFAULT_START_TIMEOUT, value_name = "SECONDS")]
-    start_timeout: f64,
-    /// How many times a crashed, hung or confused engine is restarted before it is given up.
-    #[arg(long, default_value_t = 5)]
-    restarts: u32,
+    #[command(flatten)]
+    limits: super::engine::EngineLimits,
     /// Known failures of this engine (YAML, see docs/cli.md): the run fails only on
     /// failures the baseline does not list, and reports listed cases that now pass.
     #[arg(long, value_name = "FILE")]
@@ -409,8 +401,8 @@ fn reproduce(args: &RunArgs, file: &Path, case: &str, ruleset: &arbiter::Ruleset
         words.push("--engine".to_owned());
         words.push(shell_quote(&args.engine));
     }
-    if (args.timeout - 10.0).abs() > f64::EPSILON {
-        words.push(format!("--timeout {}", args.timeout));
+    if (args.limits.timeout - 10.0).abs() > f64::EPSILON {
+        words.push(format!("--timeout {}", args.limits.timeout));
     }
     words.join(" ")
 }
@@ -425,11 +417,7 @@ fn emit(views: &mut [Box<dyn View>], event: &Event) -> Result<(), CliError> {
 
 /// Starts the engine `--engine` names.
 fn open_engine(args: &RunArgs) -> Result<Box<dyn Engine>, CliError> {
-    let options = ProcessOptions {
-        timeout: super::engine::seconds("--timeout", args.timeout)?,
-        start_timeout: super::engine::seconds("--start-timeout", args.start_timeout)?,
-        restarts: args.restarts,
-    };
+    let options = args.limits.options()?;
     Ok(arbiter::engine::open(&args.engine, options)?)
 }
 

@@ -20,11 +20,10 @@
 //! ```
 
 use super::Span;
-use crate::yaml::{find_id_line, LoadError, LoadErrors};
+use crate::yaml::{add_dir_files, find_id_line, Installed, LoadError, LoadErrors};
 use crate::Game;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// The shipped control files, every `*.yaml` of `spec/controls/` (embedded by `build.rs`):
 /// (path relative to the repository, text).
@@ -463,18 +462,7 @@ impl Controls {
     /// These controls with those of every `*.yaml` file of `dir` added; a control with the id
     /// of a known one for the same game replaces it.
     pub fn with_dir(mut self, dir: &Path) -> Result<Controls, LoadErrors> {
-        let files = crate::yaml::yaml_files(dir, false).map_err(|e| LoadErrors(vec![e]))?;
-        let mut errors = Vec::new();
-        for path in files {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => {
-                    if let Err(e) = self.add_text(&path, &text) {
-                        errors.push(e);
-                    }
-                }
-                Err(e) => errors.push(LoadError::file(&path, format!("cannot read file: {e}"))),
-            }
-        }
+        let errors = add_dir_files(dir, |path, text| self.add_text(path, text))?;
         if errors.is_empty() {
             Ok(self)
         } else {
@@ -563,7 +551,12 @@ impl Controls {
     }
 }
 
-static CONTROLS: OnceLock<Controls> = OnceLock::new();
+static CONTROLS: Installed<Controls> = Installed::new(
+    Controls::builtin,
+    Controls::with_dir,
+    "the shipped control files are invalid",
+    "the time controls are already in use; extra controls must be installed first",
+);
 
 /// The installed controls: the shipped ones, unless [`install_dir`] put others first.
 ///
@@ -571,22 +564,13 @@ static CONTROLS: OnceLock<Controls> = OnceLock::new();
 ///
 /// If the embedded control files are broken (a build defect the crate's tests catch).
 pub fn controls() -> &'static Controls {
-    CONTROLS.get_or_init(|| match Controls::builtin() {
-        Ok(c) => c,
-        Err(e) => panic!("the shipped control files are invalid:\n{e}"),
-    })
+    CONTROLS.get()
 }
 
 /// Installs the shipped controls plus those of `dir`. Must come before the first use of
 /// [`controls`].
 pub fn install_dir(dir: &Path) -> Result<(), LoadErrors> {
-    let all = Controls::builtin()?.with_dir(dir)?;
-    CONTROLS.set(all).map_err(|_| {
-        LoadErrors(vec![LoadError::file(
-            dir,
-            "the time controls are already in use; extra controls must be installed first",
-        )])
-    })
+    CONTROLS.install_dir(dir)
 }
 
 #[cfg(test)]

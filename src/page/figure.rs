@@ -3,6 +3,7 @@
 
 use super::{board_svg, escape, legend, plies_in_moves, ArrowKind, BoardRequest, Replay};
 use crate::Ruleset;
+use serde_json::Value;
 use std::fmt::Write as _;
 
 /// What to show of one position.
@@ -21,6 +22,30 @@ pub struct Scene<'a> {
     pub touched: Vec<String>,
     /// Moves drawn over the position reached.
     pub arrows: Vec<(ArrowKind, String)>,
+}
+
+/// The squares a case's steps (as written, JSON) touch, in order, for [`Scene::touched`]:
+/// each `touch` is a list of squares or one string of them separated by commas.
+///
+/// ```
+/// use arbiter::page::touched_squares;
+/// use serde_json::json;
+/// let steps = [json!({"touch": ["h2", "h9"]}), json!({"move": "h2e2"}), json!({"touch": "a1, b2"})];
+/// assert_eq!(touched_squares(&steps), ["h2", "h9", "a1", "b2"]);
+/// ```
+pub fn touched_squares<'v>(steps: impl IntoIterator<Item = &'v Value>) -> Vec<String> {
+    steps
+        .into_iter()
+        .filter_map(|s| s.get("touch"))
+        .flat_map(|t| match t {
+            Value::Array(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_owned))
+                .collect(),
+            Value::String(s) => s.split(',').map(|x| x.trim().to_owned()).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 /// The history and boards of a scene as HTML.

@@ -20,24 +20,13 @@ mod record;
 mod words;
 
 pub use board::{board_svg, legend, ArrowKind, BoardRequest};
-pub use figure::{scene_html, Scene};
+pub use figure::{scene_html, touched_squares, Scene};
 pub use record::{plies_in_moves, Replay};
 pub use words::expectation_words;
 
-/// Escapes text for HTML text and attribute values.
+/// Escapes text for HTML text and attribute values (`'` too, for single-quoted attributes).
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    crate::svg::escape_markup(text, Some("&#39;"))
 }
 
 /// The style sheet of every page.

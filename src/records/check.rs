@@ -748,18 +748,6 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
                     return fail(report, Status::ResultDiffers, Some(last), message);
                 }
             }
-            if recorded.is_none() {
-                report.findings.push(Finding {
-                    ply: last,
-                    kind: "no-result",
-                    side: None,
-                    message: format!(
-                        "the record gives no result; the replay ends in {} ({})",
-                        crate::play::result_token(o.result, game),
-                        o.reason
-                    ),
-                });
-            }
         }
         (None, _) => {
             if let Some(reason) = termination.and_then(ruled_reason) {
@@ -769,15 +757,23 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
                 );
                 return fail(report, Status::ResultDiffers, Some(last), message);
             }
-            if recorded.is_none() {
-                report.findings.push(Finding {
-                    ply: last,
-                    kind: "no-result",
-                    side: None,
-                    message: "the record gives no result, and no rule ended the game".to_owned(),
-                });
-            }
         }
+    }
+    if recorded.is_none() {
+        let message = match &outcome {
+            Some(o) => format!(
+                "the record gives no result; the replay ends in {} ({})",
+                crate::play::result_token(o.result, game),
+                o.reason
+            ),
+            None => "the record gives no result, and no rule ended the game".to_owned(),
+        };
+        report.findings.push(Finding {
+            ply: last,
+            kind: "no-result",
+            side: None,
+            message,
+        });
     }
     report.status = Status::Clean;
     report

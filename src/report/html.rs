@@ -4,7 +4,7 @@
 
 use super::{clause_group, Gate, Report, ResultEvent};
 use crate::case::Verdict;
-use crate::page::{escape, expectation_words, page, scene_html, ArrowKind, Scene};
+use crate::page::{escape, expectation_words, page, scene_html, touched_squares, ArrowKind, Scene};
 use crate::{rules_for, Ruleset};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -241,19 +241,7 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
             .as_deref()
             .map(|f| difference(ruleset, f, &r.expected, &r.actual))
             .unwrap_or_default();
-        let touched: Vec<String> = r
-            .steps
-            .iter()
-            .filter_map(|s| s.get("touch"))
-            .flat_map(|t| match t {
-                Value::Array(items) => items
-                    .iter()
-                    .filter_map(|i| i.as_str().map(str::to_owned))
-                    .collect(),
-                Value::String(s) => s.split(',').map(|x| x.trim().to_owned()).collect(),
-                _ => Vec::new(),
-            })
-            .collect();
+        let touched = touched_squares(&r.steps);
         if r.position.is_some() || !r.moves.is_empty() || fen.is_some() {
             b.push_str(&scene_html(
                 ruleset,

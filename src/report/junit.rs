@@ -180,20 +180,15 @@ impl View for Junit {
 /// Escapes text for XML attributes and content; characters XML 1.0 cannot carry at all are
 /// written as U+FFFD.
 pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' | '\t' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
+    let carried: String = text
+        .chars()
+        .map(|c| match c {
+            '\n' | '\t' | '\r' => c,
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => '\u{FFFD}',
+            c => c,
+        })
+        .collect();
+    crate::svg::escape_markup(&carried, Some("&apos;"))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The 8×8 draughts board.
 
-use super::{cross, open, ring, route, Marks, Style};
+use super::{close_with_marks, open, Marks, Style};
 use crate::draughts::{Color, Position, Role, Square};
 use std::fmt::Write;
 
@@ -139,16 +139,5 @@ pub fn draughts_board(pos: &Position, marks: &Marks<Square>, style: &Style) -> S
         out.push_str("</g>");
     }
 
-    // The marks, over the pieces.
-    let points: Vec<(f64, f64)> = marks.route.iter().map(|&s| centre(s)).collect();
-    route(&mut out, &points, &p);
-    for &sq in &marks.captured {
-        cross(&mut out, centre(sq), 12.0, &p);
-    }
-    let numbered = marks.touched.len() > 1;
-    for (i, &sq) in marks.touched.iter().enumerate() {
-        ring(&mut out, centre(sq), 23.0, numbered.then_some(i + 1), &p);
-    }
-    out.push_str("</svg>\n");
-    out
+    close_with_marks(out, marks, centre, 12.0, 23.0, &p)
 }

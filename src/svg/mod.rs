@@ -165,13 +165,28 @@ impl Theme {
 
 /// Escapes text for an SVG text node or attribute.
 fn escape(text: &str) -> String {
+    escape_markup(text, None)
+}
+
+/// Escapes text for a markup text node or a double-quoted attribute value (SVG, HTML, XML):
+/// `&`, `<`, `>` and `"` become entity references, and `'` becomes `apostrophe` when one is
+/// given (the markups written disagree on it) or stays as it is.
+///
+/// ```
+/// use arbiter::svg::escape_markup;
+/// assert_eq!(escape_markup(r#"<a href="x">Tom & Jerry's</a>"#, None),
+///     "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry's&lt;/a&gt;");
+/// assert_eq!(escape_markup("Jerry's", Some("&#39;")), "Jerry&#39;s");
+/// ```
+pub fn escape_markup(text: &str, apostrophe: Option<&str>) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
+        match (c, apostrophe) {
+            ('&', _) => out.push_str("&amp;"),
+            ('<', _) => out.push_str("&lt;"),
+            ('>', _) => out.push_str("&gt;"),
+            ('"', _) => out.push_str("&quot;"),
+            ('\'', Some(entity)) => out.push_str(entity),
             _ => out.push(c),
         }
     }
@@ -196,6 +211,30 @@ fn open(out: &mut String, width: u32, height: u32, title: &str, p: &Palette) {
         r#"<rect class="background" width="{width}" height="{height}" fill="{}"/>"#,
         p.background
     );
+}
+
+/// The end of a drawing: the marks over the pieces (the route, a cross of half-size
+/// `cross_size` on each captured piece, a ring of radius `ring_radius` around each touched
+/// one, numbered when several are), each square placed at the point `at` gives.
+fn close_with_marks<S: Copy>(
+    mut out: String,
+    marks: &Marks<S>,
+    at: impl Fn(S) -> (f64, f64),
+    cross_size: f64,
+    ring_radius: f64,
+    p: &Palette,
+) -> String {
+    let points: Vec<(f64, f64)> = marks.route.iter().map(|&s| at(s)).collect();
+    route(&mut out, &points, p);
+    for &sq in &marks.captured {
+        cross(&mut out, at(sq), cross_size, p);
+    }
+    let numbered = marks.touched.len() > 1;
+    for (i, &sq) in marks.touched.iter().enumerate() {
+        ring(&mut out, at(sq), ring_radius, numbered.then_some(i + 1), p);
+    }
+    out.push_str("</svg>\n");
+    out
 }
 
 /// The route of a move as a line with an arrow head, through the centres given.

@@ -1,6 +1,6 @@
 //! The xiangqi board.
 
-use super::{cross, open, ring, route, Marks, Style};
+use super::{close_with_marks, open, Marks, Style};
 use crate::xiangqi::{Color, Position, Square};
 use std::fmt::Write;
 
@@ -155,16 +155,5 @@ pub fn xiangqi_board(pos: &Position, marks: &Marks<Square>, style: &Style) -> St
         );
     }
 
-    // The marks, over the pieces.
-    let points: Vec<(f64, f64)> = marks.route.iter().map(|&s| point(s)).collect();
-    route(&mut out, &points, &p);
-    for &sq in &marks.captured {
-        cross(&mut out, point(sq), 13.0, &p);
-    }
-    let numbered = marks.touched.len() > 1;
-    for (i, &sq) in marks.touched.iter().enumerate() {
-        ring(&mut out, point(sq), 25.0, numbered.then_some(i + 1), &p);
-    }
-    out.push_str("</svg>\n");
-    out
+    close_with_marks(out, marks, point, 13.0, 25.0, &p)
 }
