@@ -7,6 +7,7 @@
 //! ([`Position::with_move_rules`](super::Position::with_move_rules)), never a switch the
 //! generator reads.
 
+use super::bitboard::{DL, DR, UL, UR};
 use super::square::{Color, Variant};
 use crate::mutant::MoveMutant;
 
@@ -141,8 +142,17 @@ impl MoveRules {
         if self.men_capture_backward {
             0b1111
         } else {
-            let [a, b] = super::movegen::forward(color);
+            let [a, b] = forward(color);
             1 << a | 1 << b
         }
+    }
+}
+
+/// The forward directions of a side's men.
+#[inline(always)]
+pub(crate) const fn forward(color: Color) -> [usize; 2] {
+    match color {
+        Color::White => [UL, UR],
+        Color::Black => [DL, DR],
     }
 }

@@ -20,7 +20,7 @@
 //! The search writes into a [`Sink`], so perft can count sequences without building moves.
 
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
-use super::move_rules::{MoveRules, Passing};
+use super::move_rules::{forward, MoveRules, Passing};
 use super::mv::{dedup_identities, Move, MAX_PATH};
 use super::position::{Outcome, PlayError, Position};
 use super::square::{Color, Square};
@@ -408,15 +408,6 @@ pub(crate) fn captures<S: Sink>(pos: &Position, rules: &MoveRules, sink: &mut S)
         } else {
             search.man(s, 0, 0);
         }
-    }
-}
-
-/// The forward directions of a side's men.
-#[inline(always)]
-pub(crate) const fn forward(color: Color) -> [usize; 2] {
-    match color {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
     }
 }
 
