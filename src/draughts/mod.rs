@@ -29,6 +29,7 @@ pub mod bitboard;
 pub mod endings;
 pub mod fen;
 pub mod fuzzing;
+mod move_rules;
 mod movegen;
 mod mv;
 pub mod notation;
@@ -39,6 +40,7 @@ pub mod square;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, SquareStyle};
+pub use move_rules::{MoveRules, Passing};
 pub use mv::{Move, MoveIdentity};
 pub use notation::{MoveError, MoveText, Notation};
 pub use perft::{perft, perft_divide, PerftCount};

@@ -20,10 +20,10 @@
 //! The search writes into a [`Sink`], so perft can count sequences without building moves.
 
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
+use super::move_rules::{forward, MoveRules, Passing};
 use super::mv::{dedup_identities, Move, MAX_PATH};
 use super::position::{Outcome, PlayError, Position};
-use super::square::{Color, Square, Variant};
-use crate::mutant::{self, MoveMutant, Mutant};
+use super::square::{Color, Square};
 
 /// Receives the complete capture sequences found by the search.
 pub(crate) trait Sink {
@@ -93,167 +93,11 @@ impl Sink for IdentitySink<'_> {
     }
 }
 
-/// How a piece is crowned when it reaches the last row during a capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Passing {
-    /// Only a move ending on the last row crowns; a capture passing it goes on as a man
-    /// (Brazilian, art. 6.12.1.3).
-    EndsThere,
-    /// Crowned at once, going on as a king (Russian).
-    GoesOnAsKing,
-    /// Crowned at once but going on as a man (a mutant).
-    GoesOnAsMan,
-}
-
-/// The movement and capture rules of one generation: the variant's, altered by the active
-/// mutant (see [`crate::mutant`]) if there is one. Built once per operation (a move list, a
-/// count, a perft run) and passed down, never read again per node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct MoveRules {
-    /// Only the captures taking the most pieces (Brazilian, art. 6.12.1.2).
-    pub majority: bool,
-    /// For the majority rule a captured king also counts this many extra pieces (0: a king
-    /// counts as one man, art. 6.12.1.2).
-    pub king_extra: u32,
-    /// How a man reaching the last row during a capture is crowned.
-    pub passing: Passing,
-    /// Men capture backward too (art. 6.1).
-    pub men_capture_backward: bool,
-    /// Men move only forward (art. 5.4).
-    pub men_move_forward_only: bool,
-    /// Kings move any number of squares without capturing (art. 5.6).
-    pub kings_fly: bool,
-    /// Kings capture at a distance (art. 6.3).
-    pub kings_capture_far: bool,
-    /// A capturing king may land on any empty square behind its victim (art. 6.3).
-    pub king_lands_anywhere: bool,
-    /// Capture is compulsory (art. 6.2).
-    pub compulsory: bool,
-    /// A king that can go on from some landing squares must land on one of them (Russian).
-    pub king_must_take_continuing_square: bool,
-    /// A man that can jump again must (art. 6.5).
-    pub man_must_continue: bool,
-    /// A king that can jump again must (art. 6.6).
-    pub king_must_continue: bool,
-    /// A king may turn onto the other diagonal during a multiple capture (art. 6.6).
-    pub king_may_turn: bool,
-    /// Captured pieces stay on the board, blocking, until the move ends (art. 6.11).
-    pub captured_stay: bool,
-    /// No piece may be jumped twice (art. 6.8).
-    pub jump_once: bool,
-    /// The square the capturing piece left is empty (art. 6.8).
-    pub start_vacated: bool,
-    /// Whether a mutant altered a rule other than the variant's own parameters (majority,
-    /// crowning in passing): then the generators run their general form; otherwise the form
-    /// where those other rules are constants, so the real rules pay nothing for the
-    /// mutants' switches.
-    pub mutated: bool,
-}
-
-impl MoveRules {
-    /// The rules of a variant.
-    pub const fn of(variant: Variant) -> MoveRules {
-        let russian = matches!(variant, Variant::Russian);
-        MoveRules {
-            majority: !russian,
-            king_extra: 0,
-            passing: if russian {
-                Passing::GoesOnAsKing
-            } else {
-                Passing::EndsThere
-            },
-            men_capture_backward: true,
-            men_move_forward_only: true,
-            kings_fly: true,
-            kings_capture_far: true,
-            king_lands_anywhere: true,
-            compulsory: true,
-            king_must_take_continuing_square: true,
-            man_must_continue: true,
-            king_must_continue: true,
-            king_may_turn: true,
-            captured_stay: true,
-            jump_once: true,
-            start_vacated: true,
-            mutated: false,
-        }
-    }
-
-    /// The rules of a variant as the active mutant (if any) alters them: read once per
-    /// operation.
-    #[inline]
-    pub fn current(variant: Variant) -> MoveRules {
-        let rules = MoveRules::of(variant);
-        match mutant::active() {
-            Some(Mutant::Moves(m)) => rules.altered(m),
-            _ => rules,
-        }
-    }
-
-    /// The rules with one clause altered by `m` (unchanged for a mutant of another game).
-    pub fn altered(mut self, m: MoveMutant) -> MoveRules {
-        use MoveMutant as M;
-        let plain = self;
-        match m {
-            M::NoMajorityRule => self.majority = false,
-            M::RussianMajorityRule => self.majority = true,
-            M::MajorityCountsKingsDouble => self.king_extra = 1,
-            M::PromotionInPassing if self.passing == Passing::EndsThere => {
-                self.passing = Passing::GoesOnAsKing
-            }
-            M::RussianNoPromotionInPassing if self.passing == Passing::GoesOnAsKing => {
-                self.passing = Passing::EndsThere
-            }
-            M::CrownedGoesOnAsMan if self.passing == Passing::GoesOnAsKing => {
-                self.passing = Passing::GoesOnAsMan
-            }
-            M::CapturedRemovedAtOnce => self.captured_stay = false,
-            M::PieceJumpedTwice => self.jump_once = false,
-            M::MenCaptureForwardOnly => self.men_capture_backward = false,
-            M::KingsNotFlying => self.kings_fly = false,
-            M::KingsCaptureAdjacentOnly => self.kings_capture_far = false,
-            M::KingLandsRightBehind => self.king_lands_anywhere = false,
-            M::CaptureNotCompulsory => self.compulsory = false,
-            M::KingFreeStop => self.king_must_take_continuing_square = false,
-            M::ManMayStopMidCapture => self.man_must_continue = false,
-            M::KingMayStopMidCapture => self.king_must_continue = false,
-            M::MenMoveBackward => self.men_move_forward_only = false,
-            M::StartSquareStaysOccupied => self.start_vacated = false,
-            M::KingCannotTurn => self.king_may_turn = false,
-            _ => {}
-        }
-        // The variant's own parameters vary in the plain form too.
-        let own = MoveRules {
-            majority: self.majority,
-            passing: if self.passing == Passing::GoesOnAsMan {
-                plain.passing
-            } else {
-                self.passing
-            },
-            ..plain
-        };
-        self.mutated = self != own;
-        self
-    }
-
-    /// The directions a man of `color` captures in, as a mask of direction bits.
-    #[inline(always)]
-    fn man_capture_dirs(&self, color: Color) -> u32 {
-        if self.men_capture_backward {
-            0b1111
-        } else {
-            let [a, b] = forward(color);
-            1 << a | 1 << b
-        }
-    }
-}
-
 /// Every direction, as a mask of direction bits.
 const ALL_DIRS: u32 = 0b1111;
 
-/// The state of one capture search. `M`: the rules are mutated beyond the variant's own
-/// parameters ([`MoveRules::mutated`]); when false the mutants' switches are constants.
-struct Search<'a, S: Sink, const M: bool> {
+/// The state of one capture search.
+struct Search<'a, S: Sink> {
     /// Opponent pieces (captured ones included: they stay until the move ends).
     them: u32,
     /// The opponent's kings.
@@ -267,6 +111,9 @@ struct Search<'a, S: Sink, const M: bool> {
     /// Squares of captured pieces that disappear at once: none under the rules (they stay
     /// until the move ends, art. 6.11), all of them under a mutant.
     vanish: u32,
+    /// Taken pieces that may not be jumped again: all of them under the rules (art. 6.8),
+    /// none under a mutant.
+    taken_block: u32,
     /// A man reaching the last row during a capture goes on as a king (Russian).
     as_king: bool,
     /// The capturing man was crowned earlier in this move and goes on as a man (a mutant).
@@ -278,13 +125,13 @@ struct Search<'a, S: Sink, const M: bool> {
     sink: &'a mut S,
 }
 
-impl<S: Sink, const M: bool> Search<'_, S, M> {
+impl<S: Sink> Search<'_, S> {
     #[inline]
     fn emit(&mut self, depth: usize, captured: u32, promotes: bool) {
         if self.rules.majority {
             let mut n = captured.count_ones();
-            if M {
-                n += self.rules.king_extra * (captured & self.their_kings).count_ones();
+            if self.rules.king_counts_double {
+                n += (captured & self.their_kings).count_ones();
             }
             if n < self.best {
                 return;
@@ -317,23 +164,17 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
     /// found one (and so the sequence went on).
     fn man(&mut self, s: usize, captured: u32, depth: usize) -> bool {
         let mut found = false;
-        let occ = if M {
-            self.occ & !(captured & self.vanish)
-        } else {
-            self.occ
-        };
+        let occ = self.occ & !(captured & self.vanish);
+        let jumpable = self.them & !(captured & self.taken_block);
         for d in [UL, UR, DL, DR] {
-            if M && self.man_dirs & (1 << d) == 0 {
+            if self.man_dirs & (1 << d) == 0 {
                 continue;
             }
             let v = NEIGHBOR[s][d];
-            if v == NONE {
+            if v == NONE || jumpable & (1 << v) == 0 {
                 continue;
             }
-            let takes = (self.them & !captured) & (1 << v) != 0;
-            if !takes && (!M || self.rules.jump_once) {
-                continue;
-            }
+            let takes = captured & (1 << v) == 0;
             let l = NEIGHBOR[v as usize][d];
             if l == NONE || occ & (1 << l) != 0 {
                 continue;
@@ -348,7 +189,7 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
             let went_on = if self.as_king && on_last_row {
                 // Russian: crowned at once, goes on capturing as a king.
                 self.king(l as usize, taken, depth + 1, true, ALL_DIRS)
-            } else if M && self.rules.passing == Passing::GoesOnAsMan {
+            } else if self.rules.passing == Passing::GoesOnAsMan {
                 // A mutant: crowned at once, goes on as a man.
                 let before = self.crowned_man;
                 self.crowned_man |= on_last_row;
@@ -359,8 +200,8 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
                 // Brazilian: crowned only if the sequence ends on the last row.
                 self.man(l as usize, taken, depth + 1)
             };
-            if !went_on || M && !self.rules.man_must_continue {
-                self.emit(depth + 1, taken, on_last_row || M && self.crowned_man);
+            if !went_on || !self.rules.man_must_continue {
+                self.emit(depth + 1, taken, on_last_row || self.crowned_man);
             }
         }
         found
@@ -370,11 +211,8 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
     /// `crowned` is true for a man crowned during this move. Returns whether it found one.
     fn king(&mut self, s: usize, captured: u32, depth: usize, crowned: bool, dirs: u32) -> bool {
         let mut found = false;
-        let occ = if M {
-            self.occ & !(captured & self.vanish)
-        } else {
-            self.occ
-        };
+        let occ = self.occ & !(captured & self.vanish);
+        let jumpable = self.them & !(captured & self.taken_block);
         for d in [UL, UR, DL, DR] {
             if dirs & (1 << d) == 0 {
                 continue;
@@ -386,12 +224,12 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
             let v = nearest(blockers, d);
             // Own piece, a piece already taken, or nothing to take (unless a mutant lets a
             // taken piece be jumped again).
-            let takes = (self.them & !captured) & (1 << v) != 0;
-            if !takes && (!M || self.rules.jump_once) {
+            if jumpable & (1 << v) == 0 {
                 continue;
             }
+            let takes = captured & (1 << v) == 0;
             let first = NEIGHBOR[v as usize][d];
-            if first == NONE || M && !self.rules.kings_capture_far && NEIGHBOR[s][d] as u32 != v {
+            if first == NONE || !self.rules.kings_capture_far && NEIGHBOR[s][d] as u32 != v {
                 continue;
             }
             let beyond = RAY[v as usize][d];
@@ -405,10 +243,10 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
             if landings == 0 {
                 continue;
             }
-            if M && !self.rules.king_lands_anywhere {
+            if !self.rules.king_lands_anywhere {
                 landings &= 1 << first;
             }
-            if M && !takes {
+            if !takes {
                 landings = self.rejump(v, captured, depth, landings);
                 if landings == 0 {
                     continue;
@@ -425,7 +263,7 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
                 self.path[depth + 1] = l as u8;
                 // Going on along the same line is one route, taken from the first landing
                 // square; from the others only the turning routes are new.
-                let next = match (!M || self.rules.king_may_turn, l == first as u32) {
+                let next = match (self.rules.king_may_turn, l == first as u32) {
                     (true, true) => ALL_DIRS,
                     (true, false) => ALL_DIRS & !(1 << d),
                     (false, true) => 1 << d,
@@ -437,13 +275,13 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
                     stops |= 1 << l;
                 }
             }
-            let ends = if M && !self.rules.king_must_continue {
+            let ends = if !self.rules.king_must_continue {
                 // A mutant: any landing square may end the move.
                 landings
             } else if !went_on {
                 // No landing square allows a further capture: any of them ends the move.
                 stops
-            } else if M && !self.rules.king_must_take_continuing_square {
+            } else if !self.rules.king_must_take_continuing_square {
                 // A mutant: the squares that do not allow going on end it too.
                 stops & !self.straight_on(v, taken, d, after)
             } else {
@@ -490,24 +328,15 @@ fn sides(pos: &Position) -> (u32, u32, u32) {
 }
 
 /// Whether the side to move has a capture.
-#[inline]
-pub(crate) fn has_capture(pos: &Position, rules: &MoveRules) -> bool {
-    if rules.mutated {
-        has_capture_in::<true>(pos, rules)
-    } else {
-        has_capture_in::<false>(pos, rules)
-    }
-}
-
 #[inline(always)]
-fn has_capture_in<const M: bool>(pos: &Position, rules: &MoveRules) -> bool {
+pub(crate) fn has_capture(pos: &Position, rules: &MoveRules) -> bool {
     let (us, them, kings) = sides(pos);
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
     let man_dirs = rules.man_capture_dirs(pos.turn);
     for d in [UL, UR, DL, DR] {
-        if (!M || man_dirs & (1 << d) != 0) && shift(shift(men, d) & them, d) & empty != 0 {
+        if man_dirs & (1 << d) != 0 && shift(shift(men, d) & them, d) & empty != 0 {
             return true;
         }
     }
@@ -521,8 +350,7 @@ fn has_capture_in<const M: bool>(pos: &Position, rules: &MoveRules) -> bool {
                 continue;
             }
             let v = nearest(blockers, d);
-            if them & (1 << v) != 0 && (!M || rules.kings_capture_far || NEIGHBOR[k][d] as u32 == v)
-            {
+            if them & (1 << v) != 0 && (rules.kings_capture_far || NEIGHBOR[k][d] as u32 == v) {
                 let l = NEIGHBOR[v as usize][d];
                 if l != NONE && empty & (1 << l) != 0 {
                     return true;
@@ -535,25 +363,17 @@ fn has_capture_in<const M: bool>(pos: &Position, rules: &MoveRules) -> bool {
 
 /// Runs the capture search for every piece of the side to move.
 pub(crate) fn captures<S: Sink>(pos: &Position, rules: &MoveRules, sink: &mut S) {
-    if rules.mutated {
-        captures_in::<S, true>(pos, rules, sink)
-    } else {
-        captures_in::<S, false>(pos, rules, sink)
-    }
-}
-
-#[inline(always)]
-fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: &mut S) {
     let (us, them, kings) = sides(pos);
     let all = us | them;
     let man_dirs = rules.man_capture_dirs(pos.turn);
-    let mut search = Search::<S, M> {
+    let mut search = Search {
         them,
         their_kings: them & pos.kings,
         occ: all,
         promo: pos.turn.promotion_row(),
         man_dirs,
         vanish: if rules.captured_stay { 0 } else { !0 },
+        taken_block: if rules.jump_once { !0 } else { 0 },
         as_king: rules.passing == Passing::GoesOnAsKing,
         crowned_man: false,
         rules: *rules,
@@ -567,7 +387,7 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
     let men = us & !kings;
     let mut jumpers = 0;
     for d in [UL, UR, DL, DR] {
-        if !M || man_dirs & (1 << d) != 0 {
+        if man_dirs & (1 << d) != 0 {
             let back = opposite(d);
             jumpers |= men & shift(shift(empty, back) & them, back);
         }
@@ -577,7 +397,7 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
         let s = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
         // The square the piece leaves is empty once it has left (art. 6.8).
-        search.occ = if !M || rules.start_vacated {
+        search.occ = if rules.start_vacated {
             all & !(1 << s)
         } else {
             all
@@ -591,15 +411,6 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
     }
 }
 
-/// The forward directions of a side's men.
-#[inline(always)]
-const fn forward(color: Color) -> [usize; 2] {
-    match color {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
-    }
-}
-
 /// The direction opposite to `d`.
 #[inline(always)]
 const fn opposite(d: usize) -> usize {
@@ -608,8 +419,8 @@ const fn opposite(d: usize) -> usize {
 
 /// The directions a man moves in without capturing, as a mask of direction bits.
 #[inline(always)]
-fn man_moves<const M: bool>(color: Color, rules: &MoveRules) -> u32 {
-    if M && !rules.men_move_forward_only {
+fn man_moves(color: Color, rules: &MoveRules) -> u32 {
+    if !rules.men_move_forward_only {
         ALL_DIRS
     } else {
         let [a, b] = forward(color);
@@ -619,21 +430,12 @@ fn man_moves<const M: bool>(color: Color, rules: &MoveRules) -> u32 {
 
 /// Appends the non-capturing moves of the side to move.
 pub(crate) fn quiets(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
-    if rules.mutated {
-        quiets_in::<true>(pos, rules, moves)
-    } else {
-        quiets_in::<false>(pos, rules, moves)
-    }
-}
-
-#[inline(always)]
-fn quiets_in<const M: bool>(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
     let (us, them, kings) = sides(pos);
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
     let promo = pos.turn.promotion_row();
-    let dirs = man_moves::<M>(pos.turn, rules);
+    let dirs = man_moves(pos.turn, rules);
     for d in [UL, UR, DL, DR] {
         if dirs & (1 << d) == 0 {
             continue;
@@ -658,7 +460,7 @@ fn quiets_in<const M: bool>(pos: &Position, rules: &MoveRules, moves: &mut Vec<M
             let mut t = NEIGHBOR[k][d];
             while t != NONE && empty & (1 << t) != 0 {
                 moves.push(Move::quiet(Square::ALL[k], Square::ALL[t as usize], false));
-                if M && !rules.kings_fly {
+                if !rules.kings_fly {
                     break;
                 }
                 t = NEIGHBOR[t as usize][d];
@@ -668,23 +470,14 @@ fn quiets_in<const M: bool>(pos: &Position, rules: &MoveRules, moves: &mut Vec<M
 }
 
 /// The number of non-capturing moves of the side to move.
-#[inline]
-pub(crate) fn count_quiets(pos: &Position, rules: &MoveRules) -> u64 {
-    if rules.mutated {
-        count_quiets_in::<true>(pos, rules)
-    } else {
-        count_quiets_in::<false>(pos, rules)
-    }
-}
-
 #[inline(always)]
-fn count_quiets_in<const M: bool>(pos: &Position, rules: &MoveRules) -> u64 {
+pub(crate) fn count_quiets(pos: &Position, rules: &MoveRules) -> u64 {
     let (us, them, kings) = sides(pos);
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
     let mut n = 0;
-    let dirs = man_moves::<M>(pos.turn, rules);
+    let dirs = man_moves(pos.turn, rules);
     for d in [UL, UR, DL, DR] {
         if dirs & (1 << d) != 0 {
             n += (shift(men, d) & empty).count_ones();
@@ -697,7 +490,7 @@ fn count_quiets_in<const M: bool>(pos: &Position, rules: &MoveRules) -> u64 {
         for d in [UL, UR, DL, DR] {
             let ray = RAY[k][d];
             let blockers = ray & occ;
-            n += if M && !rules.kings_fly {
+            n += if !rules.kings_fly {
                 let t = NEIGHBOR[k][d];
                 u32::from(t != NONE && empty & (1 << t) != 0)
             } else if blockers == 0 {
@@ -730,7 +523,7 @@ impl Position {
     /// only captures are listed.
     pub fn legal_paths(&self) -> Vec<Move> {
         let mut moves = Vec::new();
-        legal_paths(self, &MoveRules::current(self.variant), &mut moves);
+        legal_paths(self, &self.rules, &mut moves);
         moves
     }
 
@@ -768,10 +561,9 @@ impl Position {
     /// no legal move: it loses, art. 12.2.2 and 12.2.3).
     pub fn outcome(&self) -> Option<Outcome> {
         let winner = self.turn.other();
-        let rules = MoveRules::current(self.variant);
         if self.pieces(self.turn).is_empty() {
             Some(Outcome::NoPieces { winner })
-        } else if !has_capture(self, &rules) && count_quiets(self, &rules) == 0 {
+        } else if !has_capture(self, &self.rules) && count_quiets(self, &self.rules) == 0 {
             Some(Outcome::NoLegalMove { winner })
         } else {
             None

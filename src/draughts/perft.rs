@@ -8,7 +8,8 @@
 //! ply (no allocation once warmed up), and counts the last ply without playing it: plain
 //! moves by popcount, captures by running the capture search with a counting sink.
 
-use super::movegen::{self, CountSink, IdentitySink, MoveRules};
+use super::move_rules::MoveRules;
+use super::movegen::{self, CountSink, IdentitySink};
 use super::mv::{dedup_identities, Move};
 use super::position::Position;
 
@@ -50,7 +51,8 @@ pub fn perft(pos: &Position, depth: u32, count: PerftCount) -> u64 {
         root: depth,
         ids: Vec::with_capacity(64),
     };
-    let rules = MoveRules::current(pos.variant);
+    // Read once: every position below inherits the root's rules.
+    let rules = pos.rules;
     node(pos, &rules, depth, count, &mut buf)
 }
 

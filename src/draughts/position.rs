@@ -5,6 +5,7 @@
 
 use super::bitboard::Bitboard;
 use super::fen::{self, FenError, SquareStyle};
+use super::move_rules::MoveRules;
 use super::mv::Move;
 use super::setup::Setup;
 use super::square::{Color, Piece, Square, Variant};
@@ -84,7 +85,9 @@ impl Outcome {
     }
 }
 
-/// A legal position of Brazilian or Russian draughts.
+/// A legal position of Brazilian or Russian draughts, with the [`MoveRules`] its moves
+/// obey (its variant's unless [`Position::with_move_rules`] gave it others; the positions
+/// reached by moves inherit them).
 ///
 /// ```
 /// use arbiter::draughts::{Position, Variant};
@@ -101,6 +104,7 @@ pub struct Position {
     pub(crate) kings: u32,
     pub(crate) turn: Color,
     pub(crate) variant: Variant,
+    pub(crate) rules: MoveRules,
 }
 
 impl Position {
@@ -113,6 +117,7 @@ impl Position {
             kings: 0,
             turn: Color::White,
             variant,
+            rules: MoveRules::of(variant),
         }
     }
 
@@ -147,6 +152,7 @@ impl Position {
             kings: setup.kings.0,
             turn: setup.turn,
             variant,
+            rules: MoveRules::of(variant),
         })
     }
 
@@ -173,6 +179,31 @@ impl Position {
     /// The rules in force.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The movement and capture rules the position's moves obey.
+    pub fn move_rules(&self) -> MoveRules {
+        self.rules
+    }
+
+    /// The same position under other movement and capture rules (a mutant of the
+    /// reference's): its legal moves, its outcome and every position reached from it obey
+    /// `rules`.
+    ///
+    /// ```
+    /// use arbiter::draughts::{MoveRules, Position, Variant};
+    /// use arbiter::mutant::MoveMutant;
+    ///
+    /// let pos = Position::from_fen("W:W21,25:B18", Variant::Russian).unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 1); // 21x14: capture is compulsory
+    /// let free = MoveRules::of(Variant::Russian).mutated(MoveMutant::CaptureNotCompulsory);
+    /// let pos = pos.with_move_rules(free);
+    /// assert_eq!(pos.legal_moves().len(), 3);
+    /// assert_eq!(pos.play_text("25-22").unwrap().move_rules(), free);
+    /// ```
+    pub fn with_move_rules(mut self, rules: MoveRules) -> Position {
+        self.rules = rules;
+        self
     }
 
     /// The side to move.

@@ -3,7 +3,7 @@
 
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
-use crate::mutant::{self, Mutant};
+use crate::mutant::{self, MoveMutant, Mutant};
 use crate::procedure::{Candidate, ErrorKind, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
@@ -70,11 +70,23 @@ impl ReferenceEngine {
     /// assert_eq!(moves, ["29-25"]); // the reference says 29-25 and 29-22 to 29-8
     /// ```
     pub fn mutant(m: Mutant) -> ReferenceEngine {
+        let rules_for: RulesFactory = match m {
+            Mutant::Moves(moves) => Arc::new(move |rs| crate::rules::rules_mutated(rs, moves)),
+            _ => Arc::new(rules_for),
+        };
         ReferenceEngine {
-            rules_for: Arc::new(rules_for),
+            rules_for,
             clock_rules: Arc::new(ClockRules::of),
             name: format!("arbiter reference (mutant {m})"),
             mutant: Some(m),
+        }
+    }
+
+    /// The move mutant this engine runs, if any: the move rules of every position it makes.
+    fn move_mutant(&self) -> Option<MoveMutant> {
+        match self.mutant {
+            Some(Mutant::Moves(m)) => Some(m),
+            _ => None,
         }
     }
 
@@ -152,7 +164,7 @@ impl ReferenceEngine {
                     .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
                     .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
             }
-            _ => answer(rules.as_ref(), request),
+            _ => answer(rules.as_ref(), request, self.move_mutant()),
         };
         match answer {
             Ok(a) => Reply::Answer(a),
@@ -175,7 +187,12 @@ fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
         .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
 }
 
-fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
+/// What the reference answers; `move_mutant`: the move mutant the positions it makes obey, if any.
+fn answer(
+    rules: &dyn Rules,
+    request: &Request,
+    move_mutant: Option<MoveMutant>,
+) -> Result<Answer, Stop> {
     let start = start(rules, request)?;
     let reached = if request.moves.is_empty() {
         start.clone()
@@ -233,8 +250,8 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
                 reason: r.reason,
             })
         }
-        Query::Repetition => Answer::Repetition(repetition(request, &start)?),
-        Query::Go(go) => Answer::Move(go_move(request, &reached, go)?),
+        Query::Repetition => Answer::Repetition(repetition(request, &start, move_mutant)?),
+        Query::Go(go) => Answer::Move(go_move(request, &reached, go, move_mutant)?),
         Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
             unreachable!("sessions and standings are answered by their own functions")
         }
@@ -244,9 +261,17 @@ fn answer(rules: &dyn Rules, request: &Request) -> Result<Answer, Stop> {
 /// The reference's move as a player ([`super::best_by_material`]): the permitted move
 /// leaving the best material balance, ties broken by the request's seed; its score is that
 /// balance in centipawns (a soldier, a man: 100).
-fn go_move(request: &Request, reached: &str, go: &GoRequest) -> Result<GoAnswer, Stop> {
-    let board = crate::procedure::Board::new(&request.ruleset, Some(reached))
+fn go_move(
+    request: &Request,
+    reached: &str,
+    go: &GoRequest,
+    moves: Option<MoveMutant>,
+) -> Result<GoAnswer, Stop> {
+    let mut board = crate::procedure::Board::new(&request.ruleset, Some(reached))
         .map_err(|e| RulesError::Position(e.to_string()))?;
+    if let Some(m) = moves {
+        board = board.mutated(m);
+    }
     let legal = board.legal_moves();
     let permitted = match &go.permitted {
         Some(p) => p.iter().filter_map(|t| board.read_move(t).ok()).collect(),
@@ -268,7 +293,11 @@ fn go_move(request: &Request, reached: &str, go: &GoRequest) -> Result<GoAnswer,
 }
 
 /// The repetition verdict of the reference adjudicator.
-fn repetition(request: &Request, start: &str) -> Result<RepetitionAnswer, Stop> {
+fn repetition(
+    request: &Request,
+    start: &str,
+    moves: Option<MoveMutant>,
+) -> Result<RepetitionAnswer, Stop> {
     use crate::xiangqi::repetition::{adjudicate, history, RepetitionRules};
     use crate::xiangqi::Position;
     let Some(rules) = RepetitionRules::for_ruleset(&request.ruleset) else {
@@ -278,8 +307,11 @@ fn repetition(request: &Request, start: &str) -> Result<RepetitionAnswer, Stop> 
         ))
         .into());
     };
-    let position =
+    let mut position =
         Position::from_fen(start).map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
+    if let Some(m) = moves {
+        position = position.with_move_rules(position.move_rules().mutated(m));
+    }
     let verdict = history(&position, &request.moves)
         .and_then(|moves| adjudicate(&position, &moves, &rules))
         .map_err(|e| RulesError::Position(format!("repetition: {e}")))?;

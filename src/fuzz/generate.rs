@@ -29,6 +29,7 @@
 
 use super::rng::Rng;
 use crate::draughts::{self, Bitboard, Variant};
+use crate::mutant::MoveMutant;
 use crate::xiangqi;
 use crate::Ruleset;
 
@@ -115,6 +116,8 @@ pub(crate) trait GamePos: Clone {
     /// lists mean equal legal moves; for unequal ones, compare them sorted and deduplicated.
     fn identities(&self, out: &mut Vec<u64>);
     fn play(&self, m: &Self::Move) -> Self;
+    /// The same position with the clause `m` breaks altered in its move rules.
+    fn mutated(&self, m: MoveMutant) -> Self;
     /// A text the reference reads back as this move, if there is one.
     fn text(&self, m: &Self::Move) -> Option<String>;
     fn fen(&self) -> String;
@@ -411,6 +414,10 @@ impl GamePos for draughts::Position {
         self.play_unchecked(m)
     }
 
+    fn mutated(&self, m: MoveMutant) -> Self {
+        self.with_move_rules(self.move_rules().mutated(m))
+    }
+
     /// The full path of one of the move's routes that reads back as the move. A full path
     /// is read as a partial one, so it can be ambiguous: `14x23x32` also names
     /// `14x21x30x23x32` (see docs/fuzzing.md, findings).
@@ -612,6 +619,10 @@ impl GamePos for xiangqi::Position {
         let mut next = *self;
         next.make(*m);
         next
+    }
+
+    fn mutated(&self, m: MoveMutant) -> Self {
+        self.with_move_rules(self.move_rules().mutated(m))
     }
 
     fn text(&self, m: &xiangqi::Move) -> Option<String> {

@@ -203,10 +203,17 @@ pub fn active() -> Option<Mutant> {
     ACTIVE.with(Cell::get)
 }
 
-/// Whether `m` is the move-generation mutant active on this thread.
+/// The move-generation mutant active on this thread, if any. The move rules are values a
+/// position carries (`draughts::MoveRules`, `xiangqi::MoveRules`); only the makers of the
+/// positions a game session reads take the active mutant's rules from here (the text
+/// adapters' and `procedure::Board`'s constructors), until the session is handed its move
+/// rules as a value.
 #[inline]
-pub fn moves_is(m: MoveMutant) -> bool {
-    active() == Some(Mutant::Moves(m))
+pub fn active_moves() -> Option<MoveMutant> {
+    match active() {
+        Some(Mutant::Moves(m)) => Some(m),
+        _ => None,
+    }
 }
 
 /// The clock or adjournment mutant active on this thread, if any: the clock and

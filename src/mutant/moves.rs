@@ -1,10 +1,9 @@
 //! Mutants of move generation and legality.
 //!
-//! Each one alters one clause of the movement, capture, promotion or check rules. The rules
-//! read the active mutant when they build the parameters of a generation (the `MoveRules`
-//! of `src/draughts/movegen.rs` and of `src/xiangqi/tables.rs`), so a mutant is a
-//! different value of a parameter the real rules already have, never a branch of its own in
-//! the search.
+//! Each one alters one clause of the movement, capture, promotion or check rules: it is a
+//! transform of the move rules a position carries (`draughts::MoveRules::mutated`,
+//! `xiangqi::MoveRules::mutated`), so a mutant is a different value of a switch the real
+//! rules already have, never a branch of its own in the search.
 
 use crate::clause;
 use crate::Game;

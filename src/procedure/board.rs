@@ -4,6 +4,7 @@
 
 use super::ProcedureError;
 use crate::draughts::{self, Variant};
+use crate::mutant::MoveMutant;
 use crate::xiangqi;
 use crate::Side;
 use crate::{Game, Ruleset};
@@ -139,18 +140,43 @@ pub enum Board {
 }
 
 impl Board {
-    /// The position of `fen` (the start position when `None`) under a ruleset.
+    /// The position of `fen` (the start position when `None`) under a ruleset, with the
+    /// game's move rules as the move mutant active on this thread alters them
+    /// ([`crate::mutant::active_moves`]).
     pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Board, ProcedureError> {
         let bad = |e: &dyn fmt::Display| ProcedureError::Position(e.to_string());
-        match Variant::from_game(ruleset.game) {
-            None => Ok(Board::Xiangqi(match fen {
+        let board = match Variant::from_game(ruleset.game) {
+            None => Board::Xiangqi(match fen {
                 Some(f) => xiangqi::Position::from_fen(f).map_err(|e| bad(&e))?,
                 None => xiangqi::Position::start(),
-            })),
-            Some(v) => Ok(Board::Draughts(match fen {
+            }),
+            Some(v) => Board::Draughts(match fen {
                 Some(f) => draughts::Position::from_fen(f, v).map_err(|e| bad(&e))?,
                 None => draughts::Position::start(v),
-            })),
+            }),
+        };
+        Ok(match crate::mutant::active_moves() {
+            Some(m) => board.mutated(m),
+            None => board,
+        })
+    }
+
+    /// The same position with the clause `m` breaks altered in its move rules: its legal
+    /// moves and every position reached from it obey the mutant's rules (unchanged for a
+    /// mutant of another game).
+    ///
+    /// ```
+    /// use arbiter::mutant::MoveMutant;
+    /// use arbiter::procedure::Board;
+    ///
+    /// let board = Board::new(&"russian".parse().unwrap(), Some("W:WK29:B4")).unwrap();
+    /// assert_eq!(board.legal_moves().len(), 7);
+    /// assert_eq!(board.mutated(MoveMutant::KingsNotFlying).legal_moves().len(), 1);
+    /// ```
+    pub fn mutated(self, m: MoveMutant) -> Board {
+        match self {
+            Board::Xiangqi(p) => Board::Xiangqi(p.with_move_rules(p.move_rules().mutated(m))),
+            Board::Draughts(p) => Board::Draughts(p.with_move_rules(p.move_rules().mutated(m))),
         }
     }
 

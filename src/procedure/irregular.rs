@@ -239,7 +239,8 @@ pub fn draughts_irregular(
     let after = match fen {
         Some(f) => {
             let p = draughts::Position::from_fen(f, pos.variant())
-                .map_err(|e| ProcedureError::Position(e.to_string()))?;
+                .map_err(|e| ProcedureError::Position(e.to_string()))?
+                .with_move_rules(pos.move_rules());
             if p.turn() != me.other() {
                 return Err(ProcedureError::Position(format!(
                     "the position after {}'s irregular move must have {} to move",
@@ -268,6 +269,7 @@ pub fn draughts_irregular(
             setup.turn = me.other();
             draughts::Position::from_setup(&setup, pos.variant())
                 .map_err(|e| ProcedureError::Position(e.to_string()))?
+                .with_move_rules(pos.move_rules())
         }
     };
     let legal = pos.legal_moves();

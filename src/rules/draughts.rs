@@ -10,7 +10,7 @@ use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
-use crate::draughts::{Color, Move, Position, Variant};
+use crate::draughts::{Color, Move, MoveRules, Position, Variant};
 use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
@@ -28,10 +28,12 @@ use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side
 pub struct DraughtsRules {
     ruleset: Ruleset,
     variant: Variant,
+    move_rules: MoveRules,
 }
 
 impl DraughtsRules {
-    /// The rules of a draughts ruleset.
+    /// The rules of a draughts ruleset (with the move rules of its variant, as the move
+    /// mutant active on this thread alters them: [`crate::mutant::active_moves`]).
     ///
     /// # Panics
     ///
@@ -39,7 +41,21 @@ impl DraughtsRules {
     pub fn new(ruleset: Ruleset) -> DraughtsRules {
         let variant = Variant::from_game(ruleset.game)
             .unwrap_or_else(|| panic!("{} is not a draughts ruleset", ruleset));
-        DraughtsRules { ruleset, variant }
+        let mut move_rules = MoveRules::of(variant);
+        if let Some(m) = crate::mutant::active_moves() {
+            move_rules = move_rules.mutated(m);
+        }
+        DraughtsRules {
+            ruleset,
+            variant,
+            move_rules,
+        }
+    }
+
+    /// The same rules with other move rules: every position they read obeys `rules`.
+    pub fn with_move_rules(mut self, rules: MoveRules) -> DraughtsRules {
+        self.move_rules = rules;
+        self
     }
 
     /// The variant these rules play.
@@ -62,7 +78,9 @@ impl DraughtsRules {
     }
 
     fn position(&self, fen: &str) -> Result<Position, RulesError> {
-        Position::from_fen(fen, self.variant).map_err(|e| RulesError::Position(e.to_string()))
+        Position::from_fen(fen, self.variant)
+            .map(|p| p.with_move_rules(self.move_rules))
+            .map_err(|e| RulesError::Position(e.to_string()))
     }
 
     /// The text, key and JSON of a legal move.

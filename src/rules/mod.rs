@@ -25,6 +25,7 @@ pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
 use crate::edition::DrawKind;
+use crate::mutant::MoveMutant;
 use crate::outcome::{
     rule_on_offer, Ending, OfferClauses, OfferRecord, OfferRuling, Outcome, RuleState,
 };
@@ -312,6 +313,23 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
     match ruleset.game {
         Game::Brazilian | Game::Russian => Box::new(DraughtsRules::new(ruleset.clone())),
         Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone())),
+    }
+}
+
+/// The reference rules for a ruleset with the clause of a move mutant altered: every
+/// position they read obeys the mutant's move rules (a mutant of another game changes
+/// nothing).
+pub fn rules_mutated(ruleset: &Ruleset, m: MoveMutant) -> Box<dyn Rules> {
+    match ruleset.game {
+        Game::Brazilian | Game::Russian => {
+            let rules = DraughtsRules::new(ruleset.clone());
+            let moves = crate::draughts::MoveRules::of(rules.variant()).mutated(m);
+            Box::new(rules.with_move_rules(moves))
+        }
+        Game::Xiangqi => Box::new(
+            XiangqiRules::new(ruleset.clone())
+                .with_move_rules(crate::xiangqi::MoveRules::STANDARD.mutated(m)),
+        ),
     }
 }
 

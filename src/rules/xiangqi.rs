@@ -11,7 +11,7 @@ use crate::xiangqi::perft::{perft, perft_divide};
 use crate::xiangqi::repetition::CycleDecision;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Square};
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{Move, MoveRules, Position};
 use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
@@ -21,15 +21,28 @@ use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset
 pub struct XiangqiRules {
     ruleset: Ruleset,
     enforcement: RepetitionEnforcement,
+    move_rules: MoveRules,
 }
 
 impl XiangqiRules {
-    /// The rules of a ruleset.
+    /// The rules of a ruleset (with the move rules of xiangqi, as the move mutant active on
+    /// this thread alters them: [`crate::mutant::active_moves`]).
     pub fn new(ruleset: Ruleset) -> XiangqiRules {
+        let mut move_rules = MoveRules::STANDARD;
+        if let Some(m) = crate::mutant::active_moves() {
+            move_rules = move_rules.mutated(m);
+        }
         XiangqiRules {
             ruleset,
             enforcement: RepetitionEnforcement::Automatic,
+            move_rules,
         }
+    }
+
+    /// The same rules with other move rules: every position they read obeys `rules`.
+    pub fn with_move_rules(mut self, rules: MoveRules) -> XiangqiRules {
+        self.move_rules = rules;
+        self
     }
 
     /// The rules with the forbidden repetition enforced as `enforcement` says: refereed,
@@ -41,12 +54,19 @@ impl XiangqiRules {
 }
 
 impl XiangqiRules {
+    /// The position of a FEN, under these rules' move rules.
+    fn position(&self, fen: &str) -> Result<Position, RulesError> {
+        Position::from_fen(fen)
+            .map(|p| p.with_move_rules(self.move_rules))
+            .map_err(|e| RulesError::Position(e.to_string()))
+    }
+
     /// Replays a history, keeping the positions for the draw rules. A move after checkmate
     /// or stalemate is refused (it is illegal), and so is a move after a loss by forbidden
     /// repetition (走棋违犯禁例，应当变着而不变: the game is over).
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
-        let mut game =
-            XiangqiEndings::new(&self.ruleset, position(fen)?).with_enforcement(self.enforcement);
+        let mut game = XiangqiEndings::new(&self.ruleset, self.position(fen)?)
+            .with_enforcement(self.enforcement);
         for text in moves {
             push_checked(&mut game, text)?;
         }
@@ -167,10 +187,6 @@ fn perft_of(pos: &Position, depth: u32, divide: bool) -> Perft {
     }
 }
 
-fn position(fen: &str) -> Result<Position, RulesError> {
-    Position::from_fen(fen).map_err(|e| RulesError::Position(e.to_string()))
-}
-
 /// The text, key and JSON description of a legal move.
 pub fn move_info(pos: &Position, m: Move, notation: Notation) -> MoveInfo {
     let text = notation.write(pos, m);
@@ -257,7 +273,7 @@ impl Rules for XiangqiRules {
     }
 
     fn canonical_fen(&self, fen: &str) -> Result<String, RulesError> {
-        Ok(position(fen)?.fen())
+        Ok(self.position(fen)?.fen())
     }
 
     /// Plays the history; like [`XiangqiRules::replay`], a move after the game was lost by
@@ -268,7 +284,7 @@ impl Rules for XiangqiRules {
 
     fn legal_moves(&self, fen: &str, name: Option<&str>) -> Result<Vec<MoveInfo>, RulesError> {
         let n = notation(name)?;
-        let pos = position(fen)?;
+        let pos = self.position(fen)?;
         Ok(pos
             .legal_moves()
             .iter()
@@ -277,7 +293,7 @@ impl Rules for XiangqiRules {
     }
 
     fn resolve_move(&self, fen: &str, text: &str) -> Result<MoveInfo, RulesError> {
-        let pos = position(fen)?;
+        let pos = self.position(fen)?;
         let m = parse_move(&pos, text).map_err(|e| RulesError::Move {
             number: 1,
             text: text.to_owned(),
@@ -293,12 +309,12 @@ impl Rules for XiangqiRules {
         _count: PerftCount,
         divide: bool,
     ) -> Result<Perft, RulesError> {
-        let pos = position(fen)?;
+        let pos = self.position(fen)?;
         super::perft_stack::with_stack_for(depth, || perft_of(&pos, depth, divide))
     }
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
-        let pos = position(fen)?;
+        let pos = self.position(fen)?;
         Ok(Status {
             outcome: position_outcome(&pos),
             in_check: pos.is_check(),
@@ -306,7 +322,7 @@ impl Rules for XiangqiRules {
     }
 
     fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError> {
-        Ok(render(&position(fen)?, chinese))
+        Ok(render(&self.position(fen)?, chinese))
     }
 
     fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {

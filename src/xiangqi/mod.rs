@@ -24,6 +24,7 @@ pub mod endings;
 pub mod fen;
 pub mod fuzzing;
 pub mod iccs;
+mod move_rules;
 pub mod notation;
 pub mod perft;
 pub mod position;
@@ -34,6 +35,7 @@ mod tables;
 pub mod wxf;
 
 pub use fen::FenError;
+pub use move_rules::MoveRules;
 pub use notation::{parse_move, Notation, NotationError};
 pub use perft::{perft, perft_divide};
 pub use position::{

@@ -8,44 +8,34 @@
 //! ```
 
 use super::position::{Move, MoveList, Position};
-use super::tables::{Legality, MoveRules};
+use super::tables::{Legality, Tables};
 
 /// The number of leaf nodes `depth` plies below `pos` (1 at depth 0).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let rules = MoveRules::current();
-    if rules.mutated {
-        count::<true>(pos, depth, &rules)
-    } else {
-        count::<false>(pos, depth, &rules)
-    }
-}
-
-/// Perft under the real rules (`M` false) or a mutant's.
-fn count<const M: bool>(pos: &Position, depth: u32, rules: &MoveRules) -> u64 {
+    // Looked up once: every position below inherits the root's rules.
+    let tables = Tables::of(&pos.move_rules());
     match depth {
         0 => 1,
-        1 => pos.count_legal_in::<M>(rules),
-        _ => inner::<M>(pos, depth, rules),
+        _ => inner(pos, depth, &tables),
     }
 }
 
-fn inner<const M: bool>(pos: &Position, depth: u32, rules: &MoveRules) -> u64 {
+fn inner(pos: &Position, depth: u32, tables: &Tables) -> u64 {
     if depth == 1 {
-        return pos.count_legal_in::<M>(rules);
+        return pos.count_legal(tables);
     }
     let mut list = MoveList::new();
-    pos.gen_pseudo_in::<M>(&mut list, rules);
+    pos.gen_pseudo(&mut list, tables);
     let us = pos.turn().index();
     // Under the rules every child is tested; a mutant may take them all.
-    let all = M
-        && rules.legality != Legality::Full
-        && pos.anything_goes(pos.attacked_in::<M>(us, rules), rules);
+    let all =
+        tables.legality != Legality::Full && pos.anything_goes(pos.attacked(us, tables), tables);
     let mut nodes = 0;
     for m in list.iter() {
         let mut child = *pos;
         child.make(*m);
-        if all || !child.attacked_in::<M>(us, rules) {
-            nodes += inner::<M>(&child, depth - 1, rules);
+        if all || !child.attacked(us, tables) {
+            nodes += inner(&child, depth - 1, tables);
         }
     }
     nodes

@@ -1,9 +1,10 @@
 //! [`Position`]: a validated position, its legal moves, check, mate and stalemate.
 
 use super::fen::{parse_fen, write_fen, FenError};
+use super::move_rules::MoveRules;
 use super::setup::{advisor_point, elephant_point, in_palace, soldier_point, Setup};
 use super::square::{Color, Piece, Role, Square};
-use super::tables::{Legality, MoveRules, DANGER, HORSE_ATTACKS, LINES, NONE, RAYS};
+use super::tables::{Legality, Tables, DANGER, HORSE_ATTACKS, LINES, NONE, RAYS};
 use std::fmt;
 
 /// A move: the piece on `from` goes to `to`, capturing whatever stands there.
@@ -242,6 +243,7 @@ pub struct Position {
     turn: Color,
     halfmoves: u32,
     fullmoves: u32,
+    rules: MoveRules,
 }
 
 impl fmt::Debug for Position {
@@ -296,6 +298,7 @@ impl Position {
             turn: setup.turn,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
+            rules: MoveRules::STANDARD,
         };
         for sq in Square::all() {
             let Some(piece) = setup.piece_at(sq) else {
@@ -351,7 +354,7 @@ impl Position {
             return Err(PositionError::GeneralsFacing { red, black });
         }
         let them = setup.turn.other();
-        if pos.attacked(them.index(), &MoveRules::standard()) {
+        if pos.attacked(them.index(), &Tables::of(&MoveRules::STANDARD)) {
             return Err(PositionError::OpponentInCheck {
                 color: them,
                 general: pos.general(them),
@@ -420,6 +423,31 @@ impl Position {
         Piece::from_code(self.board[sq.index()])
     }
 
+    /// The movement and check rules the position's moves obey.
+    pub fn move_rules(&self) -> MoveRules {
+        self.rules
+    }
+
+    /// The same position under other movement and check rules (a mutant of the
+    /// reference's): its legal moves, checks, outcome and every position reached from it
+    /// obey `rules`.
+    ///
+    /// ```
+    /// use arbiter::mutant::MoveMutant;
+    /// use arbiter::xiangqi::{MoveRules, Position};
+    ///
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// assert!(!pos.legal_moves().iter().any(|m| m.to.to_string() == "d0"));
+    /// let facing = MoveRules::STANDARD.mutated(MoveMutant::GeneralsMayFace);
+    /// let pos = pos.with_move_rules(facing);
+    /// assert!(pos.legal_moves().iter().any(|m| m.to.to_string() == "d0"));
+    /// assert_eq!(pos.play_iccs("e0e1").unwrap().move_rules(), facing);
+    /// ```
+    pub fn with_move_rules(mut self, rules: MoveRules) -> Position {
+        self.rules = rules;
+        self
+    }
+
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
@@ -451,7 +479,7 @@ impl Position {
     /// Whether the side to move is in check: its general could be captured, or faces the
     /// other general on an open file.
     pub fn is_check(&self) -> bool {
-        self.attacked(self.turn.index(), &MoveRules::current())
+        self.attacked(self.turn.index(), &Tables::of(&self.rules))
     }
 
     /// Whether the general of colour index `c` is attacked, looking out from the general:
@@ -459,28 +487,18 @@ impl Position {
     /// other piece and a cannon after exactly one screen; at the four horse positions whose
     /// leg is empty; at the three squares an enemy soldier attacks from.
     #[inline]
-    pub(crate) fn attacked(&self, c: usize, rules: &MoveRules) -> bool {
-        if rules.mutated {
-            self.attacked_in::<true>(c, rules)
-        } else {
-            self.attacked_in::<false>(c, rules)
-        }
-    }
-
-    /// [`Position::attacked`] under the real rules (`M` false) or a mutant's.
-    #[inline]
-    pub(crate) fn attacked_in<const M: bool>(&self, c: usize, rules: &MoveRules) -> bool {
+    pub(crate) fn attacked(&self, c: usize, rules: &Tables) -> bool {
         let g = self.generals[c] as usize;
         let e = 1 - c;
         let (chariot, cannon) = (code(e, Role::Chariot), code(e, Role::Cannon));
         // Pieces that attack along a line with nothing between: a code that matches no
         // piece where the rule does not apply.
-        let general = if M && !rules.generals_may_not_face {
+        let general = if !rules.generals_may_not_face {
             NO_PIECE
         } else {
             code(e, Role::General)
         };
-        let close_cannon = if M && !rules.cannon_needs_screen {
+        let close_cannon = if !rules.cannon_needs_screen {
             cannon
         } else {
             NO_PIECE
@@ -488,12 +506,12 @@ impl Position {
         let horse = code(e, Role::Horse);
         let soldier = code(e, Role::Soldier);
         let b = &self.board;
-        for a in &rules.soldier_attackers::<M>()[c][g] {
+        for a in &rules.soldier_attacks[c][g] {
             if b[*a as usize] == soldier {
                 return true;
             }
         }
-        for [leg, h1, h2] in &rules.horse_attackers::<M>()[g] {
+        for [leg, h1, h2] in &rules.horse_attacks[g] {
             if b[*leg as usize] == 0 && (b[*h1 as usize] == horse || b[*h2 as usize] == horse) {
                 return true;
             }
@@ -505,7 +523,7 @@ impl Position {
             while i < len {
                 let p = b[ray[i] as usize];
                 if p != 0 {
-                    if p == chariot || (M && p == close_cannon) || (d < 2 && p == general) {
+                    if p == chariot || p == close_cannon || (d < 2 && p == general) {
                         return true;
                     }
                     break;
@@ -570,52 +588,29 @@ impl Position {
     /// leave the own general attacked.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.gen_pseudo(&mut list, &MoveRules::current());
+        self.gen_pseudo(&mut list, &Tables::of(&self.rules));
         list
     }
 
+    /// The moves of each piece of the side to move by the movement rules alone, by origin
+    /// square.
     #[inline]
-    pub(crate) fn gen_pseudo(&self, list: &mut MoveList, rules: &MoveRules) {
-        if rules.mutated {
-            self.gen_pseudo_in::<true>(list, rules)
-        } else {
-            self.gen_pseudo_in::<false>(list, rules)
-        }
-    }
-
-    /// [`Position::gen_pseudo`] under the real rules (`M` false) or a mutant's: the moves
-    /// of each piece of the side to move, by origin square.
-    #[inline]
-    pub(crate) fn gen_pseudo_in<const M: bool>(&self, list: &mut MoveList, rules: &MoveRules) {
+    pub(crate) fn gen_pseudo(&self, list: &mut MoveList, rules: &Tables) {
         let mut bb = self.occupied[self.turn.index()];
         while bb != 0 {
             let from = bb.trailing_zeros() as usize;
             bb &= bb - 1;
-            self.gen_piece_in::<M>(from, list, rules);
+            self.gen_piece(from, list, rules);
         }
     }
 
-    /// The moves of the piece of the side to move on `from`, by the movement rules alone.
-    #[inline]
-    fn gen_piece(&self, from: usize, list: &mut MoveList, rules: &MoveRules) {
-        if rules.mutated {
-            self.gen_piece_in::<true>(from, list, rules)
-        } else {
-            self.gen_piece_in::<false>(from, list, rules)
-        }
-    }
-
-    /// [`Position::gen_piece`] under the real rules (`M` false) or a mutant's. `from` must
-    /// hold a piece of the side to move.
+    /// The moves of the piece of the side to move on `from` (which must hold one), by the
+    /// movement rules alone.
     #[inline(always)]
-    fn gen_piece_in<const M: bool>(&self, from: usize, list: &mut MoveList, rules: &MoveRules) {
+    fn gen_piece(&self, from: usize, list: &mut MoveList, rules: &Tables) {
         let us = self.turn.index();
-        let (general, advisor, elephant, horse) = (
-            rules.general_steps::<M>(),
-            rules.advisor_steps::<M>(),
-            rules.elephant_steps::<M>(),
-            rules.horse_steps::<M>(),
-        );
+        let (general, advisor, elephant, horse) =
+            (rules.general, rules.advisor, rules.elephant, rules.horse);
         let b = &self.board;
         let f8 = from as u8;
         match (b[from] - 1) & 7 {
@@ -663,7 +658,7 @@ impl Position {
                             if !is_own(p, us) {
                                 list.push(f8, to);
                             }
-                            if M && rules.chariot_jumps {
+                            if rules.chariot_jumps {
                                 // A mutant: on over the piece to the empty points beyond.
                                 for &beyond in ray[i + 1..].iter() {
                                     if b[beyond as usize] != 0 {
@@ -686,7 +681,7 @@ impl Position {
                         let to = ray[i];
                         let p = b[to as usize];
                         if p != 0 {
-                            if M && !rules.cannon_needs_screen && !is_own(p, us) {
+                            if !rules.cannon_needs_screen && !is_own(p, us) {
                                 // A mutant: a capture without a screen.
                                 list.push(f8, to);
                             }
@@ -705,7 +700,7 @@ impl Position {
                             }
                             break;
                         }
-                        if M && rules.cannon_jumps {
+                        if rules.cannon_jumps {
                             // A mutant: a move over the screen without capturing.
                             list.push(f8, to);
                         }
@@ -714,7 +709,7 @@ impl Position {
                 }
             }
             _ => {
-                let steps = &rules.soldier_steps::<M>()[us];
+                let steps = &rules.soldier[us];
                 for i in 0..steps.len[from] as usize {
                     let to = steps.to[from][i];
                     if !is_own(b[to as usize], us) {
@@ -753,7 +748,7 @@ impl Position {
     /// What decides, in this position, whether a pseudo-legal move is legal: whether the
     /// side to move is in check, and where its general stands.
     #[inline]
-    fn safety(&self, rules: &MoveRules) -> Safety {
+    fn safety(&self, rules: &Tables) -> Safety {
         let us = self.turn.index();
         let in_check = self.attacked(us, rules);
         Safety {
@@ -769,7 +764,7 @@ impl Position {
     /// the general's file, rank or diagonal neighbours, while not in check) is safe without
     /// playing it.
     #[inline(always)]
-    fn keeps_general_safe(&self, safety: &Safety, m: Move, rules: &MoveRules) -> bool {
+    fn keeps_general_safe(&self, safety: &Safety, m: Move, rules: &Tables) -> bool {
         if safety.anything_goes {
             return true;
         }
@@ -780,7 +775,7 @@ impl Position {
         if quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
             return true;
         }
-        if quiet && !rules.mutated {
+        if quiet && rules.standard_attacks {
             return !self.attacked_after(safety.us, from, to);
         }
         let mut child = *self;
@@ -791,7 +786,7 @@ impl Position {
     /// Removes from `list` the moves that leave the own general attacked (or facing the
     /// other general), keeping the order of the others.
     #[inline]
-    pub(crate) fn filter_legal(&self, list: &mut MoveList, rules: &MoveRules) {
+    pub(crate) fn filter_legal(&self, list: &mut MoveList, rules: &Tables) {
         let safety = self.safety(rules);
         if safety.anything_goes {
             return;
@@ -810,13 +805,13 @@ impl Position {
     /// The number of legal moves, counted without building the child positions where the
     /// move cannot affect the general.
     #[inline]
-    pub(crate) fn count_legal_in<const M: bool>(&self, rules: &MoveRules) -> u64 {
+    pub(crate) fn count_legal(&self, rules: &Tables) -> u64 {
         let mut list = MoveList::new();
-        self.gen_pseudo_in::<M>(&mut list, rules);
+        self.gen_pseudo(&mut list, rules);
         let us = self.turn.index();
         let g = self.generals[us] as usize;
-        let in_check = self.attacked_in::<M>(us, rules);
-        if M && self.anything_goes(in_check, rules) {
+        let in_check = self.attacked(us, rules);
+        if self.anything_goes(in_check, rules) {
             return list.len as u64;
         }
         let danger = DANGER[g];
@@ -826,14 +821,14 @@ impl Position {
             let quiet = !in_check && from != g;
             if quiet && (danger >> from) & 1 == 0 && (danger >> to) & 1 == 0 {
                 n += 1;
-            } else if quiet && !M {
+            } else if quiet && rules.standard_attacks {
                 if !self.attacked_after(us, from, to) {
                     n += 1;
                 }
             } else {
                 let mut child = *self;
                 child.make(*m);
-                if !child.attacked_in::<M>(us, rules) {
+                if !child.attacked(us, rules) {
                     n += 1;
                 }
             }
@@ -844,7 +839,7 @@ impl Position {
     /// Whether every move the movement rules allow is legal here: never under the rules;
     /// under a mutant that allows self-check, or (another) while in check.
     #[inline(always)]
-    pub(crate) fn anything_goes(&self, in_check: bool, rules: &MoveRules) -> bool {
+    pub(crate) fn anything_goes(&self, in_check: bool, rules: &Tables) -> bool {
         match rules.legality {
             Legality::Full => false,
             Legality::UnansweredCheck => in_check,
@@ -873,7 +868,7 @@ impl Position {
     /// The legal moves in the order the generator finds them (by origin square, then
     /// direction): for comparisons that sort only when two lists differ (the typed fuzzer).
     pub(crate) fn legal_moves_unordered(&self) -> MoveList {
-        let rules = MoveRules::current();
+        let rules = Tables::of(&self.rules);
         let mut list = MoveList::new();
         self.gen_pseudo(&mut list, &rules);
         self.filter_legal(&mut list, &rules);
@@ -888,7 +883,7 @@ impl Position {
         if !is_own(self.board[from], self.turn.index()) {
             return false;
         }
-        let rules = MoveRules::current();
+        let rules = Tables::of(&self.rules);
         let mut list = MoveList::new();
         self.gen_piece(from, &mut list, &rules);
         if !list.contains(&m) {
@@ -906,12 +901,12 @@ impl Position {
 
     /// Whether the side to move has a legal move (stops at the first one found).
     pub fn has_legal_move(&self) -> bool {
-        let rules = MoveRules::current();
+        let rules = Tables::of(&self.rules);
         self.has_legal_move_in(&self.safety(&rules), &rules)
     }
 
     /// [`Position::has_legal_move`], with the general's safety already looked at.
-    fn has_legal_move_in(&self, safety: &Safety, rules: &MoveRules) -> bool {
+    fn has_legal_move_in(&self, safety: &Safety, rules: &Tables) -> bool {
         // Piece by piece: the first piece with a legal move ends the search, so the other
         // pieces' moves are never generated.
         let mut list = MoveList::new();
@@ -980,7 +975,7 @@ impl Position {
         &self,
         has_legal_move: Option<bool>,
     ) -> (Option<Outcome>, bool) {
-        let rules = MoveRules::current();
+        let rules = Tables::of(&self.rules);
         let safety = self.safety(&rules);
         if has_legal_move.unwrap_or_else(|| self.has_legal_move_in(&safety, &rules)) {
             return (None, safety.in_check);

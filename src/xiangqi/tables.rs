@@ -3,7 +3,7 @@
 //! straight movers. Squares are indices `rank * 9 + file`; [`NONE`] (90) stands for "off
 //! the board" and indexes an always-empty sentinel cell of the position's board.
 
-use crate::mutant::{self, MoveMutant, Mutant};
+use super::move_rules::MoveRules;
 
 /// Index of the always-empty sentinel cell.
 pub(crate) const NONE: u8 = 90;
@@ -300,12 +300,14 @@ pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] =
     [make_soldier_attacks(0, true), make_soldier_attacks(1, true)];
 pub(crate) static DANGER: [u128; 90] = make_danger();
 
-// The tables of the mutants (`crate::mutant`), each with one rule altered.
+// The tables of the rules' alterations (the mutants of `crate::mutant`), one per
+// combination of the switches of `MoveRules` that a table depends on.
 static GENERAL_UNCONFINED: Steps<4> = make_palace_steps(DIRS, false);
 static ADVISOR_UNCONFINED: Steps<4> = make_palace_steps(DIAG, false);
 static ADVISOR_STRAIGHT: Steps<4> = make_palace_steps(DIRS, true);
 static ELEPHANT_NO_EYE: Steps<4> = make_elephant(false, true);
 static ELEPHANT_CROSSING: Steps<4> = make_elephant(true, false);
+static ELEPHANT_FREE: Steps<4> = make_elephant(false, false);
 static HORSE_NO_LEG: Steps<8> = make_horse(false);
 static HORSE_ATTACKS_NO_LEG: [[[u8; 3]; 4]; 90] = make_horse_attacks(false);
 static SOLDIER_EARLY_SIDEWAYS: [Steps<3>; 2] =
@@ -313,6 +315,10 @@ static SOLDIER_EARLY_SIDEWAYS: [Steps<3>; 2] =
 static SOLDIER_NEVER_SIDEWAYS: [Steps<3>; 2] = [
     make_soldier(0, [false, false]),
     make_soldier(1, [false, false]),
+];
+static SOLDIER_ONLY_EARLY_SIDEWAYS: [Steps<3>; 2] = [
+    make_soldier(0, [true, false]),
+    make_soldier(1, [true, false]),
 ];
 static SOLDIER_ATTACKS_AHEAD: [[[u8; 3]; 90]; 2] = [
     make_soldier_attacks(0, false),
@@ -324,17 +330,17 @@ static SOLDIER_ATTACKS_AHEAD: [[[u8; 3]; 90]; 2] = [
 pub(crate) enum Legality {
     /// No move may leave the own general attacked (第一章 第二节 四, 第三节).
     Full,
-    /// A mutant: a side in check may leave it unanswered.
+    /// A side in check may leave it unanswered (a mutant).
     UnansweredCheck,
-    /// A mutant: every move allowed by the movement rules is legal.
+    /// Every move allowed by the movement rules is legal (a mutant).
     Movement,
 }
 
-/// The movement and check rules of one generation: the tables and switches the generator and
-/// the attack test read, as the active mutant (if any) alters them. Built once per operation
-/// (a move list, a count, a perft run) and passed down.
+/// The tables and switches the generator and the attack test read for some
+/// [`MoveRules`]: looked up once per operation (a move list, a count, a perft run) and
+/// passed down.
 #[derive(Clone, Copy)]
-pub(crate) struct MoveRules {
+pub(crate) struct Tables {
     pub(crate) general: &'static Steps<4>,
     pub(crate) advisor: &'static Steps<4>,
     pub(crate) elephant: &'static Steps<4>,
@@ -342,143 +348,80 @@ pub(crate) struct MoveRules {
     pub(crate) soldier: &'static [Steps<3>; 2],
     pub(crate) horse_attacks: &'static [[[u8; 3]; 4]; 90],
     pub(crate) soldier_attacks: &'static [[[u8; 3]; 90]; 2],
-    /// The cannon captures only over a screen (第一章 第二节 四).
     pub(crate) cannon_needs_screen: bool,
-    /// Without capturing, the cannon may jump a screen (a mutant).
     pub(crate) cannon_jumps: bool,
-    /// Without capturing, the chariot may jump a piece (a mutant).
     pub(crate) chariot_jumps: bool,
-    /// The generals may not face each other on an open file (第一章 第二节 三).
     pub(crate) generals_may_not_face: bool,
     pub(crate) legality: Legality,
-    /// Whether a mutant altered anything: then the generator and the attack test run their
-    /// general form (`M = true` below); otherwise the form where the tables and switches
-    /// are the rules' own constants, so the real rules pay nothing for the mutants.
-    pub(crate) mutated: bool,
+    /// Whether the attack rules are xiangqi's (horse legs block, soldiers attack sideways
+    /// across the river, the generals may not face, the cannon needs a screen): then the
+    /// shortcut `Position::attacked_after`, written for them, may stand for playing a move
+    /// and testing the general.
+    pub(crate) standard_attacks: bool,
 }
 
-/// The tables and switches in force, as constants of the real rules when `M` is false.
-impl MoveRules {
-    #[inline(always)]
-    pub(crate) fn general_steps<const M: bool>(&self) -> &'static Steps<4> {
-        if M {
-            self.general
-        } else {
-            &GENERAL
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn advisor_steps<const M: bool>(&self) -> &'static Steps<4> {
-        if M {
-            self.advisor
-        } else {
-            &ADVISOR
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn elephant_steps<const M: bool>(&self) -> &'static Steps<4> {
-        if M {
-            self.elephant
-        } else {
-            &ELEPHANT
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn horse_steps<const M: bool>(&self) -> &'static Steps<8> {
-        if M {
-            self.horse
-        } else {
-            &HORSE_STEPS
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn soldier_steps<const M: bool>(&self) -> &'static [Steps<3>; 2] {
-        if M {
-            self.soldier
-        } else {
-            &SOLDIER
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn horse_attackers<const M: bool>(&self) -> &'static [[[u8; 3]; 4]; 90] {
-        if M {
-            self.horse_attacks
-        } else {
-            &HORSE_ATTACKS
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn soldier_attackers<const M: bool>(&self) -> &'static [[[u8; 3]; 90]; 2] {
-        if M {
-            self.soldier_attacks
-        } else {
-            &SOLDIER_ATTACKS
-        }
-    }
-}
-
-impl MoveRules {
-    /// The rules of xiangqi.
-    pub(crate) fn standard() -> MoveRules {
-        MoveRules {
-            general: &GENERAL,
-            advisor: &ADVISOR,
-            elephant: &ELEPHANT,
-            horse: &HORSE_STEPS,
-            soldier: &SOLDIER,
-            horse_attacks: &HORSE_ATTACKS,
-            soldier_attacks: &SOLDIER_ATTACKS,
-            cannon_needs_screen: true,
-            cannon_jumps: false,
-            chariot_jumps: false,
-            generals_may_not_face: true,
-            legality: Legality::Full,
-            mutated: false,
-        }
-    }
-
-    /// The rules as the active mutant (if any) alters them: read once per operation.
+impl Tables {
+    /// The tables of `rules`.
     #[inline]
-    pub(crate) fn current() -> MoveRules {
-        match mutant::active() {
-            Some(Mutant::Moves(m)) => MoveRules::standard().altered(m),
-            _ => MoveRules::standard(),
+    pub(crate) fn of(rules: &MoveRules) -> Tables {
+        let r = rules;
+        Tables {
+            general: if r.general_confined {
+                &GENERAL
+            } else {
+                &GENERAL_UNCONFINED
+            },
+            advisor: match (r.advisor_diagonal, r.advisor_confined) {
+                (true, true) => &ADVISOR,
+                (true, false) => &ADVISOR_UNCONFINED,
+                (false, true) => &ADVISOR_STRAIGHT,
+                (false, false) => &GENERAL_UNCONFINED,
+            },
+            elephant: match (r.elephant_eye_blocks, r.elephant_stays_home) {
+                (true, true) => &ELEPHANT,
+                (false, true) => &ELEPHANT_NO_EYE,
+                (true, false) => &ELEPHANT_CROSSING,
+                (false, false) => &ELEPHANT_FREE,
+            },
+            horse: if r.horse_leg_blocks {
+                &HORSE_STEPS
+            } else {
+                &HORSE_NO_LEG
+            },
+            soldier: match (
+                r.soldier_sideways_before_river,
+                r.soldier_sideways_after_river,
+            ) {
+                (false, true) => &SOLDIER,
+                (true, true) => &SOLDIER_EARLY_SIDEWAYS,
+                (false, false) => &SOLDIER_NEVER_SIDEWAYS,
+                (true, false) => &SOLDIER_ONLY_EARLY_SIDEWAYS,
+            },
+            horse_attacks: if r.horse_leg_blocks {
+                &HORSE_ATTACKS
+            } else {
+                &HORSE_ATTACKS_NO_LEG
+            },
+            soldier_attacks: if r.soldier_sideways_after_river {
+                &SOLDIER_ATTACKS
+            } else {
+                &SOLDIER_ATTACKS_AHEAD
+            },
+            cannon_needs_screen: r.cannon_needs_screen,
+            cannon_jumps: r.cannon_jumps,
+            chariot_jumps: r.chariot_jumps,
+            generals_may_not_face: r.generals_may_not_face,
+            legality: if !r.no_self_exposure {
+                Legality::Movement
+            } else if !r.check_must_be_answered {
+                Legality::UnansweredCheck
+            } else {
+                Legality::Full
+            },
+            standard_attacks: r.horse_leg_blocks
+                && r.soldier_sideways_after_river
+                && r.generals_may_not_face
+                && r.cannon_needs_screen,
         }
-    }
-
-    /// The rules with one clause altered by `m` (unchanged for a mutant of another game).
-    pub(crate) fn altered(mut self, m: MoveMutant) -> MoveRules {
-        use MoveMutant as M;
-        self.mutated = true;
-        match m {
-            M::HorseLegNotBlocking => {
-                self.horse = &HORSE_NO_LEG;
-                self.horse_attacks = &HORSE_ATTACKS_NO_LEG;
-            }
-            M::ElephantEyeNotBlocking => self.elephant = &ELEPHANT_NO_EYE,
-            M::ElephantCrossesRiver => self.elephant = &ELEPHANT_CROSSING,
-            M::SoldierSidewaysBeforeRiver => self.soldier = &SOLDIER_EARLY_SIDEWAYS,
-            M::SoldierNotSidewaysAfterRiver => {
-                self.soldier = &SOLDIER_NEVER_SIDEWAYS;
-                self.soldier_attacks = &SOLDIER_ATTACKS_AHEAD;
-            }
-            M::GeneralLeavesPalace => self.general = &GENERAL_UNCONFINED,
-            M::AdvisorLeavesPalace => self.advisor = &ADVISOR_UNCONFINED,
-            M::AdvisorMovesStraight => self.advisor = &ADVISOR_STRAIGHT,
-            M::GeneralsMayFace => self.generals_may_not_face = false,
-            M::SelfCheckAllowed => self.legality = Legality::Movement,
-            M::CheckNeedNotBeAnswered => self.legality = Legality::UnansweredCheck,
-            M::CannonCapturesWithoutScreen => self.cannon_needs_screen = false,
-            M::CannonJumpsToEmpty => self.cannon_jumps = true,
-            M::ChariotJumps => self.chariot_jumps = true,
-            _ => self.mutated = false,
-        }
-        self
     }
 }

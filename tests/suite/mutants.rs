@@ -376,19 +376,34 @@ fn each_move_generation_mutant_changes_the_legal_moves_as_it_says() {
 
 #[test]
 fn a_mutant_is_active_on_its_thread_only_and_only_inside_with() {
-    use arbiter::draughts::{Position, Variant};
-    let pos = Position::from_fen("W:WK29:B4", Variant::Russian).unwrap();
-    assert_eq!(pos.legal_moves().len(), 6);
     let m = Mutant::Moves(MoveMutant::KingsNotFlying);
     mutant::with(m, || {
-        assert_eq!(pos.legal_moves().len(), 1);
-        let elsewhere = std::thread::spawn(move || pos.legal_moves().len()).join();
-        assert_eq!(elsewhere.unwrap(), 6);
+        assert_eq!(mutant::active(), Some(m));
+        let elsewhere = std::thread::spawn(mutant::active).join();
+        assert_eq!(elsewhere.unwrap(), None);
     });
-    assert_eq!(pos.legal_moves().len(), 6);
+    assert_eq!(mutant::active(), None);
     let unwound = std::panic::catch_unwind(|| mutant::with(m, || panic!("inside")));
     assert!(unwound.is_err());
     assert_eq!(mutant::active(), None);
+}
+
+#[test]
+fn move_rules_are_a_value_each_position_carries() {
+    use arbiter::draughts::{Position, Variant};
+    let pos = Position::from_fen("W:WK29:B4", Variant::Russian).unwrap();
+    assert_eq!(pos.legal_moves().len(), 6);
+    let slow = pos.with_move_rules(pos.move_rules().mutated(MoveMutant::KingsNotFlying));
+    assert_eq!(slow.legal_moves().len(), 1);
+    // The rules go with the position, to another thread and to the positions after a move;
+    // the switch does not reach a position made without them.
+    let elsewhere = std::thread::spawn(move || slow.legal_moves().len()).join();
+    assert_eq!(elsewhere.unwrap(), 1);
+    let after = slow.play_text("29-25").unwrap().play_text("4-8").unwrap();
+    assert_eq!(after.move_rules(), slow.move_rules());
+    mutant::with(Mutant::Moves(MoveMutant::KingsNotFlying), || {
+        assert_eq!(pos.legal_moves().len(), 6)
+    });
 }
 
 #[test]
@@ -398,21 +413,25 @@ fn a_mutant_of_one_game_leaves_the_other_alone() {
     use arbiter::draughts::{perft as dperft, Position as DPos, Variant};
     use arbiter::xiangqi::{perft as xperft, Position as XPos};
     use arbiter::PerftCount;
-    let russian = || dperft(&DPos::start(Variant::Russian), 6, PerftCount::Paths);
-    let xiangqi = || xperft(&XPos::start(), 3);
-    let (r, x) = (russian(), xiangqi());
-    mutant::with(Mutant::Moves(MoveMutant::HorseLegNotBlocking), || {
-        assert_eq!(russian(), r);
-        assert_ne!(xiangqi(), x);
-    });
-    mutant::with(Mutant::Moves(MoveMutant::MenCaptureForwardOnly), || {
-        assert_ne!(russian(), r);
-        assert_eq!(xiangqi(), x);
-    });
+    let russian = |m: Option<MoveMutant>| {
+        let start = DPos::start(Variant::Russian);
+        let rules = m.map_or(start.move_rules(), |m| start.move_rules().mutated(m));
+        dperft(&start.with_move_rules(rules), 6, PerftCount::Paths)
+    };
+    let xiangqi = |m: Option<MoveMutant>| {
+        let start = XPos::start();
+        let rules = m.map_or(start.move_rules(), |m| start.move_rules().mutated(m));
+        xperft(&start.with_move_rules(rules), 3)
+    };
+    let (r, x) = (russian(None), xiangqi(None));
+    let horse = Some(MoveMutant::HorseLegNotBlocking);
+    assert_eq!(russian(horse), r);
+    assert_ne!(xiangqi(horse), x);
+    let men = Some(MoveMutant::MenCaptureForwardOnly);
+    assert_ne!(russian(men), r);
+    assert_eq!(xiangqi(men), x);
     // A Brazilian-only mutant leaves the Russian rules alone.
-    mutant::with(Mutant::Moves(MoveMutant::NoMajorityRule), || {
-        assert_eq!(russian(), r)
-    });
+    assert_eq!(russian(Some(MoveMutant::NoMajorityRule)), r);
 }
 
 #[test]
@@ -545,4 +564,61 @@ fn a_mutant_is_an_engine_for_run_and_fuzz() {
     let _ = std::fs::remove_dir_all(&emit);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("against arbiter reference (mutant men-move-backward)"));
+}
+
+/// A move mutant reaches every position the reference makes for a request: the text rules'
+/// (legal moves, perft, play, outcome), the board of a `go` and of a session, and the
+/// positions of the repetition adjudicator.
+#[test]
+fn a_move_mutant_reaches_every_position_the_reference_makes() {
+    use arbiter::protocol::{GoRequest, Step};
+    use arbiter::PerftCount;
+    let ask = |engine: &ReferenceEngine, ruleset: &str, fen: &str, moves: &[&str], q: &Query| {
+        let mut request = Request::new(ruleset.parse().unwrap(), q.clone());
+        request.position = Some(fen.to_owned());
+        request.moves = moves.iter().map(|m| m.to_string()).collect();
+        format!("{:?}", engine.run(&request))
+    };
+    let reference = ReferenceEngine::new();
+    let go = |permitted: &str| {
+        Query::Go(Box::new(GoRequest {
+            times: None,
+            permitted: Some(vec![permitted.to_owned()]),
+            seed: None,
+        }))
+    };
+    let session = |m: &str| Query::Session {
+        steps: vec![Step::Move(m.to_owned())],
+    };
+    // A flying king on a1: the mutant lets it step to b2 only.
+    let slow = ReferenceEngine::mutant(Mutant::Moves(MoveMutant::KingsNotFlying));
+    let king = "W:WK29:B4";
+    let perft = Query::Perft {
+        depth: 2,
+        count: PerftCount::Paths,
+    };
+    for (moves, query) in [
+        (&[][..], &Query::Legal),
+        (&[], &perft),
+        (&["29-8"], &Query::Play),
+        (&["29-8"], &Query::Outcome),
+        (&[], &go("29-22")),
+        (&[], &session("29-22")),
+    ] {
+        let (want, got) = (
+            ask(&reference, "russian", king, moves, query),
+            ask(&slow, "russian", king, moves, query),
+        );
+        assert_ne!(want, got, "{query:?} {moves:?}");
+    }
+    // A horse on b0 whose leg b1 is taken: the mutant lets it jump to c2.
+    let free = ReferenceEngine::mutant(Mutant::Moves(MoveMutant::HorseLegNotBlocking));
+    let horse = "3k5/9/9/9/9/9/9/9/1C7/1N2K4 w - - 0 1";
+    for query in [&Query::Repetition, &Query::Play, &session("b0c2")] {
+        let (want, got) = (
+            ask(&reference, "xiangqi", horse, &["b0c2"], query),
+            ask(&free, "xiangqi", horse, &["b0c2"], query),
+        );
+        assert_ne!(want, got, "{query:?}");
+    }
 }

@@ -59,7 +59,9 @@ pub(super) fn after(pos: &Position, m: Move) -> Position {
 pub fn pass(pos: &Position) -> Option<Position> {
     let mut setup = pos.to_setup();
     setup.turn = setup.turn.other();
-    Position::from_setup(&setup).ok()
+    Position::from_setup(&setup)
+        .ok()
+        .map(|p| p.with_move_rules(pos.move_rules()))
 }
 
 /// The same placement with the other side to move even when that side's opponent is in
