@@ -11,6 +11,7 @@ use crate::protocol::{
     GoRequest, OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
 };
+use crate::rulebook::RuleBook;
 use crate::Side;
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -130,15 +131,27 @@ impl Engine for ReferenceEngine {
 
     fn run(&self, request: &Request) -> Reply {
         match self.mutant {
-            Some(m) => mutant::with(m, || self.answer(request)),
-            None => self.answer(request),
+            Some(m) if RuleBook::needs_switch(m) => mutant::with(m, || self.answer(request)),
+            _ => self.answer(request),
         }
     }
 }
 
 impl ReferenceEngine {
-    /// Answers a request with the rules in force on this thread.
+    /// The rules this engine applies under a ruleset: the reference's, altered by its
+    /// mutant.
+    fn book(&self, ruleset: &crate::Ruleset) -> RuleBook {
+        let book = RuleBook::of(ruleset);
+        match self.mutant {
+            Some(m) => book.mutated(m),
+            None => book,
+        }
+    }
+
+    /// Answers a request with the engine's rule book (and the mutant switch, for the
+    /// families that still read it).
     fn answer(&self, request: &Request) -> Reply {
+        let book = self.book(&request.ruleset);
         let rules = (self.rules_for)(&request.ruleset);
         let answer = match &request.query {
             Query::Session { steps } => session(request, steps, None),
@@ -148,7 +161,8 @@ impl ReferenceEngine {
             }
             Query::Standings { tournament } => {
                 let game = request.ruleset.game;
-                crate::standings::compute(game, tournament)
+                book.scoring
+                    .compute(tournament)
                     .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
                     .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
             }

@@ -229,12 +229,6 @@ pub fn draws_is(m: DrawMutant) -> bool {
     active() == Some(Mutant::Draws(m))
 }
 
-/// Whether `m` is the scoring mutant active on this thread.
-#[inline]
-pub fn scoring_is(m: ScoringMutant) -> bool {
-    active() == Some(Mutant::Scoring(m))
-}
-
 /// Runs `f` with `m` active on this thread; the previous state comes back afterwards, even
 /// if `f` panics.
 pub fn with<R>(m: Mutant, f: impl FnOnce() -> R) -> R {
