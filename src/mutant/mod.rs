@@ -209,13 +209,6 @@ pub fn moves_is(m: MoveMutant) -> bool {
     active() == Some(Mutant::Moves(m))
 }
 
-/// The clock or adjournment mutant active on this thread, if any: the clock and
-/// adjournment rules read it where their parameters are built.
-#[inline]
-pub fn active_clock() -> Option<ClockMutant> {
-    clock::active()
-}
-
 /// The draw mutant active on this thread, if any (outcomes, draws, procedures): each rule
 /// it can alter reads it where the rule's parameters are built.
 #[inline]

@@ -4,10 +4,10 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The scoring rules are a field of the book ([`RuleBook::scoring`]). The other families
-//! (move generation, clocks and adjournment, outcomes, draws and procedures) are still read
-//! from the switch of [`crate::mutant`] while their mutant is active
-//! ([`RuleBook::needs_switch`]).
+//! The scoring, clock and adjournment rules are fields of the book. The other families
+//! (move generation, outcomes, draws and procedures) and the clock mutants of the
+//! session's steps are still read from the switch of [`crate::mutant`] while their mutant
+//! is active ([`RuleBook::needs_switch`]).
 //!
 //! ```
 //! use arbiter::mutant::{Mutant, ScoringMutant};
@@ -21,7 +21,9 @@
 //! assert_eq!(win(&mutant), 2.0);
 //! ```
 
-use crate::mutant::Mutant;
+use crate::clock::ClockRules;
+use crate::mutant::{ClockMutant, Mutant};
+use crate::procedure::AdjournRules;
 use crate::standings::Scoring;
 use crate::Ruleset;
 
@@ -32,7 +34,18 @@ pub struct RuleBook {
     pub ruleset: Ruleset,
     /// Tournament scoring, standings and colour allocation.
     pub scoring: Scoring,
+    /// The clock rules.
+    pub clock: ClockRules,
+    /// Adjournment and resumption.
+    pub adjourn: AdjournRules,
 }
+
+/// The clock mutants of the session's steps, with no parameter of their own yet: they
+/// still read the switch ([`crate::mutant::clock_is`]).
+const CLOCK_STEPS: [ClockMutant; 2] = [
+    ClockMutant::OfferAfterPressStands,
+    ClockMutant::SetupRestartFromFirstMove,
+];
 
 impl RuleBook {
     /// The rules of a ruleset as written.
@@ -40,14 +53,21 @@ impl RuleBook {
         RuleBook {
             ruleset: ruleset.clone(),
             scoring: Scoring::of(ruleset.game),
+            clock: ClockRules::of(ruleset.game),
+            adjourn: AdjournRules::of(ruleset.game),
         }
     }
 
     /// The book with the clause `m` names altered as the mutant alters it: a mutant of
     /// another family leaves the book as it is ([`RuleBook::needs_switch`]).
     pub fn mutated(mut self, m: Mutant) -> RuleBook {
-        if let Mutant::Scoring(s) = m {
-            self.scoring.alteration = Some(s);
+        match m {
+            Mutant::Scoring(s) => self.scoring.alteration = Some(s),
+            Mutant::Clock(c) => {
+                self.clock = self.clock.altered(c);
+                self.adjourn = self.adjourn.altered(self.ruleset.game, c);
+            }
+            Mutant::Moves(_) | Mutant::Draws(_) => {}
         }
         self
     }
@@ -55,6 +75,10 @@ impl RuleBook {
     /// Whether the mechanisms altered by `m` still read it from the switch of
     /// [`crate::mutant`] (it must be active while they run) rather than from a book.
     pub fn needs_switch(m: Mutant) -> bool {
-        !matches!(m, Mutant::Scoring(_))
+        match m {
+            Mutant::Scoring(_) => false,
+            Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
+            Mutant::Moves(_) | Mutant::Draws(_) => true,
+        }
     }
 }
