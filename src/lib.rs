@@ -30,6 +30,7 @@ pub mod procedure;
 pub mod protocol;
 pub mod records;
 pub mod report;
+pub mod rulebook;
 pub mod rules;
 pub mod ruleset;
 pub mod shipped;

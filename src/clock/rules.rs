@@ -154,6 +154,14 @@ pub struct ClockRules {
     /// How the time left at the end of one game of a match counts in the next, with its
     /// clause, when the game has a rule.
     pub match_games: Option<(MatchTime, &'static str)>,
+    /// Whether a resignation or an agreed draw stands after a flag found down afterwards
+    /// (art. 12.7; `false`: the flag overrides it).
+    pub result_stands_after_flag: bool,
+    /// Whether a player's report of his own fallen flag is heard like any other.
+    pub own_flag_report_heard: bool,
+    /// Whether, with both flags down, the one that fell first loses as if the order were
+    /// known (no rule says so: a mutant of the reference).
+    pub both_flags_first_loses: bool,
 }
 
 impl ClockRules {
@@ -167,17 +175,35 @@ impl ClockRules {
     /// assert_eq!(ClockRules::of(Game::Xiangqi).correction.recent_rounds, Some(2));
     /// ```
     pub fn of(game: Game) -> ClockRules {
-        let mut rules = ClockRules::unaltered(game);
-        ClockRules::alter_by_mutant(&mut rules);
-        rules
+        ClockRules::unaltered(game)
     }
 
-    /// A game's clock rules as the active mutant of the reference alters them
-    /// ([`crate::mutant`]).
-    fn alter_by_mutant(rules: &mut ClockRules) {
-        let Some(m) = crate::mutant::active_clock() else {
-            return;
-        };
+    /// The rules as the clock mutant `m` of the reference alters them ([`crate::mutant`],
+    /// [`crate::rulebook::RuleBook::mutated`]); a mutant of another game's rules, or of no
+    /// parameter of the clock, leaves them as they are.
+    ///
+    /// ```
+    /// use arbiter::clock::ClockRules;
+    /// use arbiter::mutant::ClockMutant;
+    /// use arbiter::Game;
+    ///
+    /// let valid = |r: ClockRules| r.forcing.unwrap().valid;
+    /// assert_eq!(valid(ClockRules::of(Game::Xiangqi)), 4);
+    /// let mutant = ClockRules::of(Game::Xiangqi).altered(ClockMutant::FiveValidForcingMoves);
+    /// assert_eq!(valid(mutant), 5);
+    /// ```
+    pub fn altered(mut self, m: ClockMutant) -> ClockRules {
+        ClockRules::alter(&mut self, m);
+        self
+    }
+
+    fn alter(rules: &mut ClockRules, m: ClockMutant) {
+        match m {
+            ClockMutant::OwnFlagReportIgnored => rules.own_flag_report_heard = false,
+            ClockMutant::FlagFoundAfterResultOverrides => rules.result_stands_after_flag = false,
+            ClockMutant::BothFlagsFirstLoses => rules.both_flags_first_loses = true,
+            _ => {}
+        }
         if !m.games().contains(&rules.game) {
             return;
         }
@@ -243,6 +269,9 @@ impl ClockRules {
                 result_stands_clause: clause::CHESS_CLOCK_RESULT_STANDS_AFTER_FLAG_FALL,
                 forcing: None,
                 match_games: Some((MatchTime::Separate, clause::D64_TIMING_MATCH_GAMES_SEPARATE)),
+                result_stands_after_flag: true,
+                own_flag_report_heard: true,
+                both_flags_first_loses: false,
             }
         } else {
             ClockRules {
@@ -279,6 +308,9 @@ impl ClockRules {
                 result_stands_clause: clause::CHESS_CLOCK_RESULT_STANDS_AFTER_FLAG_FALL,
                 forcing: Some(ForcingRules::xiangqi()),
                 match_games: None,
+                result_stands_after_flag: true,
+                own_flag_report_heard: true,
+                both_flags_first_loses: false,
             }
         }
     }

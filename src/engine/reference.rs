@@ -11,6 +11,7 @@ use crate::protocol::{
     GoRequest, OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
     ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
 };
+use crate::rulebook::RuleBook;
 use crate::Side;
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -29,7 +30,8 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct ReferenceEngine {
     rules_for: RulesFactory,
-    clock_rules: ClockRulesFactory,
+    /// Other clock rules than the book's, if any.
+    clock_rules: Option<ClockRulesFactory>,
     name: String,
     mutant: Option<Mutant>,
 }
@@ -47,7 +49,7 @@ impl ReferenceEngine {
     pub fn with_rules(rules_for: RulesFactory) -> ReferenceEngine {
         ReferenceEngine {
             rules_for,
-            clock_rules: Arc::new(ClockRules::of),
+            clock_rules: None,
             name: "arbiter reference".to_owned(),
             mutant: None,
         }
@@ -76,7 +78,7 @@ impl ReferenceEngine {
         };
         ReferenceEngine {
             rules_for,
-            clock_rules: Arc::new(ClockRules::of),
+            clock_rules: None,
             name: format!("arbiter reference (mutant {m})"),
             mutant: Some(m),
         }
@@ -97,7 +99,7 @@ impl ReferenceEngine {
 
     /// The same engine with other clock rules (a variant of the reference's clock).
     pub fn with_clock_rules(mut self, clock_rules: ClockRulesFactory) -> ReferenceEngine {
-        self.clock_rules = clock_rules;
+        self.clock_rules = Some(clock_rules);
         self
     }
 
@@ -142,25 +144,41 @@ impl Engine for ReferenceEngine {
 
     fn run(&self, request: &Request) -> Reply {
         match self.mutant {
-            Some(m) => mutant::with(m, || self.answer(request)),
-            None => self.answer(request),
+            Some(m) if RuleBook::needs_switch(m) => mutant::with(m, || self.answer(request)),
+            _ => self.answer(request),
         }
     }
 }
 
 impl ReferenceEngine {
-    /// Answers a request with the rules in force on this thread.
+    /// The rules this engine applies under a ruleset: the reference's, altered by its
+    /// mutant.
+    fn book(&self, ruleset: &crate::Ruleset) -> RuleBook {
+        let book = RuleBook::of(ruleset);
+        match self.mutant {
+            Some(m) => book.mutated(m),
+            None => book,
+        }
+    }
+
+    /// Answers a request with the engine's rule book (and the mutant switch, for the
+    /// families that still read it).
     fn answer(&self, request: &Request) -> Reply {
+        let book = self.book(&request.ruleset);
         let rules = (self.rules_for)(&request.ruleset);
         let answer = match &request.query {
-            Query::Session { steps } => session(request, steps, None),
+            Query::Session { steps } => session(&book, request, steps, None),
             Query::Clock { clock, steps } => {
-                let rules = (self.clock_rules)(request.ruleset.game);
-                session(request, steps, Some((clock, rules)))
+                let rules = match &self.clock_rules {
+                    Some(other) => other(request.ruleset.game),
+                    None => book.clock.clone(),
+                };
+                session(&book, request, steps, Some((clock, rules)))
             }
             Query::Standings { tournament } => {
                 let game = request.ruleset.game;
-                crate::standings::compute(game, tournament)
+                book.scoring
+                    .compute(tournament)
                     .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
                     .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
             }
@@ -525,13 +543,15 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
 /// A game session of the reference procedures: the history, then the steps; with a clock
 /// for a `clock` query.
 fn session(
+    book: &RuleBook,
     request: &Request,
     steps: &[Step],
     clock: Option<(&ClockRequest, ClockRules)>,
 ) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
     let mut session = Session::new(&request.ruleset, request.position.as_deref())
-        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
+        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?
+        .with_adjourn_rules(book.adjourn.clone());
     for (i, m) in request.moves.iter().enumerate() {
         session
             .apply(Event::Move(m.clone()))

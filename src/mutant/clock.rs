@@ -1,20 +1,21 @@
 //! Mutants of the clock rules and of adjournment and resumption, and where each one alters
 //! the rules.
 //!
-//! Most alter one parameter of the game's `ClockRules` or `AdjournRules` where those are
-//! built (`ClockRules::of` and `AdjournRules::of` read [`active_clock`](crate::mutant::active_clock),
-//! once per session: this module knows none of their types); the rest are steps of the
-//! adjournment machine and of flag reports with no parameter of their own, read once per
-//! event ([`clock_is`]). With no mutant active the rules are unchanged.
+//! Most alter one parameter of the game's `ClockRules` or `AdjournRules`, fields of the
+//! rule book ([`crate::rulebook::RuleBook`]): `ClockRules::altered` and
+//! `AdjournRules::altered` apply them (this module knows none of their types); the rest are
+//! steps of the adjournment machine and of the session with no parameter of their own yet,
+//! read once per event from the switch ([`clock_is`]). With no mutant active the rules are
+//! unchanged.
 //!
 //! ```
-//! use arbiter::clock::ClockRules;
-//! use arbiter::mutant::{self, ClockMutant, Mutant};
-//! use arbiter::Game;
+//! use arbiter::mutant::{ClockMutant, Mutant};
+//! use arbiter::rulebook::RuleBook;
 //!
-//! let valid = || ClockRules::of(Game::Xiangqi).forcing.unwrap().valid;
-//! assert_eq!(valid(), 4);
-//! assert_eq!(mutant::with(Mutant::Clock(ClockMutant::FiveValidForcingMoves), valid), 5);
+//! let book = RuleBook::of(&"xiangqi".parse().unwrap());
+//! assert_eq!(book.clock.forcing.as_ref().unwrap().valid, 4);
+//! let book = book.mutated(Mutant::Clock(ClockMutant::FiveValidForcingMoves));
+//! assert_eq!(book.clock.forcing.as_ref().unwrap().valid, 5);
 //! ```
 
 use crate::clause;

@@ -216,13 +216,6 @@ pub fn active_moves() -> Option<MoveMutant> {
     }
 }
 
-/// The clock or adjournment mutant active on this thread, if any: the clock and
-/// adjournment rules read it where their parameters are built.
-#[inline]
-pub fn active_clock() -> Option<ClockMutant> {
-    clock::active()
-}
-
 /// The draw mutant active on this thread, if any (outcomes, draws, procedures): each rule
 /// it can alter reads it where the rule's parameters are built.
 #[inline]
@@ -234,12 +227,6 @@ pub fn active_draw() -> Option<DrawMutant> {
 #[inline]
 pub fn draws_is(m: DrawMutant) -> bool {
     active() == Some(Mutant::Draws(m))
-}
-
-/// Whether `m` is the scoring mutant active on this thread.
-#[inline]
-pub fn scoring_is(m: ScoringMutant) -> bool {
-    active() == Some(Mutant::Scoring(m))
 }
 
 /// Runs `f` with `m` active on this thread; the previous state comes back afterwards, even

@@ -107,6 +107,58 @@ pub struct AdjournRules {
     pub sheet_missing_clause: Option<&'static str>,
     /// The clause of the objection to a wrongly set clock at resumption.
     pub objection_clause: &'static str,
+    /// The steps of the machine that every game takes from the chess laws (art. 14).
+    pub steps: AdjournSteps,
+}
+
+/// The steps of the adjournment machine that every game takes from the chess laws
+/// (art. 14), each a parameter so that a mutant of the reference can alter it
+/// ([`AdjournRules::altered`]): [`AdjournSteps::LAWS`] as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdjournSteps {
+    /// The side to move seals (`false`: the side that moved last).
+    pub side_to_move_seals: bool,
+    /// A sealer who has left the playing hall may no longer change his sealed move, where
+    /// the rules allow a change.
+    pub leaving_ends_change: bool,
+    /// The envelope records the times when the clocks stopped (`false`: when the
+    /// adjournment was announced).
+    pub envelope_times_at_stop: bool,
+    /// After the sealed move is played the replier's clock runs (`false`: the sealer's).
+    pub replier_runs_after_sealed_move: bool,
+    /// The envelope is opened only with the replier present (`false`: he may be absent).
+    pub opened_with_replier_only: bool,
+    /// A reply sealed while the sealer is absent waits for him (`false`: played at once).
+    pub absent_sealer_reply_waits: bool,
+    /// An objection to the clock setting is upheld only before the objector's first move
+    /// (`false`: always).
+    pub objection_before_first_move: bool,
+    /// A corrected clock keeps the time used since resumption (`false`: drops it).
+    pub objection_keeps_time_since_resumption: bool,
+    /// After a lost envelope the sealer plays the move he states he sealed (`false`: any).
+    pub lost_envelope_stated_move_binds: bool,
+    /// A lost envelope whose position cannot be restored voids the game (`false`: it
+    /// resumes on the board).
+    pub lost_envelope_unknown_voids: bool,
+    /// After a lost envelope the sealer's clock starts (`false`: the replier's).
+    pub lost_envelope_sealer_clock_starts: bool,
+}
+
+impl AdjournSteps {
+    /// The steps as the chess laws write them.
+    pub const LAWS: AdjournSteps = AdjournSteps {
+        side_to_move_seals: true,
+        leaving_ends_change: true,
+        envelope_times_at_stop: true,
+        replier_runs_after_sealed_move: true,
+        opened_with_replier_only: true,
+        absent_sealer_reply_waits: true,
+        objection_before_first_move: true,
+        objection_keeps_time_since_resumption: true,
+        lost_envelope_stated_move_binds: true,
+        lost_envelope_unknown_voids: true,
+        lost_envelope_sealer_clock_starts: true,
+    };
 }
 
 impl AdjournRules {
@@ -117,20 +169,52 @@ impl AdjournRules {
     /// assert_eq!(AdjournRules::of("russian".parse::<arbiter::Ruleset>().unwrap().game).stop, SealStop::Arbiter);
     /// ```
     pub fn of(game: Game) -> AdjournRules {
-        let mut rules = AdjournRules::unaltered(game);
-        AdjournRules::alter_by_mutant(game, &mut rules);
-        rules
+        AdjournRules::unaltered(game)
     }
 
-    /// A game's adjournment rules as the active mutant of the reference alters them
-    /// ([`crate::mutant`]).
-    fn alter_by_mutant(game: Game, rules: &mut AdjournRules) {
-        let Some(m) = crate::mutant::active_clock() else {
-            return;
-        };
-        if !m.games().contains(&game) {
-            return;
+    /// `game`'s rules as the clock mutant `m` of the reference alters them
+    /// ([`crate::mutant`], [`crate::rulebook::RuleBook::mutated`]); a mutant of another
+    /// game's rules, or of no parameter of adjournment, leaves them as they are.
+    ///
+    /// ```
+    /// use arbiter::mutant::ClockMutant;
+    /// use arbiter::procedure::{AdjournRules, SealStop};
+    /// use arbiter::Game;
+    ///
+    /// let rules = AdjournRules::of(Game::Russian);
+    /// let mutant = rules.clone().altered(Game::Russian, ClockMutant::DraughtsSealerStopsClocks);
+    /// assert_eq!((rules.stop, mutant.stop), (SealStop::Arbiter, SealStop::Sealer));
+    /// ```
+    pub fn altered(mut self, game: Game, m: ClockMutant) -> AdjournRules {
+        if m.games().contains(&game) {
+            self.alter(m);
         }
+        self
+    }
+
+    fn alter(&mut self, m: ClockMutant) {
+        let steps = &mut self.steps;
+        match m {
+            ClockMutant::SealerLastMover => steps.side_to_move_seals = false,
+            ClockMutant::ChangeAfterLeavingHall => steps.leaving_ends_change = false,
+            ClockMutant::EnvelopeTimesAtAnnouncement => steps.envelope_times_at_stop = false,
+            ClockMutant::SealerClockAfterSealedMove => steps.replier_runs_after_sealed_move = false,
+            ClockMutant::EnvelopeOpenedReplierAbsent => steps.opened_with_replier_only = false,
+            ClockMutant::SealedReplyPlayedAtOnce => steps.absent_sealer_reply_waits = false,
+            ClockMutant::EveryObjectionUpheld => steps.objection_before_first_move = false,
+            ClockMutant::ObjectionDropsTimeSinceResumption => {
+                steps.objection_keeps_time_since_resumption = false
+            }
+            ClockMutant::LostEnvelopeStatedMoveFree => {
+                steps.lost_envelope_stated_move_binds = false
+            }
+            ClockMutant::LostEnvelopeVoidResumes => steps.lost_envelope_unknown_voids = false,
+            ClockMutant::LostEnvelopeReplierClock => {
+                steps.lost_envelope_sealer_clock_starts = false
+            }
+            _ => {}
+        }
+        let rules = self;
         match m {
             ClockMutant::SealedMoveNotChangeable => rules.change_clause = None,
             ClockMutant::DraughtsSealerStopsClocks => rules.stop = SealStop::Sealer,
@@ -168,6 +252,7 @@ const DRAUGHTS_ADJOURN: AdjournRules = AdjournRules {
     sealed_error_clause: clause::D64_ADJOURNMENT_SEALED_MOVE_LEGAL,
     sheet_missing_clause: None,
     objection_clause: clause::CHESS_ADJOURNMENT_CLOCK_ERROR_CORRECTED_BEFORE_FIRST_MOVE,
+    steps: AdjournSteps::LAWS,
 };
 
 /// Adjournment and resumption in xiangqi (第四章 第四节, both editions).
@@ -180,6 +265,7 @@ const XIANGQI_ADJOURN: AdjournRules = AdjournRules {
     sealed_error_clause: clause::XQ_RESUMPTION_SEALED_MOVE_ERROR,
     sheet_missing_clause: Some(clause::XQ_RESUMPTION_SEALED_SHEET_MISSING),
     objection_clause: clause::XQ_TIMING_RESUMPTION_CLOCK_OBJECTION,
+    steps: AdjournSteps::LAWS,
 };
 
 /// The sealed move as the sealer wrote it.

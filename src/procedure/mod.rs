@@ -28,8 +28,8 @@ pub mod session;
 pub mod touch;
 
 pub use adjourn::{
-    AdjournRules, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop, SealedError,
-    SealedMove,
+    AdjournRules, AdjournSteps, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop,
+    SealedError, SealedMove,
 };
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};

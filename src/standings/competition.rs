@@ -19,7 +19,7 @@
 
 use super::tournament::Kind;
 use crate::clause;
-use crate::mutant::{scoring_is, ScoringMutant as M};
+use crate::mutant::ScoringMutant as M;
 use crate::Game;
 use std::fmt;
 
@@ -156,6 +156,90 @@ pub struct Competition {
     pub alternate_boards: bool,
     /// Colours: the players swap colours in the second game of a two-game match (分先).
     pub swap_second_game: bool,
+    /// Entries equal on every criterion share their places (`false` splits them by name).
+    pub ties_shared: bool,
+    /// A game decided by absence is marked `+`/`−` and not counted as played (`false`
+    /// counts it as played).
+    pub absence_marked: bool,
+    /// Lower place sums rank first.
+    pub place_sum_lower_first: bool,
+    /// How many of the scheduled opponents a round-robin withdrawer must have met for his
+    /// results to stand (`xq.withdrawal.half-or-more`).
+    pub withdrawal_threshold: Threshold,
+}
+
+/// How many of the scheduled opponents a round-robin withdrawer must have met for his
+/// results to stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threshold {
+    /// Half or more (the rule).
+    HalfOrMore,
+    /// More than half.
+    MoreThanHalf,
+    /// The results always stand.
+    Always,
+    /// The results are always cancelled.
+    Never,
+}
+
+impl Threshold {
+    /// Whether the results of a withdrawer who met `met` of `scheduled` opponents stand.
+    ///
+    /// ```
+    /// use arbiter::standings::Threshold;
+    ///
+    /// assert!(Threshold::HalfOrMore.stands(2, 4));
+    /// assert!(!Threshold::MoreThanHalf.stands(2, 4));
+    /// ```
+    pub fn stands(self, met: usize, scheduled: usize) -> bool {
+        match self {
+            Threshold::HalfOrMore => 2 * met >= scheduled,
+            Threshold::MoreThanHalf => 2 * met > scheduled,
+            Threshold::Always => true,
+            Threshold::Never => false,
+        }
+    }
+}
+
+/// How a game's competitions are scored: the tables of [`Competition::of`], altered by a
+/// scoring mutant of the reference when the rules are one ([`crate::mutant`]).
+///
+/// ```
+/// use arbiter::mutant::ScoringMutant;
+/// use arbiter::standings::{Kind, Scoring};
+/// use arbiter::Game;
+///
+/// let mut scoring = Scoring::of(Game::Xiangqi);
+/// assert_eq!(scoring.competition(Kind::RoundRobin).unwrap().points.win, 1.0);
+/// scoring.alteration = Some(ScoringMutant::XiangqiGamesTwoOneZero);
+/// assert_eq!(scoring.competition(Kind::RoundRobin).unwrap().points.win, 2.0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scoring {
+    /// The game.
+    pub game: Game,
+    /// The scoring mutant that alters the tables, if any.
+    pub alteration: Option<M>,
+}
+
+impl Scoring {
+    /// The scoring rules of a game, as written.
+    pub fn of(game: Game) -> Scoring {
+        Scoring {
+            game,
+            alteration: None,
+        }
+    }
+
+    /// The competition of `kind` under these rules; an error when the rules define no
+    /// such competition.
+    pub fn competition(&self, kind: Kind) -> Result<Competition, String> {
+        let c = Competition::of(self.game, kind)?;
+        Ok(match self.alteration {
+            Some(m) => c.altered(self.game, m),
+            None => c,
+        })
+    }
 }
 
 const fn tb(criterion: Criterion, clause: &'static str) -> Tiebreak {
@@ -163,11 +247,11 @@ const fn tb(criterion: Criterion, clause: &'static str) -> Tiebreak {
 }
 
 impl Competition {
-    /// The competition of `kind` under `game`'s rules, altered by an active scoring
-    /// mutant; an error when the rules define no such competition.
+    /// The competition of `kind` under `game`'s rules as written; an error when the rules
+    /// define no such competition.
     pub fn of(game: Game, kind: Kind) -> Result<Competition, String> {
         use Criterion as C;
-        let mut c = if game.is_draughts() {
+        let c = if game.is_draughts() {
             // Art. 12.6: a win 2, a draw 1, a loss 0; nothing about tie-breaks, matches,
             // teams or withdrawals.
             if !matches!(kind, Kind::RoundRobin | Kind::Swiss) {
@@ -192,6 +276,10 @@ impl Competition {
                 },
                 alternate_boards: false,
                 swap_second_game: false,
+                ties_shared: true,
+                absence_marked: true,
+                place_sum_lower_first: true,
+                withdrawal_threshold: Threshold::HalfOrMore,
             }
         } else {
             let individual = Points {
@@ -290,14 +378,27 @@ impl Competition {
                 points,
                 alternate_boards: true,
                 swap_second_game: true,
+                ties_shared: true,
+                absence_marked: true,
+                place_sum_lower_first: true,
+                withdrawal_threshold: Threshold::HalfOrMore,
             }
         };
-        c.mutate(game);
         Ok(c)
     }
 
-    /// The competition as an active scoring mutant alters it (one parameter each).
-    fn mutate(&mut self, game: Game) {
+    /// The competition as the scoring mutant `m` alters it (one parameter each).
+    fn altered(mut self, game: Game, m: M) -> Competition {
+        let is = |x: M| m == x;
+        match m {
+            M::TiesSplitByName => self.ties_shared = false,
+            M::ForfeitCountsAsPlayed => self.absence_marked = false,
+            M::PlaceSumHigherFirst => self.place_sum_lower_first = false,
+            M::HalfNeedsMoreThanHalf => self.withdrawal_threshold = Threshold::MoreThanHalf,
+            M::WithdrawalResultsAlwaysStand => self.withdrawal_threshold = Threshold::Always,
+            M::WithdrawalResultsAlwaysCancelled => self.withdrawal_threshold = Threshold::Never,
+            _ => {}
+        }
         let swap = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
             let i = list.iter().position(|t| t.criterion == a);
             let j = list.iter().position(|t| t.criterion == b);
@@ -313,7 +414,7 @@ impl Competition {
         let kind = self.kind;
         let t = &mut self.tiebreaks;
         if game.is_draughts() {
-            if scoring_is(M::DraughtsChessScale) {
+            if is(M::DraughtsChessScale) {
                 self.points = Points {
                     win: 1.0,
                     draw: 0.5,
@@ -322,124 +423,85 @@ impl Competition {
                     plus: 1.0,
                 };
             }
-            return;
+            return self;
         }
-        if scoring_is(M::XiangqiGamesTwoOneZero) {
+        if is(M::XiangqiGamesTwoOneZero) {
             self.points.win = 2.0;
             self.points.draw = 1.0;
         }
-        if scoring_is(M::IndividualMatchTwoPoints) && !kind.is_team() {
+        if is(M::IndividualMatchTwoPoints) && !kind.is_team() {
             self.points.match_win = 2.0;
             self.points.match_draw = 1.0;
         }
-        if scoring_is(M::TeamMatchWinOne) && kind.is_team() {
+        if is(M::TeamMatchWinOne) && kind.is_team() {
             self.points.match_win = 1.0;
             self.points.match_draw = 0.5;
         }
-        if scoring_is(M::TeamForfeitOnePoint) && kind.is_team() {
+        if is(M::TeamForfeitOnePoint) && kind.is_team() {
             self.points.plus = 1.0;
         }
         match kind {
             Kind::RoundRobin => {
-                if scoring_is(M::RoundRobinBuchholz) {
+                if is(M::RoundRobinBuchholz) {
                     replace(t, Criterion::Sonneborn, Criterion::Buchholz);
                 }
-                if scoring_is(M::RoundRobinViolationsIgnored) {
+                if is(M::RoundRobinViolationsIgnored) {
                     t.retain(|x| x.criterion != Criterion::Violations);
                 }
             }
             Kind::RoundRobinMatches => {
-                if scoring_is(M::MatchesRankedByGamePoints) {
+                if is(M::MatchesRankedByGamePoints) {
                     self.score = RankedBy::GamePoints;
                 }
-                if scoring_is(M::MatchesViolationsBeforeGamePoints) {
+                if is(M::MatchesViolationsBeforeGamePoints) {
                     swap(t, Criterion::GamePoints, Criterion::Violations);
                 }
-                if scoring_is(M::MatchesBuchholz) {
+                if is(M::MatchesBuchholz) {
                     replace(t, Criterion::Sonneborn, Criterion::Buchholz);
                 }
-                if scoring_is(M::MatchesViolationsIgnored) {
+                if is(M::MatchesViolationsIgnored) {
                     t.retain(|x| x.criterion != Criterion::Violations);
                 }
             }
             Kind::Swiss => {
-                if scoring_is(M::SwissSonneborn) {
+                if is(M::SwissSonneborn) {
                     replace(t, Criterion::Buchholz, Criterion::Sonneborn);
                 }
             }
             Kind::TeamRoundRobin => {
-                if scoring_is(M::TeamRoundRobinViolationsFirst) {
+                if is(M::TeamRoundRobinViolationsFirst) {
                     swap(t, Criterion::GamePoints, Criterion::Violations);
                 }
             }
             Kind::TeamSwiss => {
-                if scoring_is(M::TeamSwissGamePointsFirst) {
+                if is(M::TeamSwissGamePointsFirst) {
                     swap(t, Criterion::Buchholz, Criterion::GamePoints);
                 }
-                if scoring_is(M::TeamSwissStopsAtBuchholz) {
+                if is(M::TeamSwissStopsAtBuchholz) {
                     t.retain(|x| x.criterion != Criterion::GamePoints);
                 }
-                if scoring_is(M::TeamSwissViolationsIgnored) {
+                if is(M::TeamSwissViolationsIgnored) {
                     t.retain(|x| x.criterion != Criterion::Violations);
                 }
             }
             Kind::TeamTotal => {
-                if scoring_is(M::TeamTotalViolationsIgnored) {
+                if is(M::TeamTotalViolationsIgnored) {
                     t.retain(|x| x.criterion != Criterion::Violations);
                 }
             }
         }
-        if scoring_is(M::PenaltyIgnored) {
+        if is(M::PenaltyIgnored) {
             t.retain(|x| x.criterion != Criterion::Penalty);
         }
-        if scoring_is(M::TwoGameNoSwap) {
+        if is(M::TwoGameNoSwap) {
             self.swap_second_game = false;
         }
-        if scoring_is(M::TeamBoardsNotAlternated) {
+        if is(M::TeamBoardsNotAlternated) {
             self.alternate_boards = false;
         }
-        if scoring_is(M::SwissWithdrawalHalfRule) && self.withdrawal == WithdrawalRule::ResultsStand
-        {
+        if is(M::SwissWithdrawalHalfRule) && self.withdrawal == WithdrawalRule::ResultsStand {
             self.withdrawal = WithdrawalRule::HalfOfOpponents;
         }
-    }
-
-    /// Whether entries equal on every criterion share their places (a mutant splits them
-    /// by name).
-    pub(crate) fn ties_shared() -> bool {
-        !scoring_is(M::TiesSplitByName)
-    }
-
-    /// Whether a game decided by absence is marked `+`/`−` and not counted as played (a
-    /// mutant counts it as played).
-    pub(crate) fn absence_marked() -> bool {
-        !scoring_is(M::ForfeitCountsAsPlayed)
-    }
-
-    /// Whether a round-robin withdrawal with `met` of `scheduled` opponents played keeps
-    /// its results: half or more (`xq.withdrawal.half-or-more`).
-    pub(crate) fn results_stand(met: usize, scheduled: usize) -> bool {
-        match Competition::withdrawal_override() {
-            Some(stands) => stands,
-            None if scoring_is(M::HalfNeedsMoreThanHalf) => 2 * met > scheduled,
-            None => 2 * met >= scheduled,
-        }
-    }
-
-    /// Whether lower place sums rank first (a mutant reverses it).
-    pub(crate) fn place_sum_lower_first() -> bool {
-        !scoring_is(M::PlaceSumHigherFirst)
-    }
-
-    /// How a round-robin withdrawal is judged: `None` the half-the-opponents rule;
-    /// `Some(true)` results always stand, `Some(false)` always cancelled (mutants).
-    fn withdrawal_override() -> Option<bool> {
-        if scoring_is(M::WithdrawalResultsAlwaysStand) {
-            Some(true)
-        } else if scoring_is(M::WithdrawalResultsAlwaysCancelled) {
-            Some(false)
-        } else {
-            None
-        }
+        self
     }
 }

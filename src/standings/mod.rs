@@ -43,6 +43,8 @@ mod competition;
 mod table;
 mod tournament;
 
-pub use competition::{Competition, Criterion, Points, RankedBy, Tiebreak, WithdrawalRule};
+pub use competition::{
+    Competition, Criterion, Points, RankedBy, Scoring, Threshold, Tiebreak, WithdrawalRule,
+};
 pub use table::{compute, Colour, Row, Standings, StandingsError, Withdrawn};
 pub use tournament::{GameEntry, Kind, Pairing, Penalty, TeamForfeit, Tournament};

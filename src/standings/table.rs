@@ -2,7 +2,7 @@
 //! [`Competition`]'s table: points per game, matches, withdrawals, forfeits, the score and
 //! the tie-breaks in order, shared places.
 
-use super::competition::{Competition, Criterion, RankedBy, WithdrawalRule};
+use super::competition::{Competition, Criterion, RankedBy, Scoring, WithdrawalRule};
 use super::tournament::{GameEntry, Kind, Penalty, Tournament};
 use crate::Game;
 use crate::Side;
@@ -223,9 +223,22 @@ fn compare(a: f64, b: f64) -> [SeatResult; 2] {
 /// assert_eq!(table.rows[2].place_text(), "3");
 /// ```
 pub fn compute(game: Game, t: &Tournament) -> Result<Standings, StandingsError> {
-    let comp = Competition::of(game, t.kind).map_err(StandingsError)?;
+    Scoring::of(game).compute(t)
+}
+
+impl Scoring {
+    /// The table of `tournament` under these scoring rules ([`compute`] under the
+    /// reference's).
+    pub fn compute(&self, t: &Tournament) -> Result<Standings, StandingsError> {
+        table(self, t)
+    }
+}
+
+fn table(scoring: &Scoring, t: &Tournament) -> Result<Standings, StandingsError> {
+    let game = scoring.game;
+    let comp = scoring.competition(t.kind).map_err(StandingsError)?;
     let mut standings = if t.kind.is_team() {
-        team_table(game, t, &comp)?
+        team_table(scoring, t, &comp)?
     } else {
         if !t.teams.is_empty() {
             return bad(format!(
@@ -272,7 +285,12 @@ fn side_name(game: Game, s: Side) -> &'static str {
 }
 
 /// Reads the games: players by index into `players`, outcomes, absences.
-fn read_games(game: Game, t: &Tournament, players: &[String]) -> Result<Vec<G>, StandingsError> {
+fn read_games(
+    game: Game,
+    t: &Tournament,
+    comp: &Competition,
+    players: &[String],
+) -> Result<Vec<G>, StandingsError> {
     let index = |name: &str, at: &str| -> Result<usize, StandingsError> {
         players
             .iter()
@@ -303,7 +321,7 @@ fn read_games(game: Game, t: &Tournament, players: &[String]) -> Result<Vec<G>, 
         }
         let withdrew = [a, b].map(|n| t.withdrawn.iter().any(|w| w == n));
         let (outcome, mut absent, mut played) = read_result(game, g, &at, withdrew)?;
-        if !Competition::absence_marked() {
+        if !comp.absence_marked {
             absent = [false; 2];
             played = true;
         }
@@ -381,7 +399,7 @@ type Withdrawals = BTreeMap<usize, Withdrawn>;
 /// effects and the lone `−` per player (Swiss rounds without an opponent).
 fn withdraw_players(
     t: &Tournament,
-    rule: WithdrawalRule,
+    comp: &Competition,
     players: &[String],
     games: &mut Vec<G>,
 ) -> Result<(Withdrawals, BTreeMap<usize, u32>), StandingsError> {
@@ -392,7 +410,7 @@ fn withdraw_players(
             return bad(format!("withdrawn: '{name}' is not a player of the event"));
         };
         let mine = |g: &G| g.players.contains(&w);
-        match rule {
+        match comp.withdrawal {
             WithdrawalRule::Undefined => {
                 return bad(
                     "the draughts rules define no withdrawal rule (art. 12.6 scores games only)",
@@ -405,7 +423,7 @@ fn withdraw_players(
                     .map(|g| g.players[usize::from(g.players[0] == w)])
                     .collect();
                 let scheduled = players.len() - 1;
-                let stands = Competition::results_stand(met.len(), scheduled);
+                let stands = comp.withdrawal_threshold.stands(met.len(), scheduled);
                 if stands {
                     let per = games_per_match(t);
                     for o in (0..players.len()).filter(|&o| o != w) {
@@ -485,8 +503,8 @@ fn individual_table(
     players: &[String],
 ) -> Result<(Vec<Row>, Vec<G>), StandingsError> {
     check_penalties(t, players)?;
-    let mut games = read_games(game, t, players)?;
-    let (effects, lone) = withdraw_players(t, comp.withdrawal, players, &mut games)?;
+    let mut games = read_games(game, t, comp, players)?;
+    let (effects, lone) = withdraw_players(t, comp, players, &mut games)?;
     // The tallies count the games that stand; a cancelled player's own tally counts his
     // cancelled games (his score is kept on the table).
     let mut tally = vec![Tally::default(); players.len()];
@@ -669,7 +687,7 @@ fn rank(
     });
     let (ranked, mut out): (Vec<Row>, Vec<Row>) =
         rows.partition(|r| r.withdrawn != Some(Withdrawn::ResultsCancelled));
-    let mut ranked = places(ranked);
+    let mut ranked = places(comp, ranked);
     out.sort_by(|a, b| a.name.cmp(&b.name));
     ranked.extend(out);
     ranked
@@ -677,8 +695,8 @@ fn rank(
 
 /// Sorts rows by points and tie-breaks and gives the places, shared when every one of
 /// them is equal.
-fn places(mut rows: Vec<Row>) -> Vec<Row> {
-    let lower_place_sum = Competition::place_sum_lower_first();
+fn places(comp: &Competition, mut rows: Vec<Row>) -> Vec<Row> {
+    let lower_place_sum = comp.place_sum_lower_first;
     let order = |a: &Row, b: &Row| -> Ordering {
         let mut o = b.points.total_cmp(&a.points);
         for ((c, x), (_, y)) in a.tiebreaks.iter().zip(&b.tiebreaks) {
@@ -699,7 +717,7 @@ fn places(mut rows: Vec<Row>) -> Vec<Row> {
         o
     };
     rows.sort_by(|a, b| order(a, b).then_with(|| a.name.cmp(&b.name)));
-    let shared = Competition::ties_shared();
+    let shared = comp.ties_shared;
     let mut i = 0;
     while i < rows.len() {
         let mut j = i;
@@ -754,19 +772,24 @@ fn rosters(t: &Tournament) -> Result<Rosters, StandingsError> {
 }
 
 /// The table of a team event.
-fn team_table(game: Game, t: &Tournament, comp: &Competition) -> Result<Standings, StandingsError> {
+fn team_table(
+    scoring: &Scoring,
+    t: &Tournament,
+    comp: &Competition,
+) -> Result<Standings, StandingsError> {
+    let game = scoring.game;
     let Rosters {
         teams,
         players,
         team_of,
     } = rosters(t)?;
     if t.kind == Kind::TeamTotal {
-        return team_total(game, t, comp, &teams, &players, &team_of);
+        return team_total(scoring, t, comp, &teams, &players, &team_of);
     }
     if !t.penalties.is_empty() {
         return bad("penalties rank players; a team event's table ranks teams (the seed ranks penalised players in individual events)");
     }
-    let games = read_games(game, t, &players)?;
+    let games = read_games(game, t, comp, &players)?;
     let team_index = |name: &str, at: &str| {
         teams
             .iter()
@@ -820,7 +843,7 @@ fn team_table(game: Game, t: &Tournament, comp: &Competition) -> Result<Standing
                     .filter(|(_, e)| e.played && e.units.contains(&w))
                     .map(|(_, e)| e.units[usize::from(e.units[0] == w)])
                     .collect();
-                let stands = Competition::results_stand(met.len(), teams.len() - 1);
+                let stands = comp.withdrawal_threshold.stands(met.len(), teams.len() - 1);
                 if stands {
                     for o in (0..teams.len()).filter(|&o| o != w) {
                         if !encounters
@@ -900,7 +923,7 @@ fn forfeit(units: [usize; 2], comp: &Competition) -> Enc {
 /// 队员总分制: the individual competition's table, then the teams by their players' game
 /// points, the sum of their places, their violations.
 fn team_total(
-    game: Game,
+    scoring: &Scoring,
     t: &Tournament,
     comp: &Competition,
     teams: &[String],
@@ -916,7 +939,7 @@ fn team_total(
     if !t.team_forfeits.is_empty() {
         return bad("team_forfeits: under the players' total teams do not play matches");
     }
-    let inner = Competition::of(game, kind).map_err(StandingsError)?;
+    let inner = scoring.competition(kind).map_err(StandingsError)?;
     let individual = Tournament {
         kind,
         players: players.to_vec(),
@@ -924,7 +947,7 @@ fn team_total(
         pairings: Vec::new(),
         ..t.clone()
     };
-    let (rows, _) = individual_table(game, &individual, &inner, players)?;
+    let (rows, _) = individual_table(scoring.game, &individual, &inner, players)?;
     let mut tally = vec![Tally::default(); teams.len()];
     let mut place_sums = vec![0.0; teams.len()];
     for r in &rows {

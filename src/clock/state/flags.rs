@@ -3,7 +3,6 @@
 
 use super::{ix, Clock, ClockError, Flag, FlagFinding, FlagNotice, InvalidMove};
 use crate::clock::control::Timing;
-use crate::mutant::{self, ClockMutant};
 use crate::Side;
 
 impl Clock {
@@ -104,7 +103,7 @@ impl Clock {
     pub fn report_flag(&mut self, side: Side, by: Option<Side>) -> Result<FlagFinding, ClockError> {
         self.refuse_if_decided()?;
         let reporter = by.map_or("arbiter", |s| self.name(s)).to_owned();
-        if by == Some(side) && mutant::clock_is(ClockMutant::OwnFlagReportIgnored) {
+        if by == Some(side) && !self.rules.own_flag_report_heard {
             return Ok(FlagFinding::NotDown(side));
         }
         if let (Some(a), Some(b)) = (&self.down[0], &self.down[1]) {
@@ -113,7 +112,7 @@ impl Clock {
             } else {
                 Side::Second
             };
-            if mutant::clock_is(ClockMutant::BothFlagsFirstLoses) {
+            if self.rules.both_flags_first_loses {
                 self.flag = self.down[ix(first)].take();
                 return Ok(FlagFinding::Lost(first));
             }

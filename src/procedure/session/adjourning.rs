@@ -4,7 +4,6 @@
 use super::{event_name, Event, EventTime, Session, Side};
 use crate::clause;
 use crate::clock::Span;
-use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClauseId, Outcome, Reason, Score};
 use crate::procedure::adjourn::{
     Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop, SealedError, SealedMove,
@@ -21,6 +20,7 @@ impl Session {
     ) -> Result<Option<Event>, ProcedureError> {
         let err = |m: String| Err(ProcedureError::Adjournment(m));
         let game = self.policy.game;
+        let steps = self.adjourn_rules.steps;
         let phase = self.adjournment.as_deref().map(|a| a.phase.clone());
         match (phase, event) {
             (None | Some(Phase::Resumed { .. }), Event::Adjourn) => {
@@ -40,9 +40,9 @@ impl Session {
                 }
                 let clock = self.clock_mut("an adjournment")?;
                 let announced_used = Side::BOTH.map(|s| clock.report(s).used);
-                let sealer = match mutant::clock_is(ClockMutant::SealerLastMover) {
-                    true => self.turn().other(),
-                    false => self.turn(),
+                let sealer = match steps.side_to_move_seals {
+                    true => self.turn(),
+                    false => self.turn().other(),
                 };
                 self.adjournment = Some(Box::new(Adjournment {
                     phase: Phase::Sealing {
@@ -68,7 +68,7 @@ impl Session {
             }
             (Some(Phase::Sealing { sealer, sealed, left, .. }), ev @ (Event::Seal { .. } | Event::Move(_))) => {
                 if let Some(prev) = &sealed {
-                    if left && matches!(ev, Event::Seal { .. }) && !mutant::clock_is(ClockMutant::ChangeAfterLeavingHall) {
+                    if left && matches!(ev, Event::Seal { .. }) && steps.leaving_ends_change {
                         return err(format!(
                             "{} has left the playing hall since sealing {}: the sealed move can no longer be changed (仅限于未离开过赛场者, xq.adjournment.change-sealed-move)",
                             sealer.name(game), prev.text
@@ -137,7 +137,7 @@ impl Session {
                 let clock = self.clock_mut("an adjournment")?;
                 clock.stop();
                 let mut used = Side::BOTH.map(|s| clock.report(s).used);
-                if mutant::clock_is(ClockMutant::EnvelopeTimesAtAnnouncement) {
+                if !steps.envelope_times_at_stop {
                     used = announced_used;
                 }
                 let moves = Side::BOTH.map(|s| clock.moves_made(s));
@@ -184,13 +184,13 @@ impl Session {
                 for s in Side::BOTH {
                     clock.set_used(s, used[usize::from(s == Side::Second)])?;
                 }
-                match mutant::clock_is(ClockMutant::LostEnvelopeReplierClock) {
-                    true => clock.start(sealer.other()),
-                    false => clock.start(sealer),
+                match steps.lost_envelope_sealer_clock_starts {
+                    true => clock.start(sealer),
+                    false => clock.start(sealer.other()),
                 }
                 if let Some(a) = self.adjournment.as_deref_mut() {
                     a.lost = true;
-                    a.stated = (!mutant::clock_is(ClockMutant::LostEnvelopeStatedMoveFree))
+                    a.stated = steps.lost_envelope_stated_move_binds
                         .then_some(stated);
                     a.phase = Phase::Resumed {
                         opened: true,
@@ -256,7 +256,7 @@ impl Session {
                 if reply.is_some() || self.turn() == sealer {
                     return err("the reply has been made already".to_owned());
                 }
-                if mutant::clock_is(ClockMutant::SealedReplyPlayedAtOnce) {
+                if !steps.absent_sealer_reply_waits {
                     return Ok(Some(Event::Move(text)));
                 }
                 let m = self.board.read_move(&text)?;
@@ -273,14 +273,14 @@ impl Session {
             (Some(Phase::Resumed { set, moved, .. }), Event::ClockObjection(by)) => {
                 let clause = self.adjourn_rules.objection_clause;
                 let upheld = !moved[usize::from(by == Side::Second)]
-                    || mutant::clock_is(ClockMutant::EveryObjectionUpheld);
+                    || !steps.objection_before_first_move;
                 if upheld {
                     let envelope = self.envelope()?.used;
                     let clock = self.clock_mut("a clock objection")?;
                     for s in Side::BOTH {
                         let i = usize::from(s == Side::Second);
                         let mut since = clock.report(s).used.minus(set[i]);
-                        if mutant::clock_is(ClockMutant::ObjectionDropsTimeSinceResumption) {
+                        if !steps.objection_keeps_time_since_resumption {
                             since = Span::ZERO;
                         }
                         clock.set_used(s, envelope[i].plus(since))?;
@@ -339,7 +339,7 @@ impl Session {
     fn void_and_replay(&mut self) -> Result<(), ProcedureError> {
         let board = Board::new(&self.ruleset, Some(&self.start_fen))?;
         let first = board.turn();
-        let keep_moves = mutant::clock_is(ClockMutant::LostEnvelopeVoidResumes);
+        let keep_moves = !self.adjourn_rules.steps.lost_envelope_unknown_voids;
         if !keep_moves {
             self.set_board(board);
             self.save_history();
@@ -424,7 +424,7 @@ impl Session {
             ));
             return Ok(());
         }
-        if replier_absent && !mutant::clock_is(ClockMutant::EnvelopeOpenedReplierAbsent) {
+        if replier_absent && self.adjourn_rules.steps.opened_with_replier_only {
             // Chess laws art. 14.3, xiangqi: the replier's clock runs, the envelope stays
             // closed until he arrives.
             self.clock_mut("a resumption")?.start(replier);
@@ -436,6 +436,7 @@ impl Session {
     /// Opens the envelope and plays the sealed move (or rules on its error); then the
     /// replier's clock runs (`start`: it is started now; else it runs already).
     fn open_envelope(&mut self, start: bool) -> Result<(), ProcedureError> {
+        let steps = self.adjourn_rules.steps;
         let (sealer, sealed) = {
             let e = self.envelope()?;
             (e.sealer, e.sealed.clone())
@@ -484,9 +485,9 @@ impl Session {
             c.move_made(sealer);
             c.press(sealer);
             if start {
-                match mutant::clock_is(ClockMutant::SealerClockAfterSealedMove) {
-                    true => c.start(sealer),
-                    false => c.start(sealer.other()),
+                match steps.replier_runs_after_sealed_move {
+                    true => c.start(sealer.other()),
+                    false => c.start(sealer),
                 }
             }
         }

@@ -4,7 +4,6 @@
 use super::{Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side};
 use crate::clause;
 use crate::clock::{ClaimClock, PlayerStop, Span};
-use crate::mutant::{self, ClockMutant};
 use crate::outcome::{ClauseId, OfferAnswer, Outcome, Reason, Score};
 use crate::procedure::adjourn::{Adjournment, Phase};
 use crate::procedure::touch::{Touch, TouchOrigin};
@@ -18,7 +17,7 @@ impl Session {
             // (chess laws art. 12.7).
             if let (Event::FlagReport { side, .. }, Some(c)) = (&event, &mut self.clock) {
                 if !c.decided() && c.found_after_result(*side).is_some() {
-                    if mutant::clock_is(ClockMutant::FlagFoundAfterResultOverrides) {
+                    if !c.rules().result_stands_after_flag {
                         self.verdict = Some(Outcome::new(
                             Score::Win(side.other()),
                             Reason::TimeForfeit,

@@ -1,0 +1,84 @@
+//! [`RuleBook`]: the rules of one ruleset as one value, built from its edition, and passed
+//! explicitly to the mechanisms that apply them. A mutant of the reference
+//! ([`crate::mutant`]) is a transform of a book ([`RuleBook::mutated`]): it alters the
+//! field of the clause it names, and the mechanism built from the book applies the
+//! altered rule with no branch on a global.
+//!
+//! The scoring, clock and adjournment rules are fields of the book. The other families
+//! (move generation, outcomes, draws and procedures) and the clock mutants of the
+//! session's steps are still read from the switch of [`crate::mutant`] while their mutant
+//! is active ([`RuleBook::needs_switch`]).
+//!
+//! ```
+//! use arbiter::mutant::{Mutant, ScoringMutant};
+//! use arbiter::rulebook::RuleBook;
+//! use arbiter::standings::Kind;
+//!
+//! let book = RuleBook::of(&"xiangqi".parse().unwrap());
+//! let win = |book: &RuleBook| book.scoring.competition(Kind::RoundRobin).unwrap().points.win;
+//! assert_eq!(win(&book), 1.0);
+//! let mutant = book.mutated(Mutant::Scoring(ScoringMutant::XiangqiGamesTwoOneZero));
+//! assert_eq!(win(&mutant), 2.0);
+//! ```
+
+use crate::clock::ClockRules;
+use crate::mutant::{ClockMutant, Mutant};
+use crate::procedure::AdjournRules;
+use crate::standings::Scoring;
+use crate::Ruleset;
+
+/// The rules of one ruleset, each mechanism's as a field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleBook {
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// Tournament scoring, standings and colour allocation.
+    pub scoring: Scoring,
+    /// The clock rules.
+    pub clock: ClockRules,
+    /// Adjournment and resumption.
+    pub adjourn: AdjournRules,
+}
+
+/// The clock mutants of the session's steps, with no parameter of their own yet: they
+/// still read the switch ([`crate::mutant::clock_is`]).
+const CLOCK_STEPS: [ClockMutant; 2] = [
+    ClockMutant::OfferAfterPressStands,
+    ClockMutant::SetupRestartFromFirstMove,
+];
+
+impl RuleBook {
+    /// The rules of a ruleset as written.
+    pub fn of(ruleset: &Ruleset) -> RuleBook {
+        RuleBook {
+            ruleset: ruleset.clone(),
+            scoring: Scoring::of(ruleset.game),
+            clock: ClockRules::of(ruleset.game),
+            adjourn: AdjournRules::of(ruleset.game),
+        }
+    }
+
+    /// The book with the clause `m` names altered as the mutant alters it: a mutant of
+    /// another family leaves the book as it is ([`RuleBook::needs_switch`]).
+    pub fn mutated(mut self, m: Mutant) -> RuleBook {
+        match m {
+            Mutant::Scoring(s) => self.scoring.alteration = Some(s),
+            Mutant::Clock(c) => {
+                self.clock = self.clock.altered(c);
+                self.adjourn = self.adjourn.altered(self.ruleset.game, c);
+            }
+            Mutant::Moves(_) | Mutant::Draws(_) => {}
+        }
+        self
+    }
+
+    /// Whether the mechanisms altered by `m` still read it from the switch of
+    /// [`crate::mutant`] (it must be active while they run) rather than from a book.
+    pub fn needs_switch(m: Mutant) -> bool {
+        match m {
+            Mutant::Scoring(_) => false,
+            Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
+            Mutant::Moves(_) | Mutant::Draws(_) => true,
+        }
+    }
+}
