@@ -52,6 +52,18 @@ pub(super) enum LineRead {
     TooLong,
 }
 
+/// The reader's buffer, filled when empty (at the end of the input: empty), the read
+/// retried when a signal interrupts it.
+fn fill(reader: &mut impl BufRead) -> std::io::Result<&[u8]> {
+    while let Err(e) = reader.fill_buf() {
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    // Filled now, or at the end of the input: asking again reads nothing more.
+    reader.fill_buf()
+}
+
 /// Reads one line of at most `limit` bytes (not counting its `\n` or `\r\n`) into `buf`,
 /// keeping no more than `limit + 1` bytes of a longer one: memory bounded by the limit,
 /// whatever the input.
@@ -62,11 +74,7 @@ pub(super) fn read_line_bounded(
 ) -> std::io::Result<LineRead> {
     buf.clear();
     loop {
-        let available = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let available = fill(reader)?;
         if available.is_empty() {
             // The last line, without a line break.
             return Ok(match buf.len() {
@@ -111,11 +119,7 @@ pub(super) fn read_line_bounded(
 pub(super) fn skip_rest_of_line(reader: &mut impl BufRead) -> std::io::Result<u64> {
     let mut dropped = 0u64;
     loop {
-        let available = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let available = fill(reader)?;
         if available.is_empty() {
             return Ok(dropped);
         }

@@ -20,6 +20,7 @@ mod candidates;
 mod child;
 mod player;
 mod process;
+mod program;
 mod reference;
 mod serve;
 mod talk;

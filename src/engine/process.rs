@@ -2,12 +2,12 @@
 //! timeout, restarts after a crash, a hang or nonsense, a restart limit, and its stderr kept
 //! and attached to the requests that went wrong (`docs/protocol.md`, "Supervision").
 
-use super::child::{shorten, Line, Running, Supervised};
+use super::child::{shorten, Line, Running};
+use super::program::{split_command, start_error, Program};
 use super::{Engine, Usage};
 use crate::protocol::wire::{parse_reply, parse_start_reply, request_json, start_json, stop_json};
-use crate::protocol::{EngineFailure, EngineInfo, FailureKind, Reply, Request};
+use crate::protocol::{EngineInfo, FailureKind, Reply, Request};
 use std::sync::mpsc::RecvTimeoutError;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How an engine is supervised.
@@ -50,61 +50,39 @@ fn stderr_suffix(stderr: &Option<String>) -> String {
     }
 }
 
-/// The supervised state behind the engine's lock.
-struct State {
-    process: Supervised,
-    seq: u64,
-    usage: Usage,
-}
-
 /// A program speaking protocol v1, started from a command line.
 ///
 /// The engine is started (and its `start` reply read) by [`ProcessEngine::start`]; each
 /// [`Engine::run`] sends one request and waits for its reply. The lock makes the engine
 /// usable from several threads, one request at a time.
 pub struct ProcessEngine {
-    command: String,
-    argv: Vec<String>,
-    options: ProcessOptions,
-    info: EngineInfo,
-    state: Mutex<State>,
+    /// The program; what it keeps between requests is the last request's `seq`.
+    program: Program<u64>,
 }
 
 impl ProcessEngine {
     /// Starts the command (split like a shell would: quotes and backslashes, no variables
     /// or globs) and reads its `start` reply.
     pub fn start(command: &str, options: ProcessOptions) -> Result<ProcessEngine, StartError> {
-        let fail = |message: String, stderr: Option<String>| StartError {
-            command: command.to_owned(),
-            message,
-            stderr,
-        };
-        let argv = shell_words::split(command)
-            .map_err(|e| fail(format!("cannot split the command line: {e}"), None))?;
-        if argv.is_empty() {
-            return Err(fail("the command is empty".to_owned(), None));
-        }
+        let argv = split_command(command, command)?;
         let (running, info) =
-            handshake(&argv, options.start_timeout).map_err(|(m, s)| fail(m, s))?;
+            handshake(&argv, options.start_timeout).map_err(|(m, s)| start_error(command)(m, s))?;
         Ok(ProcessEngine {
-            command: command.to_owned(),
-            argv,
-            options,
-            info,
-            state: Mutex::new(State {
-                process: Supervised {
-                    running: Some(running),
-                    ..Supervised::default()
-                },
-                seq: 0,
-                usage: Usage::default(),
-            }),
+            program: Program::new(
+                command.to_owned(),
+                argv,
+                options,
+                info,
+                running,
+                0,
+                stop_json().to_string(),
+            ),
         })
     }
 
     /// How many times the engine was restarted so far.
     pub fn restarts(&self) -> u32 {
-        self.state.lock().map_or(0, |s| s.process.restarts)
+        self.program.restarts()
     }
 }
 
@@ -145,32 +123,31 @@ fn handshake(
 
 impl Engine for ProcessEngine {
     fn info(&self) -> EngineInfo {
-        self.info.clone()
+        self.program.info.clone()
     }
 
     fn command(&self) -> Option<String> {
-        Some(self.command.clone())
+        Some(self.program.command.clone())
     }
 
     fn usage(&self) -> Option<Usage> {
-        self.state.lock().ok().map(|s| s.usage)
+        self.program.usage()
     }
 
     fn run(&self, request: &Request) -> Reply {
-        self.run_within(request, self.options.timeout)
+        self.run_within(request, self.program.options.timeout)
     }
 
     fn run_within(&self, request: &Request, timeout: Duration) -> Reply {
-        let Ok(mut state) = self.state.lock() else {
-            return Reply::Failed(EngineFailure::new(
-                FailureKind::GivenUp,
-                "the engine's lock was poisoned",
-            ));
+        let program = &self.program;
+        let mut state = match program.lock() {
+            Ok(state) => state,
+            Err(reply) => return reply,
         };
-        state.seq += 1;
-        let seq = state.seq;
-        let restart = || handshake(&self.argv, self.options.start_timeout).map(|(r, _)| r);
-        let mut running = match state.process.checkout(self.options.restarts, restart) {
+        state.kept += 1;
+        let seq = state.kept;
+        let restart = || handshake(&program.argv, program.options.start_timeout).map(|(r, _)| r);
+        let mut running = match state.process.checkout(program.options.restarts, restart) {
             Ok(r) => r,
             Err(reply) => return reply,
         };
@@ -185,17 +162,21 @@ impl Engine for ProcessEngine {
             Ok(Line::Bad(msg)) => Some(format!("before request seq {seq}: {msg}")),
             Ok(Line::Eof) => {
                 let status = running.exit_status();
-                return self.lost(&mut state, running, mark, FailureKind::Crashed, status);
+                return state
+                    .process
+                    .lose(running, mark, FailureKind::Crashed, status);
             }
             Err(_) => None,
         };
         if let Some(msg) = early {
-            return self.lost(&mut state, running, mark, FailureKind::Nonsense, msg);
+            return state
+                .process
+                .lose(running, mark, FailureKind::Nonsense, msg);
         }
         if let Err(e) = running.send(&request_json(seq, request).to_string()) {
             let status = running.exit_status();
             let msg = format!("cannot send the request ({e}); {status}");
-            return self.lost(&mut state, running, mark, FailureKind::Crashed, msg);
+            return state.process.lose(running, mark, FailureKind::Crashed, msg);
         }
         let sent = Instant::now();
         let line = running.stdout.recv_timeout(timeout);
@@ -217,44 +198,26 @@ impl Engine for ProcessEngine {
                 }
                 Err(e) => {
                     let msg = format!("{e}: {}", shorten(&line));
-                    self.lost(&mut state, running, mark, FailureKind::Nonsense, msg)
+                    state
+                        .process
+                        .lose(running, mark, FailureKind::Nonsense, msg)
                 }
             },
-            Ok(Line::Bad(msg)) => self.lost(&mut state, running, mark, FailureKind::Nonsense, msg),
+            Ok(Line::Bad(msg)) => state
+                .process
+                .lose(running, mark, FailureKind::Nonsense, msg),
             Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 let status = running.exit_status();
-                self.lost(&mut state, running, mark, FailureKind::Crashed, status)
+                state
+                    .process
+                    .lose(running, mark, FailureKind::Crashed, status)
             }
             Err(RecvTimeoutError::Timeout) => {
                 let msg = format!(
                     "no reply to seq {seq} ({kind}) within {} s",
                     timeout.as_secs_f64()
                 );
-                self.lost(&mut state, running, mark, FailureKind::Hung, msg)
-            }
-        }
-    }
-}
-
-impl ProcessEngine {
-    /// The engine failed the request: keep its stderr, kill it; the next request restarts it.
-    fn lost(
-        &self,
-        state: &mut State,
-        running: Running,
-        mark: usize,
-        kind: FailureKind,
-        message: String,
-    ) -> Reply {
-        state.process.lose(running, mark, kind, message)
-    }
-}
-
-impl Drop for ProcessEngine {
-    fn drop(&mut self) {
-        if let Ok(mut state) = self.state.lock() {
-            if let Some(running) = state.process.running.take() {
-                running.stop(&stop_json().to_string());
+                state.process.lose(running, mark, FailureKind::Hung, msg)
             }
         }
     }

@@ -16,21 +16,17 @@
 //! engine that announced a result at start. Nothing else can be asked.
 
 use super::candidates::{candidate_moves, moved};
-use super::child::{shorten, Running, Supervised};
-use super::talk::{leftover, lettered, Talk, Trouble};
-use super::{Engine, ProcessOptions, StartError, UciRanks, Usage};
-use crate::protocol::{
-    Answer, EngineFailure, EngineInfo, FailureKind, OutcomeAnswer, Query, QueryKind, Reply,
-    Request, Stage,
-};
+use super::child::{shorten, Running};
+use super::program::{adapted_info, split_command, start_error, Adapter, Program};
+use super::talk::{lettered, Talk, Trouble};
+use super::{ProcessOptions, StartError, UciRanks};
+use crate::protocol::{Answer, OutcomeAnswer, Query, QueryKind, Reply, Request, Stage};
 use crate::xiangqi::fen::parse_fen;
 use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::{Color, Move, START_FEN};
-use crate::Game;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long `protover 2` may take to end its features with `done=1`.
@@ -299,9 +295,8 @@ fn handshake(
     }
 }
 
-struct State {
-    process: Supervised,
-    usage: Usage,
+/// What the adapter keeps between requests.
+pub(super) struct Kept {
     pinger: Pinger,
     /// Verdicts already given: (position key, move) hashed → taken.
     verdicts: HashMap<u64, bool>,
@@ -310,12 +305,8 @@ struct State {
 /// An XBoard xiangqi engine behind the built-in adapter (`src/engine/xboard.rs`; how each
 /// question is put: docs/protocol.md).
 pub struct XboardEngine {
-    command: String,
-    argv: Vec<String>,
-    options: ProcessOptions,
-    info: EngineInfo,
+    program: Program<Kept>,
     caps: Caps,
-    state: Mutex<State>,
 }
 
 impl XboardEngine {
@@ -324,50 +315,32 @@ impl XboardEngine {
     pub fn start(command: &str, options: ProcessOptions) -> Result<XboardEngine, StartError> {
         let line = command.strip_prefix("xboard:").unwrap_or(command);
         let full = format!("xboard:{line}");
-        let fail = |message: String, stderr: Option<String>| StartError {
-            command: full.clone(),
-            message,
-            stderr,
-        };
-        let argv = shell_words::split(line)
-            .map_err(|e| fail(format!("cannot split the command line: {e}"), None))?;
-        if argv.is_empty() {
-            return Err(fail("the command is empty".to_owned(), None));
-        }
+        let fail = start_error(&full);
+        let argv = split_command(&full, line)?;
         let started = handshake(&argv, options.start_timeout, true).map_err(|(m, s)| fail(m, s))?;
         let Some(caps) = started.caps else {
             return Err(fail("the engine was not probed".to_owned(), None));
-        };
-        let (name, version) = match &caps.name {
-            Some(n) => super::uci::name_and_version(n),
-            None => (argv[0].clone(), String::new()),
         };
         let mut queries = vec![QueryKind::Legal];
         if caps.announces {
             queries.push(QueryKind::Outcome);
         }
+        let info = adapted_info(caps.name.as_deref(), &argv, queries);
+        let kept = Kept {
+            pinger: Pinger { next: 1000 },
+            verdicts: HashMap::new(),
+        };
         Ok(XboardEngine {
-            command: full,
-            argv,
-            options,
-            info: EngineInfo {
-                name,
-                version,
-                rulesets: vec!["xiangqi".to_owned()],
-                queries,
-                features: Vec::new(),
-                arbiter_messages: false,
-            },
+            program: Program::new(
+                full.clone(),
+                argv,
+                options,
+                info,
+                started.running,
+                kept,
+                "quit".to_owned(),
+            ),
             caps,
-            state: Mutex::new(State {
-                process: Supervised {
-                    running: Some(started.running),
-                    ..Supervised::default()
-                },
-                usage: Usage::default(),
-                pinger: Pinger { next: 1000 },
-                verdicts: HashMap::new(),
-            }),
         })
     }
 
@@ -376,13 +349,46 @@ impl XboardEngine {
         self.caps.ranks
     }
 
-    fn not_asked(&self, request: &Request) -> Option<String> {
-        if request.ruleset.game != Game::Xiangqi {
-            return Some(format!(
-                "an XBoard engine is checked on xiangqi only, not {}",
-                request.ruleset.game.name()
-            ));
+    /// Whether the engine takes `m` in the position set (taking it back when it does).
+    fn takes(&self, talk: &mut Talk, state: &mut Kept, key: u64, m: Move) -> Result<bool, Trouble> {
+        let text = self
+            .caps
+            .ranks
+            .to_engine(&m.to_string())
+            .unwrap_or_default();
+        let mut h = DefaultHasher::new();
+        key.hash(&mut h);
+        text.hash(&mut h);
+        let verdict_key = h.finish();
+        if let Some(&known) = state.verdicts.get(&verdict_key) {
+            return Ok(known);
         }
+        talk.send(&self.caps.move_line(&text))?;
+        let heard = state.pinger.sync(talk, &format!("`{text}`"), Some(&text))?;
+        let taken = heard.refused.is_none();
+        if taken {
+            talk.send("undo")?;
+        }
+        if state.verdicts.len() > 200_000 {
+            state.verdicts.clear();
+        }
+        state.verdicts.insert(verdict_key, taken);
+        Ok(taken)
+    }
+}
+
+impl Adapter for XboardEngine {
+    type Kept = Kept;
+
+    fn program(&self) -> &Program<Kept> {
+        &self.program
+    }
+
+    fn called(&self) -> String {
+        "an XBoard engine".to_owned()
+    }
+
+    fn not_asked(&self, request: &Request) -> Option<String> {
         match &request.query {
             Query::Legal => None,
             Query::Outcome if self.caps.announces => None,
@@ -396,10 +402,24 @@ impl XboardEngine {
         }
     }
 
+    fn restart(&self) -> Result<Running, (String, Option<String>)> {
+        let program = &self.program;
+        handshake(&program.argv, program.options.start_timeout, false).map(|s| s.running)
+    }
+
+    fn harmless(text: &str) -> bool {
+        text.is_empty()
+            || text.starts_with('#')
+            || text.starts_with("feature ")
+            || text.starts_with("telluser")
+            || text.starts_with("pong")
+            || announcement(text).is_some()
+    }
+
     fn answer(
         &self,
         talk: &mut Talk,
-        state: &mut State,
+        state: &mut Kept,
         request: &Request,
     ) -> Result<Reply, Trouble> {
         let caps = &self.caps;
@@ -496,113 +516,8 @@ impl XboardEngine {
         Ok(Reply::Answer(answer))
     }
 
-    /// Whether the engine takes `m` in the position set (taking it back when it does).
-    fn takes(
-        &self,
-        talk: &mut Talk,
-        state: &mut State,
-        key: u64,
-        m: Move,
-    ) -> Result<bool, Trouble> {
-        let text = self
-            .caps
-            .ranks
-            .to_engine(&m.to_string())
-            .unwrap_or_default();
-        let mut h = DefaultHasher::new();
-        key.hash(&mut h);
-        text.hash(&mut h);
-        let verdict_key = h.finish();
-        if let Some(&known) = state.verdicts.get(&verdict_key) {
-            return Ok(known);
-        }
-        talk.send(&self.caps.move_line(&text))?;
-        let heard = state.pinger.sync(talk, &format!("`{text}`"), Some(&text))?;
-        let taken = heard.refused.is_none();
-        if taken {
-            talk.send("undo")?;
-        }
-        if state.verdicts.len() > 200_000 {
-            state.verdicts.clear();
-        }
-        state.verdicts.insert(verdict_key, taken);
-        Ok(taken)
-    }
-}
-
-fn harmless(text: &str) -> bool {
-    text.is_empty()
-        || text.starts_with('#')
-        || text.starts_with("feature ")
-        || text.starts_with("telluser")
-        || text.starts_with("pong")
-        || announcement(text).is_some()
-}
-
-impl Engine for XboardEngine {
-    fn info(&self) -> EngineInfo {
-        self.info.clone()
-    }
-
-    fn command(&self) -> Option<String> {
-        Some(self.command.clone())
-    }
-
     fn asked(&self) -> Vec<String> {
         self.caps.asked()
-    }
-
-    fn usage(&self) -> Option<Usage> {
-        self.state.lock().ok().map(|s| s.usage)
-    }
-
-    fn run(&self, request: &Request) -> Reply {
-        if let Some(why) = self.not_asked(request) {
-            return Reply::Skipped(why);
-        }
-        let Ok(mut guard) = self.state.lock() else {
-            return Reply::Failed(EngineFailure::new(
-                FailureKind::GivenUp,
-                "the engine's lock was poisoned",
-            ));
-        };
-        let state = &mut *guard;
-        let restart =
-            || handshake(&self.argv, self.options.start_timeout, false).map(|s| s.running);
-        let mut running = match state.process.checkout(self.options.restarts, restart) {
-            Ok(r) => r,
-            Err(reply) => return reply,
-        };
-        let mark = running.stderr_mark();
-        if let Err(trouble) = leftover(&mut running, harmless) {
-            return state
-                .process
-                .lose(running, mark, trouble.kind, trouble.message);
-        }
-        let mut talk = Talk::new(&mut running, self.options.timeout);
-        let sent = std::time::Instant::now();
-        let answered = self.answer(&mut talk, state, request);
-        state.usage.requests += 1;
-        state.usage.waiting += sent.elapsed();
-        match answered {
-            Ok(reply) => {
-                state.process.running = Some(running);
-                reply
-            }
-            Err(trouble) => state
-                .process
-                .lose(running, mark, trouble.kind, trouble.message),
-        }
-    }
-}
-
-impl Drop for XboardEngine {
-    fn drop(&mut self) {
-        if let Ok(mut state) = self.state.lock() {
-            if let Some(running) = state.process.running.take() {
-                running.stop("quit");
-            }
-        }
     }
 }
 

@@ -3,9 +3,8 @@
 
 use super::{check_divide, unreadable, Display, Lister, UciEngine, UciRanks};
 use crate::engine::candidates::{candidate_moves, moved};
-use crate::engine::child::{shorten, Supervised};
+use crate::engine::child::shorten;
 use crate::engine::talk::{lettered, Talk, Trouble};
-use crate::engine::Usage;
 use crate::protocol::{Answer, OutcomeAnswer, Query, Reply, Request, Stage};
 use crate::xiangqi::fen::parse_fen;
 use crate::xiangqi::iccs::parse_iccs_coords;
@@ -43,7 +42,7 @@ const MEMO_LIMIT: usize = 200_000;
 /// position, whether it took a move there, whether it had a move at all, and the last
 /// position's full answer.
 #[derive(Default)]
-pub(super) struct Memo {
+pub(in crate::engine) struct Memo {
     lists: HashMap<u64, Vec<String>>,
     verdicts: HashMap<u64, bool>,
     has_move: HashMap<u64, bool>,
@@ -51,6 +50,21 @@ pub(super) struct Memo {
 }
 
 impl Memo {
+    /// The moves the engine listed in the position `key`: remembered, or asked now with
+    /// `ask` and remembered.
+    fn list(
+        &mut self,
+        key: u64,
+        ask: impl FnOnce() -> Result<Vec<String>, Trouble>,
+    ) -> Result<Vec<String>, Trouble> {
+        if let Some(list) = self.lists.get(&key) {
+            return Ok(list.clone());
+        }
+        let list = ask()?;
+        self.lists.insert(key, list.clone());
+        Ok(list)
+    }
+
     fn trim(&mut self) {
         if self.lists.len() + self.verdicts.len() + self.has_move.len() > MEMO_LIMIT {
             self.lists.clear();
@@ -58,13 +72,6 @@ impl Memo {
             self.has_move.clear();
         }
     }
-}
-
-/// The supervised state behind the engine's lock.
-pub(super) struct State {
-    pub(super) process: Supervised,
-    pub(super) usage: Usage,
-    pub(super) memo: Memo,
 }
 
 /// One request put to the engine: its position as the engine is told it, and the history
@@ -76,6 +83,8 @@ struct Asked<'r> {
     moves: Vec<String>,
     /// `keys[i]`: the position after the first `i` history moves.
     keys: Vec<u64>,
+    /// The FEN of the position before the history, as the request gives it.
+    start_fen: String,
     request: &'r Request,
 }
 
@@ -94,7 +103,7 @@ impl Asked<'_> {
 
 impl UciEngine {
     /// Puts the request to the running engine.
-    pub(super) fn answer(
+    pub(super) fn ask(
         &self,
         talk: &mut Talk,
         memo: &mut Memo,
@@ -131,12 +140,13 @@ impl UciEngine {
             base,
             moves,
             keys,
+            start_fen,
             request,
         };
         match self.caps.lister() {
-            Lister::Perft => self.answer_listing(talk, memo, &asked, &start_fen),
+            Lister::Perft => self.answer_listing(talk, memo, &asked),
             Lister::SearchMoves | Lister::BanMoves | Lister::Reply => {
-                self.answer_probing(talk, memo, &asked, &start_fen)
+                self.answer_probing(talk, memo, &asked)
             }
         }
     }
@@ -149,7 +159,6 @@ impl UciEngine {
         talk: &mut Talk,
         memo: &mut Memo,
         asked: &Asked,
-        start_fen: &str,
     ) -> Result<Reply, Trouble> {
         let n = asked.moves.len();
         let key = asked.keys[n];
@@ -162,7 +171,7 @@ impl UciEngine {
             talk.send("d")?;
             let mut display = Display::default();
             let list = talk.perft_list(Some(&mut display))?;
-            let reached = reference_reaches(start_fen, &asked.request.moves);
+            let reached = reference_reaches(&asked.start_fen, &asked.request.moves);
             if let (Some(reached), Some(shown)) = (reached, &display.fen) {
                 if same_fen(&reached, shown) {
                     view = Some((list, display));
@@ -192,15 +201,10 @@ impl UciEngine {
                     }
                 }
                 for i in 0..n {
-                    let list = match memo.lists.get(&asked.keys[i]) {
-                        Some(list) => list.clone(),
-                        None => {
-                            talk.send(&asked.set(i, None))?;
-                            let list = talk.perft_list(None)?;
-                            memo.lists.insert(asked.keys[i], list.clone());
-                            list
-                        }
-                    };
+                    let list = memo.list(asked.keys[i], || {
+                        talk.send(&asked.set(i, None))?;
+                        talk.perft_list(None)
+                    })?;
                     let m = &asked.moves[i];
                     if !list.contains(m) {
                         return Ok(Reply::Rejected {
@@ -250,7 +254,7 @@ impl UciEngine {
                 }
                 Answer::Nodes(divide.nodes)
             }
-            Query::Outcome => return self.outcome(talk, asked, start_fen),
+            Query::Outcome => return self.outcome(talk, asked),
             Query::Play => match display.fen {
                 Some(fen) => Answer::Position(fen),
                 None => return Err(Trouble::nonsense("its `d` shows no `Fen:` line")),
@@ -277,10 +281,9 @@ impl UciEngine {
         talk: &mut Talk,
         memo: &mut Memo,
         asked: &Asked,
-        start_fen: &str,
     ) -> Result<Reply, Trouble> {
         let name = self.dialect.name();
-        let setup = match parse_fen(start_fen) {
+        let setup = match parse_fen(&asked.start_fen) {
             Ok(setup) => setup,
             Err(e) => {
                 return Ok(Reply::Skipped(format!(
@@ -318,7 +321,7 @@ impl UciEngine {
             Query::Legal if self.caps.lister() == Lister::BanMoves => {
                 let ranks = self.caps.ranks;
                 Answer::Moves(
-                    self.banned_list(talk, memo, asked, n)?
+                    memo.list(asked.keys[n], || self.banned_list(talk, asked, n))?
                         .iter()
                         .map(|m| ranks.to_iccs(m).ok_or_else(|| unreadable(m, ranks)))
                         .collect::<Result<_, _>>()?,
@@ -337,7 +340,7 @@ impl UciEngine {
                 }
                 Answer::Moves(legal)
             }
-            Query::Outcome => return self.outcome(talk, asked, start_fen),
+            Query::Outcome => return self.outcome(talk, asked),
             Query::Play | Query::Check => {
                 talk.send(&asked.set(n, None))?;
                 let display = talk.display()?;
@@ -367,9 +370,9 @@ impl UciEngine {
     /// move is a game going on, no move with `score mate 0` a loss for the side to move (the
     /// engine's own word: it is mated, or has no move and counts that as lost). The engine
     /// names no rule, claims or counters; no move without a score is skipped.
-    fn outcome(&self, talk: &mut Talk, asked: &Asked, start_fen: &str) -> Result<Reply, Trouble> {
+    fn outcome(&self, talk: &mut Talk, asked: &Asked) -> Result<Reply, Trouble> {
         let n = asked.moves.len();
-        let Ok(setup) = parse_fen(start_fen) else {
+        let Ok(setup) = parse_fen(&asked.start_fen) else {
             return Ok(Reply::Skipped(
                 "arbiter cannot read the FEN, so it cannot name the side to move".to_owned(),
             ));
@@ -420,20 +423,16 @@ impl UciEngine {
         }
     }
 
-    /// The moves the engine plays after the first `n` history moves, as it writes them: it
-    /// is told `banmoves` with every move it played before, then `go depth 1`, until it has
-    /// no move. A move it plays although banned is nonsense (it ignores `banmoves` after
-    /// all); it cannot go on forever, each move it plays being new.
+    /// The moves the engine plays after the first `n` history moves, as it writes them (asked
+    /// now, not remembered): it is told `banmoves` with every move it played before, then
+    /// `go depth 1`, until it has no move. A move it plays although banned is nonsense (it
+    /// ignores `banmoves` after all); it cannot go on forever, each move it plays being new.
     fn banned_list(
         &self,
         talk: &mut Talk,
-        memo: &mut Memo,
         asked: &Asked,
         n: usize,
     ) -> Result<Vec<String>, Trouble> {
-        if let Some(list) = memo.lists.get(&asked.keys[n]) {
-            return Ok(list.clone());
-        }
         let ranks = self.caps.ranks;
         let mut played: Vec<String> = Vec::new();
         loop {
@@ -456,7 +455,6 @@ impl UciEngine {
             }
             played.push(m);
         }
-        memo.lists.insert(asked.keys[n], played.clone());
         Ok(played)
     }
 
@@ -539,15 +537,10 @@ impl UciEngine {
         }
         let verdict = match self.caps.lister() {
             Lister::Perft => {
-                let list = match memo.lists.get(&asked.keys[n]) {
-                    Some(list) => list.clone(),
-                    None => {
-                        talk.send(&asked.set(n, None))?;
-                        let list = talk.perft_list(None)?;
-                        memo.lists.insert(asked.keys[n], list.clone());
-                        list
-                    }
-                };
+                let list = memo.list(asked.keys[n], || {
+                    talk.send(&asked.set(n, None))?;
+                    talk.perft_list(None)
+                })?;
                 list.contains(&text)
             }
             Lister::SearchMoves => {

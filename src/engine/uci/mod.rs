@@ -41,20 +41,19 @@
 //! assert_eq!(UciRanks::FromOne.to_iccs("b2b0"), None);
 //! ```
 
-use super::child::{shorten, Supervised};
-use super::talk::{leftover, Talk, Trouble};
-use super::{Engine, ProcessOptions, StartError, Usage};
-use crate::protocol::{EngineFailure, EngineInfo, FailureKind, Query, QueryKind, Reply, Request};
+use super::child::{shorten, Running};
+use super::program::{adapted_info, split_command, start_error, Adapter, Program};
+use super::talk::{Talk, Trouble};
+use super::{ProcessOptions, StartError};
+use crate::protocol::{Query, QueryKind, Reply, Request};
 use crate::xiangqi::iccs::{parse_iccs_coords, write_uci10};
 use crate::xiangqi::{Move, Square};
-use crate::Game;
-use std::sync::Mutex;
 
 mod asked;
 mod probe;
 mod replies;
 
-use asked::{Memo, State};
+use asked::Memo;
 use probe::{handshake, ranks_of_start_move, Started};
 use replies::{best_move, check_divide, divide_line, harmless, Display};
 
@@ -285,13 +284,9 @@ pub(super) fn name_and_version(id: &str) -> (String, String) {
 /// [`Engine::run`] puts the request's position and history to it and answers from what it
 /// says. The lock makes the engine usable from several threads, one request at a time.
 pub struct UciEngine {
-    command: String,
-    argv: Vec<String>,
-    options: ProcessOptions,
+    program: Program<Memo>,
     dialect: Dialect,
-    info: EngineInfo,
     caps: Caps,
-    state: Mutex<State>,
 }
 
 impl UciEngine {
@@ -307,16 +302,8 @@ impl UciEngine {
             ),
         };
         let full = format!("{}{line}", dialect.prefix());
-        let fail = |message: String, stderr: Option<String>| StartError {
-            command: full.clone(),
-            message,
-            stderr,
-        };
-        let argv = shell_words::split(line)
-            .map_err(|e| fail(format!("cannot split the command line: {e}"), None))?;
-        if argv.is_empty() {
-            return Err(fail("the command is empty".to_owned(), None));
-        }
+        let fail = start_error(&full);
+        let argv = split_command(&full, line)?;
         let Started {
             running,
             hello,
@@ -324,10 +311,6 @@ impl UciEngine {
         } = handshake(&argv, dialect, options.start_timeout, true).map_err(|(m, s)| fail(m, s))?;
         let Some(caps) = caps else {
             return Err(fail("the engine was not probed".to_owned(), None));
-        };
-        let (name, version) = match &hello.name {
-            Some(id) => name_and_version(id),
-            None => (argv[0].clone(), String::new()),
         };
         let mut queries = vec![QueryKind::Legal, QueryKind::Outcome];
         if caps.perft {
@@ -339,28 +322,19 @@ impl UciEngine {
         if caps.shows_checkers {
             queries.push(QueryKind::Check);
         }
+        let info = adapted_info(hello.name.as_deref(), &argv, queries);
         Ok(UciEngine {
-            command: full,
-            argv,
-            options,
+            program: Program::new(
+                full.clone(),
+                argv,
+                options,
+                info,
+                running,
+                Memo::default(),
+                "quit".to_owned(),
+            ),
             dialect,
-            info: EngineInfo {
-                name,
-                version,
-                rulesets: vec!["xiangqi".to_owned()],
-                queries,
-                features: Vec::new(),
-                arbiter_messages: false,
-            },
             caps,
-            state: Mutex::new(State {
-                process: Supervised {
-                    running: Some(running),
-                    ..Supervised::default()
-                },
-                usage: Usage::default(),
-                memo: Memo::default(),
-            }),
         })
     }
 
@@ -376,18 +350,23 @@ impl UciEngine {
 
     /// How many times the engine was restarted so far.
     pub fn restarts(&self) -> u32 {
-        self.state.lock().map_or(0, |s| s.process.restarts)
+        self.program.restarts()
+    }
+}
+
+impl Adapter for UciEngine {
+    type Kept = Memo;
+
+    fn program(&self) -> &Program<Memo> {
+        &self.program
     }
 
-    /// Why the request is not put to the engine at all, if it is not.
+    fn called(&self) -> String {
+        format!("a {} engine", self.dialect.name())
+    }
+
     fn not_asked(&self, request: &Request) -> Option<String> {
         let name = self.dialect.name();
-        if request.ruleset.game != Game::Xiangqi {
-            return Some(format!(
-                "a {name} engine is checked on xiangqi only, not {}",
-                request.ruleset.game.name()
-            ));
-        }
         match &request.query {
             Query::Legal => None,
             Query::Perft { .. } if !self.caps.perft => {
@@ -408,77 +387,37 @@ impl UciEngine {
             )),
         }
     }
-}
 
-impl Engine for UciEngine {
-    fn info(&self) -> EngineInfo {
-        self.info.clone()
+    fn restart(&self) -> Result<Running, (String, Option<String>)> {
+        let program = &self.program;
+        handshake(
+            &program.argv,
+            self.dialect,
+            program.options.start_timeout,
+            false,
+        )
+        .map(|started| started.running)
     }
 
-    fn command(&self) -> Option<String> {
-        Some(self.command.clone())
+    fn harmless(text: &str) -> bool {
+        harmless(text)
+    }
+
+    fn answer(
+        &self,
+        talk: &mut Talk,
+        memo: &mut Memo,
+        request: &Request,
+    ) -> Result<Reply, Trouble> {
+        self.ask(talk, memo, request)
     }
 
     fn asked(&self) -> Vec<String> {
         self.caps.asked(self.dialect)
     }
 
-    fn usage(&self) -> Option<Usage> {
-        self.state.lock().ok().map(|s| s.usage)
-    }
-
-    fn run(&self, request: &Request) -> Reply {
-        if let Some(why) = self.not_asked(request) {
-            return Reply::Skipped(why);
-        }
-        let Ok(mut guard) = self.state.lock() else {
-            return Reply::Failed(EngineFailure::new(
-                FailureKind::GivenUp,
-                "the engine's lock was poisoned",
-            ));
-        };
-        let state = &mut *guard;
-        let restart = || {
-            handshake(&self.argv, self.dialect, self.options.start_timeout, false)
-                .map(|started| started.running)
-        };
-        let mut running = match state.process.checkout(self.options.restarts, restart) {
-            Ok(r) => r,
-            Err(reply) => return reply,
-        };
-        let mark = running.stderr_mark();
-        if let Err(trouble) = leftover(&mut running, harmless) {
-            return state
-                .process
-                .lose(running, mark, trouble.kind, trouble.message);
-        }
-        let mut talk = Talk::new(&mut running, self.options.timeout);
-        let sent = std::time::Instant::now();
-        let answered = self.answer(&mut talk, &mut state.memo, request);
-        state.usage.requests += 1;
-        state.usage.waiting += sent.elapsed();
-        match answered {
-            Ok(reply) => {
-                state.process.running = Some(running);
-                reply
-            }
-            Err(trouble) => {
-                state.memo.last = None;
-                state
-                    .process
-                    .lose(running, mark, trouble.kind, trouble.message)
-            }
-        }
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        if let Ok(mut state) = self.state.lock() {
-            if let Some(running) = state.process.running.take() {
-                running.stop("quit");
-            }
-        }
+    fn forget(memo: &mut Memo) {
+        memo.last = None;
     }
 }
 
