@@ -20,6 +20,14 @@ pub(super) enum Halt {
     Refused(Mismatch),
 }
 
+/// What an engine answered to moves put to it in a `play` query.
+pub(super) enum Played {
+    /// It took them all: the position reached (FEN).
+    Reached(String),
+    /// It refused one: where, and its words.
+    Refused(Stage, String),
+}
+
 /// A legal move as the engine wrote it, with its identity per the reference rules.
 pub(super) struct EngineMove {
     pub text: String,
@@ -148,6 +156,24 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The engine's `play` answer after `moves`; `None`: the engine did not answer (the
+    /// reason is kept).
+    pub fn ask_play(&mut self, moves: &[String]) -> Result<Option<Played>, Halt> {
+        match self.ask_raw(moves, Query::Play) {
+            Reply::Answer(Answer::Position(fen)) => Ok(Some(Played::Reached(fen))),
+            Reply::Rejected { stage, message } => Ok(Some(Played::Refused(stage, message))),
+            Reply::Answer(other) => Err(Halt::Errored(format!(
+                "the engine answered a `play` query with a `{}` answer",
+                other.kind()
+            ))),
+            Reply::Skipped(msg) => {
+                self.skip(format!("`play`: {msg}"));
+                Ok(None)
+            }
+            Reply::Failed(f) => Err(Halt::Engine(f)),
+        }
+    }
+
     /// Whether a side name belongs to the case's game.
     pub fn is_side(&self, name: &str) -> bool {
         crate::Side::parse(name, self.ruleset.game).is_ok()
@@ -188,9 +214,10 @@ impl<'a> Checker<'a> {
             self.skip("the engine does not answer `play` queries".to_owned());
             return Ok(());
         }
-        let got = match self.ask_raw(&self.moves.clone(), Query::Play) {
-            Reply::Rejected { stage, message } => Some((stage, message)),
-            Reply::Answer(Answer::Position(fen)) => {
+        let got = match self.ask_play(&self.moves.clone())? {
+            None => return Ok(()),
+            Some(Played::Refused(stage, message)) => Some((stage, message)),
+            Some(Played::Reached(fen)) => {
                 let m = self.refusal(rejected, None);
                 if let Some(mut m) = m {
                     m.actual = json!({"accepted": fen});
@@ -199,17 +226,6 @@ impl<'a> Checker<'a> {
                 }
                 return Ok(());
             }
-            Reply::Answer(other) => {
-                return Err(Halt::Errored(format!(
-                    "the engine answered a `play` query with a `{}` answer",
-                    other.kind()
-                )))
-            }
-            Reply::Skipped(msg) => {
-                self.skip(format!("`play`: {msg}"));
-                return Ok(());
-            }
-            Reply::Failed(f) => return Err(Halt::Engine(f)),
         };
         let m = self.refusal(rejected, got.as_ref().map(|(s, m)| (*s, m.as_str())));
         self.mismatches.extend(m);

@@ -1,9 +1,9 @@
 //! The expectations about moves and positions: `legal`, `legal_includes`, `illegal`,
 //! `legal_count`, `perft`, `fen` and `check`.
 
-use super::check::{quoted, Checker, EngineMove, Halt};
+use super::check::{quoted, Checker, EngineMove, Halt, Played};
 use super::Expect;
-use crate::protocol::{Answer, Query, QueryKind, Reply, Stage};
+use crate::protocol::{Answer, Query, QueryKind, Stage};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -245,12 +245,10 @@ impl Checker<'_> {
         for text in texts {
             let mut moves = self.moves.clone();
             moves.push(text.clone());
-            match self.ask_raw(&moves, Query::Play) {
-                Reply::Rejected {
-                    stage: Stage::Move(n),
-                    ..
-                } if n == next => {}
-                Reply::Rejected { stage, message } => {
+            match self.ask_play(&moves)? {
+                None => return Ok(()),
+                Some(Played::Refused(Stage::Move(n), _)) if n == next => {}
+                Some(Played::Refused(stage, message)) => {
                     self.fail(
                         "illegal",
                         format!("with '{text}' added, the engine refused {stage} instead of move {next}: {message}"),
@@ -258,18 +256,7 @@ impl Checker<'_> {
                         json!({"rejected": stage.to_string(), "message": message}),
                     );
                 }
-                Reply::Answer(Answer::Position(fen)) => accepted.push((text.clone(), fen)),
-                Reply::Answer(other) => {
-                    return Err(Halt::Errored(format!(
-                        "the engine answered a `play` query with a `{}` answer",
-                        other.kind()
-                    )))
-                }
-                Reply::Skipped(msg) => {
-                    self.skip(format!("`play`: {msg}"));
-                    return Ok(());
-                }
-                Reply::Failed(f) => return Err(Halt::Engine(f)),
+                Some(Played::Reached(fen)) => accepted.push((text.clone(), fen)),
             }
         }
         if !accepted.is_empty() {
