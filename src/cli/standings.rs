@@ -6,39 +6,35 @@ use arbiter::protocol::StandingsAnswer;
 use arbiter::records::{check_game, read_file, CheckOptions, Status};
 use arbiter::standings::{compute, GameEntry, Kind, Standings, Tournament};
 use arbiter::{Game, Ruleset};
-use clap::{Args, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The kind of competition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
-    /// Individual round robin, one game per pairing: 小分 (Sonneborn-Berger), then fewer
-    /// violations.
-    RoundRobin,
-    /// Individual round robin of two-or-more-game matches: match points, 小分, game points,
-    /// violations.
-    RoundRobinMatches,
-    /// Individual Swiss: 对手分 (Buchholz).
-    Swiss,
-    /// Team round robin: match points, game points, violations.
-    TeamRoundRobin,
-    /// Team Swiss: match points, team 对手分, game points, violations.
-    TeamSwiss,
-    /// Players' total: the players' game points, the sum of their places, violations.
-    TeamTotal,
+/// The `--kind` values: each kind's slug, with what it scores for the help.
+fn kind_values() -> impl TypedValueParser<Value = Kind> {
+    let values = Kind::ALL.map(|kind| PossibleValue::new(kind.name()).help(kind_help(kind)));
+    PossibleValuesParser::new(values).map(|name| {
+        name.parse::<Kind>()
+            .unwrap_or_else(|e| unreachable!("a possible value is a kind: {e}"))
+    })
 }
 
-impl From<KindArg> for Kind {
-    fn from(k: KindArg) -> Kind {
-        match k {
-            KindArg::RoundRobin => Kind::RoundRobin,
-            KindArg::RoundRobinMatches => Kind::RoundRobinMatches,
-            KindArg::Swiss => Kind::Swiss,
-            KindArg::TeamRoundRobin => Kind::TeamRoundRobin,
-            KindArg::TeamSwiss => Kind::TeamSwiss,
-            KindArg::TeamTotal => Kind::TeamTotal,
+/// What a kind of competition scores, as `--help` lists it.
+fn kind_help(kind: Kind) -> &'static str {
+    match kind {
+        Kind::RoundRobin => {
+            "Individual round robin, one game per pairing: 小分 (Sonneborn-Berger), then fewer violations"
+        }
+        Kind::RoundRobinMatches => {
+            "Individual round robin of two-or-more-game matches: match points, 小分, game points, violations"
+        }
+        Kind::Swiss => "Individual Swiss: 对手分 (Buchholz)",
+        Kind::TeamRoundRobin => "Team round robin: match points, game points, violations",
+        Kind::TeamSwiss => "Team Swiss: match points, team 对手分, game points, violations",
+        Kind::TeamTotal => {
+            "Players' total: the players' game points, the sum of their places, violations"
         }
     }
 }
@@ -55,8 +51,8 @@ pub struct StandingsArgs {
     tournament: Option<PathBuf>,
     /// The kind of competition, which decides the score and the tie-breaks (default: the
     /// tournament file's, else round-robin).
-    #[arg(long, value_enum, alias = "system")]
-    kind: Option<KindArg>,
+    #[arg(long, value_parser = kind_values(), alias = "system")]
+    kind: Option<Kind>,
     /// The ruleset, when no record names it (a tournament file alone, records whose tags
     /// name no game), and the edition of records whose tags name only the game.
     #[arg(long, short)]
@@ -85,7 +81,7 @@ pub fn standings_cmd(args: StandingsArgs) -> Result<ExitCode, CliError> {
         return Err("give record files, a --tournament file, or both".into());
     }
     if let Some(k) = args.kind {
-        tournament.kind = k.into();
+        tournament.kind = k;
     }
     let mut game: Option<Game> = args.ruleset.as_ref().map(|r| r.game);
     for path in &args.records {
