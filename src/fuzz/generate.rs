@@ -158,6 +158,14 @@ impl<P: GamePos> Line<P> {
         }
     }
 
+    /// A playout from `base` of a random number of plies in `lo..=hi`.
+    fn played(rng: &mut Rng, base: P, lo: usize, hi: usize) -> Line<P> {
+        let mut line = Line::new(base);
+        let plies = rng.range(lo, hi);
+        line.playout(rng, plies, false);
+        line
+    }
+
     fn last(&self) -> &P {
         self.positions.last().unwrap_or_else(|| unreachable!())
     }
@@ -262,9 +270,7 @@ fn episode<P: GamePos>(rng: &mut Rng, start: P) -> Episode<P> {
     let kind = rng.below(10);
     if kind < 4 {
         // A playout from the start.
-        let mut line = Line::new(start);
-        let plies = rng.range(4, 140);
-        line.playout(rng, plies, false);
+        let line = Line::played(rng, start, 4, 140);
         Episode::Line {
             line,
             from_base: false,
@@ -273,9 +279,7 @@ fn episode<P: GamePos>(rng: &mut Rng, start: P) -> Episode<P> {
         tangles(rng, &start)
     } else if kind < 7 {
         // A mutated position, played on.
-        let mut pre = Line::new(start);
-        let plies = rng.range(0, 70);
-        pre.playout(rng, plies, false);
+        let pre = Line::played(rng, start, 0, 70);
         let mut base = pre.last().clone();
         if rng.chance(30) {
             base = base.sparsify(rng);
@@ -285,18 +289,14 @@ fn episode<P: GamePos>(rng: &mut Rng, start: P) -> Episode<P> {
                 base = b;
             }
         }
-        let mut line = Line::new(base);
-        let plies = rng.range(0, 40);
-        line.playout(rng, plies, false);
+        let line = Line::played(rng, base, 0, 40);
         Episode::Line {
             line,
             from_base: false,
         }
     } else {
         // Shuffles: a sparse position, capture-free stretches and repetition cycles.
-        let mut pre = Line::new(start);
-        let plies = rng.range(0, 60);
-        pre.playout(rng, plies, false);
+        let pre = Line::played(rng, start, 0, 60);
         let base = if rng.chance(70) {
             pre.last().sparsify(rng)
         } else {
