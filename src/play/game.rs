@@ -424,14 +424,7 @@ pub fn play_game_adjudicated(
                     }
                 } else {
                     // The time ran out before the move was made.
-                    record.entries.push(Entry::Decision(Decision::Flag {
-                        side,
-                        spent,
-                        clause: session
-                            .outcome()
-                            .and_then(|o| o.clause_str())
-                            .map(str::to_owned),
-                    }));
+                    record.entries.push(flag(&session, side, spent));
                 }
             }
             Err(ProcedureError::NotPermitted { clause, .. }) => {
@@ -476,14 +469,7 @@ pub fn play_game_adjudicated(
                     && session.breaches().len() == breaches
                     && session.pending_irregularity().is_none()
                 {
-                    record.entries.push(Entry::Decision(Decision::Flag {
-                        side,
-                        spent,
-                        clause: session
-                            .outcome()
-                            .and_then(|o| o.clause_str())
-                            .map(str::to_owned),
-                    }));
+                    record.entries.push(flag(&session, side, spent));
                     break;
                 }
                 if !game.is_draughts() {
@@ -566,18 +552,24 @@ fn flag_fell(
     if session.outcome().is_none() {
         return Ok(false);
     }
-    record.entries.push(Entry::Decision(Decision::Flag {
+    record.entries.push(flag(session, side, spent));
+    Ok(true)
+}
+
+/// The player loses for a failure of its own (no clause of the rulebooks).
+/// The flag that ended the game: whose, the time it thought, and the clause that decided
+/// it (the control's flag clause).
+fn flag(session: &Session, side: Side, spent: Span) -> Entry {
+    Entry::Decision(Decision::Flag {
         side,
         spent,
         clause: session
             .outcome()
             .and_then(|o| o.clause_str())
             .map(str::to_owned),
-    }));
-    Ok(true)
+    })
 }
 
-/// The player loses for a failure of its own (no clause of the rulebooks).
 fn forfeit(
     session: &mut Session,
     record: &mut GameRecord,
