@@ -232,6 +232,23 @@ pub(crate) struct EngineProcess {
     pub lines: std::sync::mpsc::Receiver<String>,
 }
 
+/// Stops an engine a player ran: `quit`, half a second to end, then killed.
+pub(crate) fn stop(child: &mut std::process::Child, stdin: &mut std::process::ChildStdin) {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let _ = writeln!(stdin, "quit");
+    let _ = stdin.flush();
+    let deadline = Instant::now() + Duration::from_millis(500);
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 impl EngineProcess {
     /// Starts `line` (split like a shell would); `player` names it in errors.
     pub(crate) fn spawn(line: &str, player: String) -> Result<EngineProcess, PlayerError> {

@@ -25,7 +25,7 @@
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use super::player::{stop, Choice, EngineProcess, MoveRequest, Player, PlayerError};
 use crate::engine::{Dialect, UciRanks};
 use crate::Ruleset;
 use std::io::Write;
@@ -410,17 +410,7 @@ impl Player for UciPlayer {
 
 impl Drop for UciPlayer {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        stop(&mut self.child, &mut self.stdin);
     }
 }
 

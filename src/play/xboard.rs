@@ -25,7 +25,7 @@
 //! <nodes> <pv>`) gives the score read by the score adjudication. A crash, or no answer
 //! within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use super::player::{stop, Choice, EngineProcess, MoveRequest, Player, PlayerError};
 use crate::engine::{lettered, UciRanks};
 use crate::Ruleset;
 use std::io::Write;
@@ -557,17 +557,7 @@ impl Player for XboardPlayer {
 
 impl Drop for XboardPlayer {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        stop(&mut self.child, &mut self.stdin);
     }
 }
 
