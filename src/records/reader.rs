@@ -200,6 +200,17 @@ impl Scanner<'_> {
         out
     }
 
+    /// The next character, read; `None` at the end of the text, or after a line break
+    /// when the next line opens the next game's tags (the line break is read, the tags
+    /// are not).
+    fn next_in_game(&mut self) -> Option<char> {
+        let c = self.next()?;
+        if c == '\n' && self.at_tag_line() {
+            return None;
+        }
+        Some(c)
+    }
+
     /// Whether the text at the start of the current line (the scanner is there) opens a
     /// tag: `[` then a letter.
     fn at_tag_line(&self) -> bool {
@@ -410,16 +421,11 @@ impl Games<'_> {
                 self.s.next();
                 let mut comment = String::new();
                 let mut closed = false;
-                while let Some(c) = self.s.peek() {
+                while let Some(c) = self.s.next_in_game() {
                     if c == '\n' {
-                        self.s.next();
-                        if self.s.at_tag_line() {
-                            break;
-                        }
                         comment.push(' ');
                         continue;
                     }
-                    self.s.next();
                     if c == '}' {
                         closed = true;
                         break;
@@ -444,15 +450,7 @@ impl Games<'_> {
                 self.s.next();
                 let mut depth = 1;
                 let mut in_comment = false;
-                while let Some(c) = self.s.peek() {
-                    if c == '\n' {
-                        self.s.next();
-                        if self.s.at_tag_line() {
-                            break;
-                        }
-                        continue;
-                    }
-                    self.s.next();
+                while let Some(c) = self.s.next_in_game() {
                     match c {
                         '{' => in_comment = true,
                         '}' => in_comment = false,
