@@ -11,7 +11,7 @@ use crate::edition::{DrawKind, Registry};
 use crate::fuzz::generate::GamePos;
 use crate::fuzz::{Generator, Rng, Sample};
 use crate::spec::{Catalog, LoadedCatalog, Spec};
-use crate::{rules_for, xiangqi, Ruleset};
+use crate::{rules_for, xiangqi, GameOutcome, Rules, Ruleset};
 use std::path::{Path, PathBuf};
 
 /// A case file: the loader's parse never panics, and lint of what parses never panics
@@ -447,14 +447,7 @@ fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
         if !replayed.contains(&k) {
             continue;
         }
-        let suffix = reference
-            .outcome(&fen, &sample.moves[k..])
-            .unwrap_or_else(|e| {
-                panic!(
-                    "a suffix of an accepted history is refused: {e}: {}",
-                    context()
-                )
-            });
+        let suffix = suffix_outcome(&*reference, &fen, &sample.moves[k..], context);
         assert_eq!(suffix.repetition, got, "outcome's verdict, {}", context());
         if k <= first || full.is_none() {
             assert_eq!(
@@ -471,6 +464,22 @@ fn xiangqi_starts(ruleset: &Ruleset, sample: &Sample) {
             );
         }
     }
+}
+
+/// The outcome the rules give for a suffix of an accepted history, from `fen` (the
+/// position reached where it starts): it must be accepted too.
+fn suffix_outcome(
+    reference: &dyn Rules,
+    fen: &str,
+    moves: &[String],
+    context: impl Fn() -> String,
+) -> GameOutcome {
+    reference.outcome(fen, moves).unwrap_or_else(|e| {
+        panic!(
+            "a suffix of an accepted history is refused: {e}: {}",
+            context()
+        )
+    })
 }
 
 fn draughts_starts(ruleset: &Ruleset, sample: &Sample, variant: Variant) {
@@ -525,14 +534,7 @@ fn draughts_starts(ruleset: &Ruleset, sample: &Sample, variant: Variant) {
             "kings-only, balance, diagonal, occurrences: {}",
             context()
         );
-        let got = reference
-            .outcome(&fen, &sample.moves[k..])
-            .unwrap_or_else(|e| {
-                panic!(
-                    "a suffix of an accepted history is refused: {e}: {}",
-                    context()
-                )
-            });
+        let got = suffix_outcome(&*reference, &fen, &sample.moves[k..], context);
         if expected == full {
             assert_eq!(got, outcome, "{}", context());
         }
