@@ -219,8 +219,11 @@ impl Player for GreedyPlayer {
 
 /// An engine started for a match: the process, its standard input, and its output lines
 /// read on a thread of their own (the channel closes when the engine's output does). The
-/// UCI/UCCI and XBoard players both start their engines so.
+/// UCI/UCCI and XBoard players both start their engines so; dropping it stops the engine.
 pub(crate) struct EngineProcess {
+    /// The command line it was started with, as the player is named in errors
+    /// (`uci:<line>`).
+    pub command: String,
     /// The program, the command line's first word (the player's name until the engine
     /// gives its own).
     pub program: String,
@@ -232,25 +235,32 @@ pub(crate) struct EngineProcess {
     pub lines: std::sync::mpsc::Receiver<String>,
 }
 
-/// Stops an engine a player ran: `quit`, half a second to end, then killed.
-pub(crate) fn stop(child: &mut std::process::Child, stdin: &mut std::process::ChildStdin) {
-    use std::io::Write;
-    use std::time::{Duration, Instant};
-    let _ = writeln!(stdin, "quit");
-    let _ = stdin.flush();
-    let deadline = Instant::now() + Duration::from_millis(500);
-    while Instant::now() < deadline {
-        if let Ok(Some(_)) = child.try_wait() {
-            return;
+impl Drop for EngineProcess {
+    /// Stops the engine: `quit`, half a second to end, then killed.
+    fn drop(&mut self) {
+        use std::time::{Duration, Instant};
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
-        std::thread::sleep(Duration::from_millis(10));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 impl EngineProcess {
-    /// Starts `line` (split like a shell would); `player` names it in errors.
+    /// Sends one line (and flushes).
+    pub(crate) fn send(&mut self, line: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush())
+    }
+
+    /// Starts `line` (split like a shell would); `player`, the command line as given, names
+    /// it in errors.
     pub(crate) fn spawn(line: &str, player: String) -> Result<EngineProcess, PlayerError> {
         use std::io::{BufRead, BufReader};
         use std::process::{Command, Stdio};
@@ -283,6 +293,7 @@ impl EngineProcess {
             }
         });
         Ok(EngineProcess {
+            command: player,
             program: program.clone(),
             child,
             stdin,

@@ -25,12 +25,10 @@
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{stop, Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
 use crate::engine::{Dialect, UciRanks};
 use crate::Ruleset;
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to greet, and the grace period after its time.
@@ -55,11 +53,8 @@ const PROBE_MOVES: [&str; 4] = ["a3a4", "a6a5", "i3i4", "i6i5"];
 
 /// A UCI engine playing one side. See the [module documentation](self).
 pub struct UciPlayer {
-    command: String,
     name: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: EngineProcess,
     ranks: UciRanks,
     dialect: Dialect,
     /// How a UCCI engine reads `go`'s times (probed at start; UCI: milliseconds).
@@ -86,18 +81,10 @@ impl UciPlayer {
             player: format!("{prefix}{line}"),
             message,
         };
-        let EngineProcess {
-            program,
-            child,
-            stdin,
-            lines,
-        } = EngineProcess::spawn(line, format!("{prefix}{line}"))?;
+        let process = EngineProcess::spawn(line, format!("{prefix}{line}"))?;
         let mut player = UciPlayer {
-            command: format!("{prefix}{line}"),
-            name: program,
-            child,
-            stdin,
-            lines,
+            name: process.program.clone(),
+            process,
             ranks: UciRanks::FromZero,
             dialect,
             times: UcciTimes {
@@ -196,7 +183,7 @@ impl UciPlayer {
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            match self.process.lines.recv_timeout(left) {
                 Ok(line) if is_move(&line) => return Ok(true),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => break,
@@ -220,7 +207,7 @@ impl UciPlayer {
 
     /// The command line it was started with.
     pub fn command(&self) -> &str {
-        &self.command
+        &self.process.command
     }
 
     fn error(&self, message: String) -> PlayerError {
@@ -231,8 +218,8 @@ impl UciPlayer {
     }
 
     fn send(&mut self, line: &str) -> Result<(), PlayerError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
+        self.process
+            .send(line)
             .map_err(|e| self.error(format!("cannot send `{line}`: {e}")))
     }
 
@@ -255,7 +242,7 @@ impl UciPlayer {
         let mut lines = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            match self.process.lines.recv_timeout(left) {
                 Ok(line) => {
                     let end = done(&line);
                     lines.push(line.clone());
@@ -405,12 +392,6 @@ impl Player for UciPlayer {
         };
         let iccs = self.ranks.to_iccs(&text).unwrap_or(text);
         Ok(Choice::timed_by_arbiter(iccs))
-    }
-}
-
-impl Drop for UciPlayer {
-    fn drop(&mut self) {
-        stop(&mut self.child, &mut self.stdin);
     }
 }
 

@@ -25,12 +25,10 @@
 //! <nodes> <pv>`) gives the score read by the score adjudication. A crash, or no answer
 //! within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{stop, Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
 use crate::engine::{lettered, UciRanks};
 use crate::Ruleset;
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to answer a command, and the grace period after its time.
@@ -44,11 +42,8 @@ const START: &str = crate::xiangqi::START_FEN;
 
 /// An XBoard engine playing one side. See the [module documentation](self).
 pub struct XboardPlayer {
-    command: String,
     name: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: EngineProcess,
     ranks: UciRanks,
     wxf_letters: bool,
     usermove: bool,
@@ -128,18 +123,10 @@ impl XboardPlayer {
     pub fn start(command: &str, movetime: Option<Duration>) -> Result<XboardPlayer, PlayerError> {
         let line = command.trim();
         let line = line.strip_prefix("xboard:").unwrap_or(line).trim();
-        let EngineProcess {
-            program,
-            child,
-            stdin,
-            lines,
-        } = EngineProcess::spawn(line, format!("xboard:{line}"))?;
+        let process = EngineProcess::spawn(line, format!("xboard:{line}"))?;
         let mut player = XboardPlayer {
-            command: format!("xboard:{line}"),
-            name: program,
-            child,
-            stdin,
-            lines,
+            name: process.program.clone(),
+            process,
             ranks: UciRanks::FromZero,
             wxf_letters: false,
             usermove: false,
@@ -157,7 +144,7 @@ impl XboardPlayer {
 
     /// The command line it was started with.
     pub fn command(&self) -> &str {
-        &self.command
+        &self.process.command
     }
 
     /// How the engine numbers the ranks, as probed at start.
@@ -177,7 +164,7 @@ impl XboardPlayer {
     fn exit_status(&mut self) -> String {
         let deadline = Instant::now() + Duration::from_millis(500);
         loop {
-            match self.child.try_wait() {
+            match self.process.child.try_wait() {
                 Ok(Some(status)) => return format!("it exited: {status}"),
                 Ok(None) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(10));
@@ -188,7 +175,7 @@ impl XboardPlayer {
     }
 
     fn send(&mut self, line: &str) -> Result<(), PlayerError> {
-        let sent = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        let sent = self.process.send(line);
         match sent {
             Ok(()) => Ok(()),
             Err(e) => {
@@ -205,7 +192,7 @@ impl XboardPlayer {
         waiting: &str,
     ) -> Result<Option<String>, PlayerError> {
         let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
+        match self.process.lines.recv_timeout(left) {
             Ok(line) => Ok(Some(line)),
             Err(RecvTimeoutError::Timeout) => Ok(None),
             Err(RecvTimeoutError::Disconnected) => {
@@ -383,7 +370,7 @@ impl XboardPlayer {
     /// chatter) are dropped; a closed output is a crash.
     fn drain(&mut self) -> Result<(), PlayerError> {
         loop {
-            match self.lines.try_recv() {
+            match self.process.lines.try_recv() {
                 Ok(_) => {}
                 Err(TryRecvError::Empty) => return Ok(()),
                 Err(TryRecvError::Disconnected) => {
@@ -552,12 +539,6 @@ impl Player for XboardPlayer {
                  game go on: it gave no move"
             ))),
         }
-    }
-}
-
-impl Drop for XboardPlayer {
-    fn drop(&mut self) {
-        stop(&mut self.child, &mut self.stdin);
     }
 }
 
