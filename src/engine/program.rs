@@ -53,6 +53,22 @@ pub(super) fn start_error(command: &str) -> impl Fn(String, Option<String>) -> S
     }
 }
 
+/// Splits `id name` into the name and the version: the version starts at the first word
+/// that starts with a digit, `v<digit>` or `dev` (`Fairy-Stockfish 11.1 LB 64`).
+pub(super) fn name_and_version(id: &str) -> (String, String) {
+    let words: Vec<&str> = id.split_whitespace().collect();
+    let versioned = |w: &&str| {
+        let b = w.as_bytes();
+        b.first().is_some_and(u8::is_ascii_digit)
+            || (b.first() == Some(&b'v') && b.get(1).is_some_and(u8::is_ascii_digit))
+            || w.starts_with("dev")
+    };
+    match words.iter().skip(1).position(versioned) {
+        Some(i) => (words[..=i].join(" "), words[i + 1..].join(" ")),
+        None => (words.join(" "), String::new()),
+    }
+}
+
 /// What an adapted xiangqi engine says of itself: the name it gave (split into the name and
 /// the version), else its program's; the queries its probes found it answers.
 pub(super) fn adapted_info(
@@ -61,7 +77,7 @@ pub(super) fn adapted_info(
     queries: Vec<QueryKind>,
 ) -> EngineInfo {
     let (name, version) = match given {
-        Some(id) => super::uci::name_and_version(id),
+        Some(id) => name_and_version(id),
         None => (argv[0].clone(), String::new()),
     };
     EngineInfo {

@@ -261,22 +261,6 @@ fn unreadable(text: &str, ranks: UciRanks) -> Trouble {
     ))
 }
 
-/// Splits `id name` into the name and the version: the version starts at the first word
-/// that starts with a digit, `v<digit>` or `dev` (`Fairy-Stockfish 11.1 LB 64`).
-pub(super) fn name_and_version(id: &str) -> (String, String) {
-    let words: Vec<&str> = id.split_whitespace().collect();
-    let versioned = |w: &&str| {
-        let b = w.as_bytes();
-        b.first().is_some_and(u8::is_ascii_digit)
-            || (b.first() == Some(&b'v') && b.get(1).is_some_and(u8::is_ascii_digit))
-            || w.starts_with("dev")
-    };
-    match words.iter().skip(1).position(versioned) {
-        Some(i) => (words[..=i].join(" "), words[i + 1..].join(" ")),
-        None => (words.join(" "), String::new()),
-    }
-}
-
 /// A UCI or UCCI xiangqi engine behind the built-in adapter (`src/engine/uci/`; how each
 /// question is put: docs/protocol.md).
 ///

@@ -4,6 +4,7 @@
 use super::asked::{same_fen, side_of_reply};
 use super::probe::variant_option;
 use super::*;
+use crate::engine::program::name_and_version;
 use crate::xiangqi::fen::parse_fen;
 use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::START_FEN;
