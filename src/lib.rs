@@ -12,6 +12,28 @@
 
 #![warn(missing_docs)]
 
+/// For the small enums written as one word each (`name()`): `Display` writes the name;
+/// with `from_name`, also `from_name`, the value of a name among `ALL` (the inverse of
+/// `name`). Defined before the modules, which use it.
+macro_rules! named {
+    (from_name $t:ident) => {
+        impl $t {
+            /// The value of a name (`None` for any other text): the inverse of `name`.
+            pub fn from_name(name: &str) -> Option<$t> {
+                $t::ALL.into_iter().find(|v| v.name() == name)
+            }
+        }
+        named!($t);
+    };
+    ($t:ident) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
 pub mod audit;
 pub mod book;
 pub mod case;

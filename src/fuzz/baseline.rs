@@ -31,7 +31,7 @@ use crate::report::ReportError;
 use crate::yaml::item_lines;
 use crate::{Game, Ruleset};
 use serde::Deserialize;
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Who is wrong about a known disagreement, as adjudicated against the rulebook.
@@ -58,11 +58,7 @@ impl Wrong {
     }
 }
 
-impl fmt::Display for Wrong {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(Wrong);
 
 /// One known disagreement, adjudicated: one or several findings of the same fault.
 #[derive(Debug, Clone, PartialEq, Eq)]

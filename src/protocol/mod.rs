@@ -183,18 +183,9 @@ impl QueryKind {
             QueryKind::Go => "go",
         }
     }
-
-    /// Reads a wire name.
-    pub fn from_name(name: &str) -> Option<QueryKind> {
-        QueryKind::ALL.into_iter().find(|k| k.name() == name)
-    }
 }
 
-impl fmt::Display for QueryKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(from_name QueryKind);
 
 /// A question for an engine: play `moves` from `position` under `ruleset`, then answer
 /// `query`.
@@ -624,15 +615,6 @@ impl Feature {
             Feature::Corrections => "error-corrections",
         }
     }
-
-    /// The feature of a wire name.
-    pub fn from_name(name: &str) -> Option<Feature> {
-        Feature::ALL.into_iter().find(|f| f.name() == name)
-    }
 }
 
-impl fmt::Display for Feature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(from_name Feature);

@@ -31,7 +31,6 @@
 //! ```
 
 use encoding_rs::{Encoding, BIG5, GB18030, UTF_16BE, UTF_16LE, UTF_8};
-use std::fmt;
 use std::str::FromStr;
 
 /// An encoding a record file may be in.
@@ -62,11 +61,7 @@ impl TextEncoding {
     }
 }
 
-impl fmt::Display for TextEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(TextEncoding);
 
 impl FromStr for TextEncoding {
     type Err = String;

@@ -179,11 +179,7 @@ kinds! {
     Appeal = "appeal": "Appeals.",
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(Kind);
 
 #[cfg(test)]
 mod tests {

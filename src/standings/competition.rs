@@ -21,7 +21,6 @@ use super::tournament::Kind;
 use crate::clause;
 use crate::mutant::ScoringMutant as M;
 use crate::Game;
-use std::fmt;
 
 /// What ranks the entries first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,11 +75,6 @@ impl Criterion {
         }
     }
 
-    /// Reads a slug.
-    pub fn from_name(name: &str) -> Option<Criterion> {
-        Criterion::ALL.into_iter().find(|c| c.name() == name)
-    }
-
     /// Whether a lower value ranks first.
     pub fn lower_first(self) -> bool {
         matches!(
@@ -90,11 +84,7 @@ impl Criterion {
     }
 }
 
-impl fmt::Display for Criterion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(from_name Criterion);
 
 /// A tie-break in its place, with the clause that puts it there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,7 +23,6 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// The kind of competition, which decides what is scored and the order of the tie-breaks
 /// ([`crate::standings::Competition`]).
@@ -96,11 +95,7 @@ impl Kind {
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(Kind);
 
 impl std::str::FromStr for Kind {
     type Err = String;
