@@ -8,6 +8,20 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+/// The keys given, in order, of `keys`, each paired with whether it is present: for the
+/// checks that a data entry has exactly one of some keys, or none of others.
+///
+/// ```
+/// let given = arbiter::yaml::keys_given([("fischer", false), ("periods", true)]);
+/// assert_eq!(given, ["periods"]);
+/// ```
+pub fn keys_given<const N: usize>(keys: [(&'static str, bool); N]) -> Vec<&'static str> {
+    keys.into_iter()
+        .filter(|(_, given)| *given)
+        .map(|(key, _)| key)
+        .collect()
+}
+
 /// A file that could not be read or parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadError {

@@ -62,7 +62,7 @@ impl Checker<'_> {
     /// The expectations a session-like case (steps, a clock) cannot have, as an error.
     pub(super) fn only_session_expectations(&self, what: &str) -> Result<(), Halt> {
         let e = &self.case.expect;
-        let unsupported: Vec<&str> = [
+        let unsupported = crate::yaml::keys_given([
             ("legal", e.legal.is_some()),
             ("legal_includes", e.legal_includes.is_some()),
             ("illegal", e.illegal.is_some()),
@@ -72,11 +72,7 @@ impl Checker<'_> {
             ("counters", e.counters.is_some()),
             ("draw_offer", e.draw_offer.is_some()),
             ("repetition", e.repetition.is_some()),
-        ]
-        .into_iter()
-        .filter(|(_, used)| *used)
-        .map(|(k, _)| k)
-        .collect();
+        ]);
         if unsupported.is_empty() {
             return Ok(());
         }

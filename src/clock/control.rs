@@ -218,16 +218,12 @@ impl TryFrom<RawControl> for Control {
                  'sudden-death-60m')"
             ));
         }
-        let given: Vec<&str> = [
+        let given = crate::yaml::keys_given([
             ("sudden_death", raw.sudden_death.is_some()),
             ("fischer", raw.fischer.is_some()),
             ("periods", raw.periods.is_some()),
             ("per_move", raw.per_move.is_some()),
-        ]
-        .into_iter()
-        .filter(|(_, g)| *g)
-        .map(|(k, _)| k)
-        .collect();
+        ]);
         let positive = |what: &str, s: Span| {
             if s == Span::ZERO {
                 Err(format!("control {id}: {what} must be more than 0"))
