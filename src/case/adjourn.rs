@@ -74,6 +74,25 @@ pub struct ObjectionExpect {
     pub upheld: bool,
 }
 
+/// The differences found between what was expected and what was got, in words.
+#[derive(Default)]
+struct Differences(Vec<String>);
+
+impl Differences {
+    /// Notes `what` when an expected value is given and is not the one got.
+    fn same(&mut self, what: &str, want: Option<String>, got: String) {
+        if let Some(w) = want {
+            if w != got {
+                self.0.push(format!("{what}: expected {w}, got {got}"));
+            }
+        }
+    }
+
+    fn push(&mut self, difference: String) {
+        self.0.push(difference);
+    }
+}
+
 impl Checker<'_> {
     pub(super) fn compare_adjournment(
         &mut self,
@@ -84,46 +103,25 @@ impl Checker<'_> {
             self.skip("the engine does not report the adjournment".to_owned());
             return;
         };
-        let mut problems: Vec<String> = Vec::new();
-        fn same(problems: &mut Vec<String>, what: &str, want: Option<String>, got: String) {
-            if let Some(w) = want {
-                if w != got {
-                    problems.push(format!("{what}: expected {w}, got {got}"));
-                }
-            }
-        }
-        same(
-            &mut problems,
-            "phase",
-            want.phase.clone(),
-            got.phase.clone(),
-        );
-        same(
-            &mut problems,
-            "sealer",
-            want.sealer.clone(),
-            got.sealer.clone(),
-        );
-        same(
-            &mut problems,
+        let mut problems = Differences::default();
+        problems.same("phase", want.phase.clone(), got.phase.clone());
+        problems.same("sealer", want.sealer.clone(), got.sealer.clone());
+        problems.same(
             "sealed",
             want.sealed.clone(),
             got.sealed.clone().unwrap_or_else(|| "none".to_owned()),
         );
-        same(
-            &mut problems,
+        problems.same(
             "opened",
             want.opened.map(|b| b.to_string()),
             got.opened.to_string(),
         );
-        same(
-            &mut problems,
+        problems.same(
             "reply",
             want.reply.clone(),
             got.reply.clone().unwrap_or_else(|| "none".to_owned()),
         );
-        same(
-            &mut problems,
+        problems.same(
             "lost",
             want.lost.map(|b| b.to_string()),
             got.lost.to_string(),
@@ -142,35 +140,22 @@ impl Checker<'_> {
                             ));
                         }
                     }
-                    same(
-                        &mut problems,
-                        "envelope.sealer",
-                        we.sealer.clone(),
-                        ge.sealer.clone(),
-                    );
-                    same(
-                        &mut problems,
-                        "envelope.sealed",
-                        we.sealed.clone(),
-                        ge.sealed.clone(),
-                    );
-                    same(
-                        &mut problems,
+                    problems.same("envelope.sealer", we.sealer.clone(), ge.sealer.clone());
+                    problems.same("envelope.sealed", we.sealed.clone(), ge.sealed.clone());
+                    problems.same(
                         "envelope.on_board",
                         we.on_board.map(|b| b.to_string()),
                         ge.on_board.to_string(),
                     );
                     for (side, t) in we.used.iter().flatten() {
-                        same(
-                            &mut problems,
+                        problems.same(
                             &format!("envelope.used.{side}"),
                             Some(t.to_string()),
                             ge.used.get(side).map_or("none".to_owned(), Span::to_string),
                         );
                     }
                     for (side, n) in we.moves.iter().flatten() {
-                        same(
-                            &mut problems,
+                        problems.same(
                             &format!("envelope.moves.{side}"),
                             Some(n.to_string()),
                             ge.moves.get(side).map_or("none".to_owned(), u32::to_string),
@@ -197,10 +182,10 @@ impl Checker<'_> {
                 ));
             }
         }
-        if !problems.is_empty() {
+        if !problems.0.is_empty() {
             self.fail(
                 "adjournment",
-                problems.join("; "),
+                problems.0.join("; "),
                 json!(format!("{want:?}")),
                 json!(got),
             );
