@@ -326,6 +326,15 @@ fn refused(stage: Stage, message: &str) -> Mismatch {
     )
 }
 
+/// Items joined by `separator`, or `none`.
+pub(super) fn listed(items: &[String], separator: &str) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(separator)
+    }
+}
+
 pub(super) fn quoted(texts: &[&str]) -> String {
     texts
         .iter()

@@ -3,7 +3,7 @@
 //! and the session's expectations (`outcome`, `claim`, `violations`, …) against its session
 //! state. See `docs/cases.md`, "Clocks".
 
-use super::check::{Checker, Halt};
+use super::check::{listed, Checker, Halt};
 use crate::clock::{controls, Span};
 use crate::protocol::{
     Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock,
@@ -505,15 +505,6 @@ fn sides_problem(what: &str, want: &[String], mut got: Vec<String>, problems: &m
             listed(&got, " and "),
             listed(want, " and ")
         ));
-    }
-}
-
-/// Items joined by `separator`, or `none`.
-fn listed(items: &[String], separator: &str) -> String {
-    if items.is_empty() {
-        "none".to_owned()
-    } else {
-        items.join(separator)
     }
 }
 

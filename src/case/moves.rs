@@ -151,6 +151,28 @@ impl Checker<'_> {
         Ok(Some(keys))
     }
 
+    /// The problems found with the engine's moves (`actual`: key to text) as one mismatch
+    /// of `expectation`, with its moves sorted; nothing when there are none.
+    fn fail_listing(
+        &mut self,
+        expectation: &'static str,
+        problems: &[String],
+        expected: &[String],
+        actual: &BTreeMap<String, String>,
+    ) {
+        if problems.is_empty() {
+            return;
+        }
+        let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
+        actual_texts.sort_unstable();
+        self.fail(
+            expectation,
+            problems.join("; "),
+            json!(expected),
+            json!(actual_texts),
+        );
+    }
+
     fn check_legal(&mut self, expected: &[String]) -> Result<(), Halt> {
         let Some(actual) = self.engine_keys("legal")? else {
             return Ok(());
@@ -171,11 +193,7 @@ impl Checker<'_> {
                 ));
             }
         }
-        let missing: Vec<&str> = keyed
-            .iter()
-            .filter(|(_, k)| !actual.contains_key(k))
-            .map(|(t, _)| t.as_str())
-            .collect();
+        let missing = not_listed(&keyed, &actual);
         let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, k)| k.as_str()).collect();
         let unexpected: Vec<&str> = actual
             .iter()
@@ -188,16 +206,7 @@ impl Checker<'_> {
         if !unexpected.is_empty() {
             problems.push(format!("unexpected {}", quoted(&unexpected)));
         }
-        if !problems.is_empty() {
-            let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
-            actual_texts.sort_unstable();
-            self.fail(
-                "legal",
-                problems.join("; "),
-                json!(expected),
-                json!(actual_texts),
-            );
-        }
+        self.fail_listing("legal", &problems, expected, &actual);
         Ok(())
     }
 
@@ -210,27 +219,14 @@ impl Checker<'_> {
         if !unreadable.is_empty() {
             problems.push(format!("not legal: {}", unreadable.join(", ")));
         }
-        let missing: Vec<&str> = keyed
-            .iter()
-            .filter(|(_, k)| !actual.contains_key(k))
-            .map(|(t, _)| t.as_str())
-            .collect();
+        let missing = not_listed(&keyed, &actual);
         if !missing.is_empty() {
             problems.push(format!(
                 "missing from the engine's moves: {}",
                 quoted(&missing)
             ));
         }
-        if !problems.is_empty() {
-            let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
-            actual_texts.sort_unstable();
-            self.fail(
-                "legal_includes",
-                problems.join("; "),
-                json!(expected),
-                json!(actual_texts),
-            );
-        }
+        self.fail_listing("legal_includes", &problems, expected, &actual);
         Ok(())
     }
 
@@ -321,4 +317,17 @@ impl Checker<'_> {
             );
         }
     }
+}
+
+/// The expected moves (text, key) the engine did not list (`actual`: key to text), as
+/// written.
+fn not_listed<'k>(
+    keyed: &'k [(String, String)],
+    actual: &BTreeMap<String, String>,
+) -> Vec<&'k str> {
+    keyed
+        .iter()
+        .filter(|(_, k)| !actual.contains_key(k))
+        .map(|(t, _)| t.as_str())
+        .collect()
 }

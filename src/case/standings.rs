@@ -3,7 +3,7 @@
 //! compared with its answer; `rejected: {stage: setup}` expects the engine to refuse the
 //! tournament. See docs/cases.md, "Tournaments".
 
-use super::check::{Checker, Halt};
+use super::check::{listed, Checker, Halt};
 use super::{Expect, Stage};
 use crate::protocol::{Answer, ColourAnswer, Query, QueryKind, Reply, StandingRow};
 use crate::standings::Criterion;
@@ -312,16 +312,8 @@ impl Checker<'_> {
             "colours",
             format!(
                 "missing (first player – black): {}; not expected: {}",
-                if missing.is_empty() {
-                    "none".to_owned()
-                } else {
-                    missing.join(", ")
-                },
-                if extra.is_empty() {
-                    "none".to_owned()
-                } else {
-                    extra.join(", ")
-                }
+                listed(&missing, ", "),
+                listed(&extra, ", ")
             ),
             serde_json::to_value(want).unwrap_or_default(),
             json!(got.iter().map(show).collect::<Vec<_>>()),
