@@ -4,7 +4,9 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The scoring, clock and adjournment rules are fields of the book. The other families
+//! The move rules ([`MoveRules`]), scoring, clock and adjournment rules are fields of the
+//! book (the rules adapters and the session do not take their move rules from it yet). The
+//! other families
 //! (move generation, outcomes, draws and procedures) and the clock mutants of the
 //! session's steps are still read from the switch of [`crate::mutant`] while their mutant
 //! is active ([`RuleBook::needs_switch`]).
@@ -22,6 +24,7 @@
 //! ```
 
 use crate::clock::ClockRules;
+use crate::draughts::Variant;
 use crate::mutant::{ClockMutant, Mutant};
 use crate::procedure::AdjournRules;
 use crate::standings::Scoring;
@@ -32,6 +35,8 @@ use crate::Ruleset;
 pub struct RuleBook {
     /// The ruleset.
     pub ruleset: Ruleset,
+    /// How the pieces move and capture.
+    pub moves: MoveRules,
     /// Tournament scoring, standings and colour allocation.
     pub scoring: Scoring,
     /// The clock rules.
@@ -52,6 +57,7 @@ impl RuleBook {
     pub fn of(ruleset: &Ruleset) -> RuleBook {
         RuleBook {
             ruleset: ruleset.clone(),
+            moves: MoveRules::of(ruleset.game),
             scoring: Scoring::of(ruleset.game),
             clock: ClockRules::of(ruleset.game),
             adjourn: AdjournRules::of(ruleset.game),
@@ -67,7 +73,8 @@ impl RuleBook {
                 self.clock = self.clock.altered(c);
                 self.adjourn = self.adjourn.altered(self.ruleset.game, c);
             }
-            Mutant::Moves(_) | Mutant::Draws(_) => {}
+            Mutant::Moves(m) => self.moves = self.moves.mutated(m),
+            Mutant::Draws(_) => {}
         }
         self
     }
@@ -79,6 +86,45 @@ impl RuleBook {
             Mutant::Scoring(_) => false,
             Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
             Mutant::Moves(_) | Mutant::Draws(_) => true,
+        }
+    }
+}
+
+/// The move rules of a ruleset's game: how its pieces move and capture.
+///
+/// ```
+/// use arbiter::mutant::{MoveMutant, Mutant};
+/// use arbiter::rulebook::{MoveRules, RuleBook};
+///
+/// let book = RuleBook::of(&"russian".parse().unwrap());
+/// let MoveRules::Draughts(rules) = book.moves else { panic!("russian is draughts") };
+/// assert!(rules.kings_fly);
+/// let mutant = book.mutated(Mutant::Moves(MoveMutant::KingsNotFlying));
+/// assert_eq!(mutant.moves, MoveRules::Draughts(rules.mutated(MoveMutant::KingsNotFlying)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveRules {
+    /// The rules of a 64-square draughts variant.
+    Draughts(crate::draughts::MoveRules),
+    /// The rules of xiangqi.
+    Xiangqi(crate::xiangqi::MoveRules),
+}
+
+impl MoveRules {
+    /// The move rules of a game as written.
+    pub fn of(game: crate::Game) -> MoveRules {
+        match Variant::from_game(game) {
+            Some(v) => MoveRules::Draughts(crate::draughts::MoveRules::of(v)),
+            None => MoveRules::Xiangqi(crate::xiangqi::MoveRules::STANDARD),
+        }
+    }
+
+    /// The rules with the clause `m` breaks altered (unchanged for a mutant of the other
+    /// game).
+    pub fn mutated(self, m: crate::mutant::MoveMutant) -> MoveRules {
+        match self {
+            MoveRules::Draughts(r) => MoveRules::Draughts(r.mutated(m)),
+            MoveRules::Xiangqi(r) => MoveRules::Xiangqi(r.mutated(m)),
         }
     }
 }
