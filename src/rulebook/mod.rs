@@ -4,7 +4,7 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The move rules ([`MoveRules`]), scoring, clock and adjournment rules are fields of the
+//! The move rules ([`MoveRules`](crate::rules::MoveRules)), scoring, clock and adjournment rules are fields of the
 //! book (the rules adapters and the session do not take their move rules from it yet). The
 //! other families
 //! (move generation, outcomes, draws and procedures) and the clock mutants of the
@@ -24,9 +24,9 @@
 //! ```
 
 use crate::clock::ClockRules;
-use crate::draughts::Variant;
 use crate::mutant::{ClockMutant, Mutant};
 use crate::procedure::AdjournRules;
+use crate::rules::MoveRules;
 use crate::standings::Scoring;
 use crate::Ruleset;
 
@@ -86,45 +86,6 @@ impl RuleBook {
             Mutant::Scoring(_) => false,
             Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
             Mutant::Moves(_) | Mutant::Draws(_) => true,
-        }
-    }
-}
-
-/// The move rules of a ruleset's game: how its pieces move and capture.
-///
-/// ```
-/// use arbiter::mutant::{MoveMutant, Mutant};
-/// use arbiter::rulebook::{MoveRules, RuleBook};
-///
-/// let book = RuleBook::of(&"russian".parse().unwrap());
-/// let MoveRules::Draughts(rules) = book.moves else { panic!("russian is draughts") };
-/// assert!(rules.kings_fly);
-/// let mutant = book.mutated(Mutant::Moves(MoveMutant::KingsNotFlying));
-/// assert_eq!(mutant.moves, MoveRules::Draughts(rules.mutated(MoveMutant::KingsNotFlying)));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MoveRules {
-    /// The rules of a 64-square draughts variant.
-    Draughts(crate::draughts::MoveRules),
-    /// The rules of xiangqi.
-    Xiangqi(crate::xiangqi::MoveRules),
-}
-
-impl MoveRules {
-    /// The move rules of a game as written.
-    pub fn of(game: crate::Game) -> MoveRules {
-        match Variant::from_game(game) {
-            Some(v) => MoveRules::Draughts(crate::draughts::MoveRules::of(v)),
-            None => MoveRules::Xiangqi(crate::xiangqi::MoveRules::STANDARD),
-        }
-    }
-
-    /// The rules with the clause `m` breaks altered (unchanged for a mutant of the other
-    /// game).
-    pub fn mutated(self, m: crate::mutant::MoveMutant) -> MoveRules {
-        match self {
-            MoveRules::Draughts(r) => MoveRules::Draughts(r.mutated(m)),
-            MoveRules::Xiangqi(r) => MoveRules::Xiangqi(r.mutated(m)),
         }
     }
 }

@@ -16,11 +16,13 @@
 
 mod draughts;
 mod game_outcome;
+mod move_rules;
 pub mod perft_stack;
 mod xiangqi;
 
 pub use draughts::DraughtsRules;
 pub use game_outcome::{ClaimRuling, GameOutcome};
+pub use move_rules::MoveRules;
 pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
