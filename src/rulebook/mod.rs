@@ -4,7 +4,7 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The move rules ([`MoveRules`](crate::rules::MoveRules)), scoring, clock and adjournment rules are fields of the
+//! The rules of play ([`PlayRules`]: so far the move rules), scoring, clock and adjournment rules are fields of the
 //! book (the rules adapters and the session do not take their move rules from it yet). The
 //! other families
 //! (move generation, outcomes, draws and procedures) and the clock mutants of the
@@ -26,7 +26,7 @@
 use crate::clock::ClockRules;
 use crate::mutant::{ClockMutant, Mutant};
 use crate::procedure::AdjournRules;
-use crate::rules::MoveRules;
+use crate::rules::PlayRules;
 use crate::standings::Scoring;
 use crate::Ruleset;
 
@@ -35,8 +35,8 @@ use crate::Ruleset;
 pub struct RuleBook {
     /// The ruleset.
     pub ruleset: Ruleset,
-    /// How the pieces move and capture.
-    pub moves: MoveRules,
+    /// The rules of play: how the pieces move and capture.
+    pub play: PlayRules,
     /// Tournament scoring, standings and colour allocation.
     pub scoring: Scoring,
     /// The clock rules.
@@ -57,7 +57,7 @@ impl RuleBook {
     pub fn of(ruleset: &Ruleset) -> RuleBook {
         RuleBook {
             ruleset: ruleset.clone(),
-            moves: MoveRules::of(ruleset.game),
+            play: PlayRules::of(ruleset),
             scoring: Scoring::of(ruleset.game),
             clock: ClockRules::of(ruleset.game),
             adjourn: AdjournRules::of(ruleset.game),
@@ -73,7 +73,7 @@ impl RuleBook {
                 self.clock = self.clock.altered(c);
                 self.adjourn = self.adjourn.altered(self.ruleset.game, c);
             }
-            Mutant::Moves(m) => self.moves = self.moves.mutated(m),
+            Mutant::Moves(m) => self.play.moves = self.play.moves.mutated(m),
             Mutant::Draws(_) => {}
         }
         self
