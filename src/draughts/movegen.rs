@@ -22,8 +22,10 @@
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
 use super::mv::{dedup_identities, Move, MAX_PATH};
 use super::position::{Outcome, PlayError, Position};
-use super::square::{Color, Square, Variant};
+use super::square::promotion_row;
+use super::square::{Square, Variant};
 use crate::mutant::{self, MoveMutant, Mutant};
+use crate::Side;
 
 /// Receives the complete capture sequences found by the search.
 pub(crate) trait Sink {
@@ -238,7 +240,7 @@ impl MoveRules {
 
     /// The directions a man of `color` captures in, as a mask of direction bits.
     #[inline(always)]
-    fn man_capture_dirs(&self, color: Color) -> u32 {
+    fn man_capture_dirs(&self, color: Side) -> u32 {
         if self.men_capture_backward {
             0b1111
         } else {
@@ -484,8 +486,8 @@ impl<S: Sink, const M: bool> Search<'_, S, M> {
 #[inline(always)]
 fn sides(pos: &Position) -> (u32, u32, u32) {
     match pos.turn {
-        Color::White => (pos.white, pos.black, pos.kings & pos.white),
-        Color::Black => (pos.black, pos.white, pos.kings & pos.black),
+        Side::First => (pos.white, pos.black, pos.kings & pos.white),
+        Side::Second => (pos.black, pos.white, pos.kings & pos.black),
     }
 }
 
@@ -551,7 +553,7 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
         them,
         their_kings: them & pos.kings,
         occ: all,
-        promo: pos.turn.promotion_row(),
+        promo: promotion_row(pos.turn),
         man_dirs,
         vanish: if rules.captured_stay { 0 } else { !0 },
         as_king: rules.passing == Passing::GoesOnAsKing,
@@ -593,10 +595,10 @@ fn captures_in<S: Sink, const M: bool>(pos: &Position, rules: &MoveRules, sink: 
 
 /// The forward directions of a side's men.
 #[inline(always)]
-const fn forward(color: Color) -> [usize; 2] {
+const fn forward(color: Side) -> [usize; 2] {
     match color {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
+        Side::First => [UL, UR],
+        Side::Second => [DL, DR],
     }
 }
 
@@ -608,7 +610,7 @@ const fn opposite(d: usize) -> usize {
 
 /// The directions a man moves in without capturing, as a mask of direction bits.
 #[inline(always)]
-fn man_moves<const M: bool>(color: Color, rules: &MoveRules) -> u32 {
+fn man_moves<const M: bool>(color: Side, rules: &MoveRules) -> u32 {
     if M && !rules.men_move_forward_only {
         ALL_DIRS
     } else {
@@ -632,7 +634,7 @@ fn quiets_in<const M: bool>(pos: &Position, rules: &MoveRules, moves: &mut Vec<M
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
-    let promo = pos.turn.promotion_row();
+    let promo = promotion_row(pos.turn);
     let dirs = man_moves::<M>(pos.turn, rules);
     for d in [UL, UR, DL, DR] {
         if dirs & (1 << d) == 0 {

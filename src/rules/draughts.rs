@@ -9,7 +9,7 @@ use super::{ClaimRuling, GameOutcome};
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
-use crate::draughts::{Color, Move, Position, Variant};
+use crate::draughts::{Move, Position, Variant};
 use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
@@ -288,10 +288,7 @@ const OFFER_CLAUSES: OfferClauses = OfferClauses {
 
 impl Ended for DraughtsEndings {
     fn to_move(&self) -> Side {
-        match self.position().turn() {
-            Color::White => Side::First,
-            Color::Black => Side::Second,
-        }
+        self.position().turn()
     }
 
     fn outcome(&self) -> GameOutcome {

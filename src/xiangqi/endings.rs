@@ -44,12 +44,13 @@ use super::position::{EndReason, IllegalMove, Move, Position};
 use super::repetition::{
     adjudicate_played_after, Judgement, RepetitionRules, Ruling, Run, Verdict,
 };
-use super::{Color, Role};
+use super::Role;
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
 use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
 use crate::Ruleset;
+use crate::Side;
 use std::borrow::Cow;
 use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
@@ -88,7 +89,7 @@ pub struct XiangqiEndings {
     /// How many times each placement has occurred since `material_since`: counting the
     /// occurrences of each new position is one look-up, not a scan of the history (which
     /// made a long history quadratic).
-    seen: HashMap<([u8; 91], Color), u32>,
+    seen: HashMap<([u8; 91], Side), u32>,
     /// Whether an illegal move was recorded (the history then has no repetition verdict).
     illegal: bool,
     /// Who enforces a forbidden repetition: under [`RepetitionEnforcement::Refereed`] the
@@ -344,7 +345,8 @@ impl XiangqiEndings {
                     s.blocked = Some(format!(
                         "the repetition verdict is must-change: {side} must change its moves \
                          ({})",
-                        v.reason
+                        v.reason,
+                        side = side.xiangqi_name()
                     ));
                 }
                 (ruling, _) => {
@@ -360,7 +362,7 @@ impl XiangqiEndings {
     }
 
     /// The side that lost by not changing a forbidden repetition, if any.
-    fn repetition_loser(&self) -> Option<super::Color> {
+    fn repetition_loser(&self) -> Option<Side> {
         self.verdict()
             .filter(|v| v.ruling == Ruling::Loss)
             .and_then(|v| v.side)
@@ -379,7 +381,7 @@ impl XiangqiEndings {
         let decided = score_position_end(ended).or_else(|| {
             self.repetition_loser().map(|loser| {
                 Outcome::win(
-                    loser.other().side(),
+                    loser.other(),
                     Reason::ForbiddenRepetition,
                     Some("xq.result.forbidden-repetition-unchanged".into()),
                 )
@@ -404,7 +406,7 @@ fn score_position_end(end: Option<super::position::Outcome>) -> Option<Outcome> 
         EndReason::Stalemate => (Reason::Stalemate, "xq.result.stalemate-loses"),
     };
     let result = match crate::mutant::draws::score_ending(o.reason.slug()) {
-        Scored::Loss => Score::Win(o.winner.side()),
+        Scored::Loss => Score::Win(o.winner),
         Scored::Draw => Score::Draw,
         Scored::Ongoing => return None,
     };
