@@ -69,8 +69,8 @@ pub use outcome::{
     ClauseId, ClockPenalty, OfferAnswer, OfferRecord, OfferRuling, Outcome, Reason, Score,
 };
 pub use rules::{
-    rules_for, ClaimRuling, GameOutcome, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError,
-    Status,
+    rules_for, rules_of, ClaimRuling, GameOutcome, Judge, MoveInfo, Perft, PerftCount, Rules,
+    RulesError, Status,
 };
 pub use ruleset::{Ruleset, RulesetError};
 pub use side::{Side, SideError};

@@ -4,7 +4,9 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The scoring, clock and adjournment rules are fields of the book. The other families
+//! The rules of play ([`PlayRules`]: so far the move rules), scoring, clock and adjournment rules are fields of the
+//! book (the rules adapters and the session do not take their move rules from it yet). The
+//! other families
 //! (move generation, outcomes, draws and procedures) and the clock mutants of the
 //! session's steps are still read from the switch of [`crate::mutant`] while their mutant
 //! is active ([`RuleBook::needs_switch`]).
@@ -24,6 +26,7 @@
 use crate::clock::ClockRules;
 use crate::mutant::{ClockMutant, Mutant};
 use crate::procedure::AdjournRules;
+use crate::rules::PlayRules;
 use crate::standings::Scoring;
 use crate::Ruleset;
 
@@ -32,6 +35,8 @@ use crate::Ruleset;
 pub struct RuleBook {
     /// The ruleset.
     pub ruleset: Ruleset,
+    /// The rules of play: how the pieces move and capture.
+    pub play: PlayRules,
     /// Tournament scoring, standings and colour allocation.
     pub scoring: Scoring,
     /// The clock rules.
@@ -52,6 +57,7 @@ impl RuleBook {
     pub fn of(ruleset: &Ruleset) -> RuleBook {
         RuleBook {
             ruleset: ruleset.clone(),
+            play: PlayRules::of(ruleset),
             scoring: Scoring::of(ruleset.game),
             clock: ClockRules::of(ruleset.game),
             adjourn: AdjournRules::of(ruleset.game),
@@ -67,7 +73,8 @@ impl RuleBook {
                 self.clock = self.clock.altered(c);
                 self.adjourn = self.adjourn.altered(self.ruleset.game, c);
             }
-            Mutant::Moves(_) | Mutant::Draws(_) => {}
+            Mutant::Moves(m) => self.play.moves = self.play.moves.mutated(m),
+            Mutant::Draws(_) => {}
         }
         self
     }

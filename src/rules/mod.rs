@@ -16,11 +16,15 @@
 
 mod draughts;
 mod game_outcome;
+mod move_rules;
 pub mod perft_stack;
+mod play_rules;
 mod xiangqi;
 
 pub use draughts::DraughtsRules;
 pub use game_outcome::{ClaimRuling, GameOutcome};
+pub use move_rules::MoveRules;
+pub use play_rules::PlayRules;
 pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
@@ -320,16 +324,27 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
 /// position they read obeys the mutant's move rules (a mutant of another game changes
 /// nothing).
 pub fn rules_mutated(ruleset: &Ruleset, m: MoveMutant) -> Box<dyn Rules> {
-    match ruleset.game {
-        Game::Brazilian | Game::Russian => {
-            let rules = DraughtsRules::new(ruleset.clone());
-            let moves = crate::draughts::MoveRules::of(rules.variant()).mutated(m);
-            Box::new(rules.with_move_rules(moves))
-        }
-        Game::Xiangqi => Box::new(
-            XiangqiRules::new(ruleset.clone())
-                .with_move_rules(crate::xiangqi::MoveRules::STANDARD.mutated(m)),
-        ),
+    let mut play = PlayRules::of(ruleset);
+    play.moves = play.moves.mutated(m);
+    rules_of(&play)
+}
+
+/// The rules adapter applying `play`: every position it reads obeys `play`'s move rules.
+///
+/// ```
+/// use arbiter::mutant::MoveMutant;
+/// use arbiter::rules::{rules_of, PlayRules};
+///
+/// let mut play = PlayRules::of(&"russian".parse().unwrap());
+/// assert_eq!(rules_of(&play).legal_moves("W:WK29:B4", None).unwrap().len(), 6);
+/// play.moves = play.moves.mutated(MoveMutant::KingsNotFlying);
+/// assert_eq!(rules_of(&play).legal_moves("W:WK29:B4", None).unwrap().len(), 1);
+/// ```
+pub fn rules_of(play: &PlayRules) -> Box<dyn Rules> {
+    let ruleset = play.ruleset.clone();
+    match play.moves {
+        MoveRules::Draughts(moves) => Box::new(DraughtsRules::new(ruleset).with_move_rules(moves)),
+        MoveRules::Xiangqi(moves) => Box::new(XiangqiRules::new(ruleset).with_move_rules(moves)),
     }
 }
 
