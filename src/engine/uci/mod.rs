@@ -265,8 +265,9 @@ fn unreadable(text: &str, ranks: UciRanks) -> Trouble {
 /// question is put: docs/protocol.md).
 ///
 /// [`UciEngine::start`] starts the engine, greets it and probes what it answers; each
-/// [`Engine::run`] puts the request's position and history to it and answers from what it
-/// says. The lock makes the engine usable from several threads, one request at a time.
+/// [`super::Engine::run`] puts the request's position and history to it and answers from
+/// what it says. The lock makes the engine usable from several threads, one request at a
+/// time.
 pub struct UciEngine {
     program: Program<Memo>,
     dialect: Dialect,
