@@ -29,11 +29,12 @@
 //! ```
 
 use super::notation::MoveError;
-use super::{Bitboard, Color, Move, Position, Square};
+use super::{Bitboard, Move, Position, Square};
 use crate::clause;
 use crate::edition::{DiagonalCount, DrawKind, Edition};
 use crate::outcome::{assemble, Ending, EndingScores, Outcome, Reason, RuleState};
 use crate::Ruleset;
+use crate::Side;
 use std::borrow::Cow;
 
 /// The squares of the long diagonal a1–h8 (the "main road"), from the board geometry: the
@@ -61,7 +62,7 @@ pub struct Balance {
 impl Balance {
     /// The balance of a position.
     pub fn of(pos: &Position) -> Balance {
-        let count = |c: Color, kings: bool| {
+        let count = |c: Side, kings: bool| {
             let own = pos.pieces(c);
             let k = own & pos.kings();
             if kings {
@@ -71,17 +72,17 @@ impl Balance {
             }
         };
         Balance {
-            white_men: count(Color::White, false),
-            white_kings: count(Color::White, true),
-            black_men: count(Color::Black, false),
-            black_kings: count(Color::Black, true),
+            white_men: count(Side::First, false),
+            white_kings: count(Side::First, true),
+            black_men: count(Side::Second, false),
+            black_kings: count(Side::Second, true),
         }
     }
 
-    fn side(&self, c: Color) -> (u32, u32) {
+    fn side(&self, c: Side) -> (u32, u32) {
         match c {
-            Color::White => (self.white_men, self.white_kings),
-            Color::Black => (self.black_men, self.black_kings),
+            Side::First => (self.white_men, self.white_kings),
+            Side::Second => (self.black_men, self.black_kings),
         }
     }
 
@@ -92,8 +93,8 @@ impl Balance {
 
     /// The side that has a lone king (one piece, a king) against a stronger side meeting
     /// `strong(men, kings)`.
-    fn lone_king_against(&self, strong: impl Fn(u32, u32) -> bool) -> Option<Color> {
-        [Color::White, Color::Black].into_iter().find(|&c| {
+    fn lone_king_against(&self, strong: impl Fn(u32, u32) -> bool) -> Option<Side> {
+        [Side::First, Side::Second].into_iter().find(|&c| {
             let (m, k) = self.side(c);
             let (om, ok) = self.side(c.other());
             m == 0 && k == 1 && strong(om, ok)
@@ -113,7 +114,7 @@ impl Balance {
 
     /// Three pieces, at least one a king, against a lone king (FMJD-64 7.2.7, FMJD 16
     /// moves); the side with the lone king.
-    pub fn three_vs_king(&self) -> Option<Color> {
+    pub fn three_vs_king(&self) -> Option<Side> {
         self.lone_king_against(|m, k| k >= 1 && m + k == 3)
     }
 
@@ -360,7 +361,7 @@ pub fn position_outcome(pos: &Position, scores: &EndingScores) -> Option<Outcome
         super::Outcome::NoPieces { .. } => (Reason::NoPieces, clause::D64_END_ALL_PIECES_CAPTURED),
         super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, clause::D64_END_NO_LEGAL_MOVE),
     };
-    let result = scores.score(&reason).result(o.winner().side())?;
+    let result = scores.score(&reason).result(o.winner())?;
     Some(Outcome::new(result, reason, Some(clause.into())))
 }
 
@@ -396,7 +397,7 @@ mod tests {
         assert!(!b("W:WK1,K2,K3:BK32").is_small_ending());
         assert!(b("W:WK1,K2,K3:BK32").is_three_kings_vs_king());
         assert!(!b("W:WK1,K2,9:BK32").is_three_kings_vs_king());
-        assert_eq!(b("W:WK1,9,10:BK32").three_vs_king(), Some(Color::Black));
+        assert_eq!(b("W:WK1,9,10:BK32").three_vs_king(), Some(Side::Second));
         assert_eq!(b("W:W9,10,11:BK32").three_vs_king(), None); // no king
         assert!(b("W:WK1,9:BK32,K31").is_equal_balance(4, 5));
         assert!(!b("W:W5,9:BK32,K31").is_equal_balance(4, 5)); // white has no king
