@@ -29,7 +29,6 @@ pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
 use crate::edition::DrawKind;
-use crate::mutant::MoveMutant;
 use crate::outcome::{
     rule_on_offer, Ending, OfferClauses, OfferRecord, OfferRuling, Outcome, RuleState,
 };
@@ -318,15 +317,6 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
         Game::Brazilian | Game::Russian => Box::new(DraughtsRules::new(ruleset.clone())),
         Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone())),
     }
-}
-
-/// The reference rules for a ruleset with the clause of a move mutant altered: every
-/// position they read obeys the mutant's move rules (a mutant of another game changes
-/// nothing).
-pub fn rules_mutated(ruleset: &Ruleset, m: MoveMutant) -> Box<dyn Rules> {
-    let mut play = PlayRules::of(ruleset);
-    play.moves = play.moves.mutated(m);
-    rules_of(&play)
 }
 
 /// The rules adapter applying `play`: every position it reads obeys `play`'s move rules.
