@@ -31,6 +31,70 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
+/// How an ending the position decides is scored for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndScore {
+    /// It loses (the rules, for every such ending).
+    Loss,
+    /// It draws.
+    Draw,
+    /// The game goes on.
+    Ongoing,
+}
+
+impl EndScore {
+    /// The score of the game when the side to move scores `self` and `winner` is its
+    /// opponent (`None`: the game goes on).
+    pub fn result(self, winner: Side) -> Option<Score> {
+        match self {
+            EndScore::Loss => Some(Score::Win(winner)),
+            EndScore::Draw => Some(Score::Draw),
+            EndScore::Ongoing => None,
+        }
+    }
+}
+
+/// How each ending the position decides is scored for the side to move: a loss, by the
+/// rules ([`EndingScores::RULES`]); a side with no pieces left always loses.
+///
+/// ```
+/// use arbiter::outcome::{EndScore, EndingScores, Reason};
+///
+/// assert_eq!(EndingScores::RULES.score(&Reason::Stalemate), EndScore::Loss);
+/// let drawn = EndingScores { stalemate: EndScore::Draw, ..EndingScores::RULES };
+/// assert_eq!(drawn.score(&Reason::Stalemate), EndScore::Draw);
+/// assert_eq!(drawn.score(&Reason::Checkmate), EndScore::Loss);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EndingScores {
+    /// A xiangqi side checkmated (`xq.result.checkmate-loses`).
+    pub checkmate: EndScore,
+    /// A xiangqi side with no legal move, not in check (`xq.result.stalemate-loses`).
+    pub stalemate: EndScore,
+    /// A draughts side that cannot move (`d64.end.no-legal-move`).
+    pub no_legal_move: EndScore,
+}
+
+impl EndingScores {
+    /// The rules': every such ending loses.
+    pub const RULES: EndingScores = EndingScores {
+        checkmate: EndScore::Loss,
+        stalemate: EndScore::Loss,
+        no_legal_move: EndScore::Loss,
+    };
+
+    /// How an ending of the position for `reason` is scored for the side to move (a
+    /// reason the position does not decide alone, as a side with no pieces, loses).
+    pub fn score(&self, reason: &Reason) -> EndScore {
+        match reason {
+            Reason::Checkmate => self.checkmate,
+            Reason::Stalemate => self.stalemate,
+            Reason::NoLegalMove => self.no_legal_move,
+            _ => EndScore::Loss,
+        }
+    }
+}
+
 /// Who takes the points of a finished game.
 ///
 /// ```

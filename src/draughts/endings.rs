@@ -32,9 +32,7 @@ use super::notation::MoveError;
 use super::{Bitboard, Move, Position, Square};
 use crate::clause;
 use crate::edition::{DiagonalCount, DrawKind, Edition};
-use crate::mutant::draws::Scored;
-use crate::mutant::DrawMutant as D;
-use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
+use crate::outcome::{assemble, Ending, EndingScores, Outcome, Reason, RuleState};
 use crate::Ruleset;
 use crate::Side;
 use std::borrow::Cow;
@@ -128,9 +126,10 @@ impl Balance {
 
 /// What resets the draw counters and what makes two positions the same: the counting rules
 /// of art. 12 and FMJD-64 7.2 listed in the module documentation. [`Counting::RULES`] is
-/// theirs; a mutant of the reference (`crate::mutant`) may alter one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Counting {
+/// theirs; a mutant of the reference alters one in the rules of play it is given
+/// (`crate::rules::PlayRules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Counting {
     /// A man move resets the kings-only count.
     pub man_move_resets_kings_only: bool,
     /// A capture resets the kings-only count.
@@ -168,6 +167,7 @@ impl Counting {
 pub struct DraughtsEndings {
     edition: Cow<'static, Edition>,
     counting: Counting,
+    scores: EndingScores,
     positions: Vec<Position>,
     kings_only: u32,
     balance_age: u32,
@@ -175,11 +175,24 @@ pub struct DraughtsEndings {
 }
 
 impl DraughtsEndings {
-    /// A game starting at `start` under the edition of `ruleset`.
+    /// A game starting at `start` under the edition of `ruleset`, as written.
     pub fn new(ruleset: &Ruleset, start: Position) -> DraughtsEndings {
+        let edition = Cow::Borrowed(ruleset.edition());
+        DraughtsEndings::under(edition, Counting::RULES, EndingScores::RULES, start)
+    }
+
+    /// A game starting at `start` under the given draw rules (`edition`: its draw rules),
+    /// `counting` and `scores` of the endings the position decides.
+    pub fn under(
+        edition: Cow<'static, Edition>,
+        counting: Counting,
+        scores: EndingScores,
+        start: Position,
+    ) -> DraughtsEndings {
         DraughtsEndings {
-            edition: crate::mutant::draws::edition(ruleset),
-            counting: Counting::in_force(),
+            edition,
+            counting,
+            scores,
             positions: vec![start],
             kings_only: 0,
             balance_age: 0,
@@ -333,7 +346,7 @@ impl DraughtsEndings {
     /// or the claims valid now; with the counters.
     pub fn outcome(&self) -> Ending {
         assemble(
-            position_outcome(self.position()),
+            position_outcome(self.position(), &self.scores),
             &self.rule_states(),
             false,
         )
@@ -341,18 +354,14 @@ impl DraughtsEndings {
 }
 
 /// The ending the position alone decides: a side without pieces, or without a legal move,
-/// loses, unless the active mutant of the reference ([`crate::mutant`]) scores it otherwise.
-pub fn position_outcome(pos: &Position) -> Option<Outcome> {
+/// loses, unless `scores` score a side without a legal move otherwise.
+pub fn position_outcome(pos: &Position, scores: &EndingScores) -> Option<Outcome> {
     let o = pos.outcome()?;
     let (reason, clause) = match o {
         super::Outcome::NoPieces { .. } => (Reason::NoPieces, clause::D64_END_ALL_PIECES_CAPTURED),
         super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, clause::D64_END_NO_LEGAL_MOVE),
     };
-    let result = match crate::mutant::draws::score_ending(o.reason()) {
-        Scored::Loss => Score::Win(o.winner()),
-        Scored::Draw => Score::Draw,
-        Scored::Ongoing => return None,
-    };
+    let result = scores.score(&reason).result(o.winner())?;
     Some(Outcome::new(result, reason, Some(clause.into())))
 }
 
@@ -362,25 +371,6 @@ fn on_diagonal(pos: &Position) -> bool {
     Balance::of(pos)
         .three_vs_king()
         .is_some_and(|lone| (pos.pieces(lone) & long_diagonal()).count() == 1)
-}
-
-impl Counting {
-    /// The counting in force: [`Counting::RULES`], unless the active mutant of the
-    /// reference ([`crate::mutant`]) alters one of its readings.
-    pub(crate) fn in_force() -> Counting {
-        let mut c = Counting::RULES;
-        match crate::mutant::active_draw() {
-            Some(D::KingsOnlyNotResetByManMove) => c.man_move_resets_kings_only = false,
-            Some(D::KingsOnlyNotResetByCapture) => c.capture_resets_kings_only = false,
-            Some(D::BalanceNotResetByPromotion) => c.promotion_resets_balance = false,
-            Some(D::BalanceResetByManMove) => c.man_move_resets_balance = true,
-            Some(D::DiagonalNotResetOnLeaving) => c.leaving_diagonal_resets = false,
-            Some(D::FmjdDiagonalNotChecked) => c.diagonal_checked_at_limit = false,
-            Some(D::ThreefoldIgnoresSideToMove) => c.side_to_move_in_identity = false,
-            _ => {}
-        }
-        c
-    }
 }
 
 #[cfg(test)]

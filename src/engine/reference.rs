@@ -12,8 +12,9 @@ use crate::protocol::{
     ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
 };
 use crate::rulebook::RuleBook;
+use crate::rules::PlayRules;
 use crate::Side;
-use crate::{rules_for, Game, Rules, RulesError};
+use crate::{rules_of, Game, Rules, RulesError};
 use std::sync::Arc;
 
 /// The reference rules as an engine.
@@ -29,7 +30,8 @@ use std::sync::Arc;
 /// ```
 #[derive(Clone)]
 pub struct ReferenceEngine {
-    rules_for: RulesFactory,
+    /// Other rules than the book's ([`crate::rules_of`]), if any.
+    rules_for: Option<RulesFactory>,
     /// Other clock rules than the book's, if any.
     clock_rules: Option<ClockRulesFactory>,
     name: String,
@@ -40,15 +42,21 @@ pub struct ReferenceEngine {
 pub type ClockRulesFactory = Arc<dyn Fn(Game) -> ClockRules + Send + Sync>;
 
 impl ReferenceEngine {
-    /// The engine over the crate's reference rules ([`rules_for`]).
+    /// The engine over the crate's reference rules (the adapter of each ruleset's rule
+    /// book, [`crate::rules_of`]).
     pub fn new() -> ReferenceEngine {
-        ReferenceEngine::with_rules(Arc::new(rules_for))
+        ReferenceEngine {
+            rules_for: None,
+            clock_rules: None,
+            name: "arbiter reference".to_owned(),
+            mutant: None,
+        }
     }
 
     /// The engine over other rules (a test double, a variant of the reference).
     pub fn with_rules(rules_for: RulesFactory) -> ReferenceEngine {
         ReferenceEngine {
-            rules_for,
+            rules_for: Some(rules_for),
             clock_rules: None,
             name: "arbiter reference".to_owned(),
             mutant: None,
@@ -72,12 +80,8 @@ impl ReferenceEngine {
     /// assert_eq!(moves, ["29-25"]); // the reference says 29-25 and 29-22 to 29-8
     /// ```
     pub fn mutant(m: Mutant) -> ReferenceEngine {
-        let rules_for: RulesFactory = match m {
-            Mutant::Moves(moves) => Arc::new(move |rs| crate::rules::rules_mutated(rs, moves)),
-            _ => Arc::new(rules_for),
-        };
         ReferenceEngine {
-            rules_for,
+            rules_for: None,
             clock_rules: None,
             name: format!("arbiter reference (mutant {m})"),
             mutant: Some(m),
@@ -165,7 +169,10 @@ impl ReferenceEngine {
     /// families that still read it).
     fn answer(&self, request: &Request) -> Reply {
         let book = self.book(&request.ruleset);
-        let rules = (self.rules_for)(&request.ruleset);
+        let rules = match &self.rules_for {
+            Some(other) => other(&request.ruleset),
+            None => rules_of(&book.play),
+        };
         let answer = match &request.query {
             Query::Session { steps } => session(&book, request, steps, None),
             Query::Clock { clock, steps } => {
@@ -182,7 +189,7 @@ impl ReferenceEngine {
                     .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
                     .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
             }
-            _ => answer(rules.as_ref(), request, self.move_mutant()),
+            _ => answer(rules.as_ref(), &book.play, request, self.move_mutant()),
         };
         match answer {
             Ok(a) => Reply::Answer(a),
@@ -208,6 +215,7 @@ fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
 /// What the reference answers; `move_mutant`: the move mutant the positions it makes obey, if any.
 fn answer(
     rules: &dyn Rules,
+    play: &PlayRules,
     request: &Request,
     move_mutant: Option<MoveMutant>,
 ) -> Result<Answer, Stop> {
@@ -268,7 +276,7 @@ fn answer(
                 reason: r.reason,
             })
         }
-        Query::Repetition => Answer::Repetition(repetition(request, &start, move_mutant)?),
+        Query::Repetition => Answer::Repetition(repetition(request, play, &start, move_mutant)?),
         Query::Go(go) => Answer::Move(go_move(request, &reached, go, move_mutant)?),
         Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
             unreachable!("sessions and standings are answered by their own functions")
@@ -313,12 +321,13 @@ fn go_move(
 /// The repetition verdict of the reference adjudicator.
 fn repetition(
     request: &Request,
+    play: &PlayRules,
     start: &str,
     moves: Option<MoveMutant>,
 ) -> Result<RepetitionAnswer, Stop> {
-    use crate::xiangqi::repetition::{adjudicate, history, RepetitionRules};
+    use crate::xiangqi::repetition::{adjudicate, history};
     use crate::xiangqi::Position;
-    let Some(rules) = RepetitionRules::for_ruleset(&request.ruleset) else {
+    let Some(rules) = play.repetition else {
         return Err(RulesError::Unsupported(format!(
             "repetition verdicts are a xiangqi rule, not one of {}",
             request.ruleset
@@ -549,7 +558,7 @@ fn session(
     clock: Option<(&ClockRequest, ClockRules)>,
 ) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
-    let mut session = Session::new(&request.ruleset, request.position.as_deref())
+    let mut session = Session::under(&book.play, request.position.as_deref())
         .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?
         .with_adjourn_rules(book.adjourn.clone());
     for (i, m) in request.moves.iter().enumerate() {

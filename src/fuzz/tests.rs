@@ -303,7 +303,8 @@ fn the_typed_comparison_finds_every_movegen_mutant() {
             let Mutant::Moves(moves) = m else {
                 unreachable!("a movegen mutant")
             };
-            let got = keys(crate::rules::rules_mutated(&ruleset, moves));
+            let book = crate::rulebook::RuleBook::of(&ruleset).mutated(Mutant::Moves(moves));
+            let got = keys(crate::rules_of(&book.play));
             assert_ne!(want, got, "{m} under {ruleset}: {found:?}");
             assert_eq!(want.len(), found.reference_moves, "{m}: {found:?}");
             assert_eq!(got.len(), found.compared_moves, "{m}: {found:?}");

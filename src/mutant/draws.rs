@@ -2,42 +2,40 @@
 //! touch-move, and where each one alters the rules.
 //!
 //! Every mutant alters one parameter of a mechanism that already has it, where its
-//! parameters are built, once per operation. This module sits below the rules and knows
-//! none of their types but the edition's; each mechanism reads the active mutant
-//! ([`active_draw`](crate::mutant::active_draw)) where it builds its parameters:
+//! parameters are built, once per operation. The mutants of the rules of play — an
+//! edition's draw rules and draw-offer rule (counts, modes, readings), the draw counting,
+//! the scores of the endings the position decides, claim verification, the repetition
+//! readings (棋例) and the judging of the verdict — are transforms of a rule book
+//! (`RuleBook::mutated`, in `src/rulebook/draws.rs`): the rules adapters built from the
+//! mutated book apply them. The mutants of the session's procedure are still read from the
+//! switch ([`active_draw`](crate::mutant::active_draw)) where their mechanism builds its
+//! parameters:
 //!
-//! - [`edition`] (here): an edition's draw rules and draw-offer rule (counts, modes,
-//!   readings);
-//! - `Counting::in_force` (`draughts::endings`), `XiangqiCounting::in_force`
-//!   (`xiangqi::endings`): what resets the draw counters and what makes two draughts
-//!   positions the same;
-//! - `RepetitionRules::in_force` (`xiangqi::repetition`): the readings of the repetition
-//!   verdict (棋例); `Judging::in_force`: how the verdict follows from the judgements;
 //! - `TouchRules::in_force` (`procedure::touch`): the steps of touch-move, in the table of
 //!   the games the mutant names;
-//!   `Policy::in_force` (`procedure::session`): the session's procedure;
-//! - [`score_ending`], [`claims_verified`], [`protection_counts`] (here): the few rules
-//!   with no parameter of their own, read once per judgement.
+//! - `Policy::in_force` (`procedure::session`): the session's procedure;
+//!   `CorrectionRules::in_force` (`procedure::session::correct`): correcting errors.
 //!
 //! With no mutant active each of these returns the rules unchanged.
 //!
 //! ```
-//! use arbiter::mutant::{self, DrawMutant, Mutant};
-//! use arbiter::{rules_for, Ruleset, Score, Side};
+//! use arbiter::mutant::{DrawMutant, Mutant};
+//! use arbiter::rulebook::RuleBook;
+//! use arbiter::{rules_of, Score, Side};
 //!
 //! // Stalemated black: under CXA the side with no legal move loses.
-//! let rules = rules_for(&"xiangqi".parse::<Ruleset>().unwrap());
+//! let book = RuleBook::of(&"xiangqi".parse().unwrap());
 //! let fen = "3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1";
-//! let judge = || rules.outcome(fen, &[]).unwrap().outcome.map(|o| o.result);
-//! assert_eq!(judge(), Some(Score::Win(Side::First)));
+//! let judge = |book: &RuleBook| {
+//!     let outcome = rules_of(&book.play).outcome(fen, &[]).unwrap();
+//!     outcome.outcome.map(|o| o.result)
+//! };
+//! assert_eq!(judge(&book), Some(Score::Win(Side::First)));
 //! let m = Mutant::Draws(DrawMutant::StalemateIsDraw);
-//! assert_eq!(mutant::with(m, judge), Some(Score::Draw));
+//! assert_eq!(judge(&book.mutated(m)), Some(Score::Draw));
 //! ```
 
 use crate::clause;
-use crate::edition::{DiagonalCount, DrawKind, Edition, Mode, Reoffer};
-use crate::{Game, Ruleset};
-use std::borrow::Cow;
 
 super::mutant_family! {
     /// A mutant of outcomes, draws, repetition and procedures.
@@ -279,85 +277,6 @@ super::mutant_family! {
         "touching a draughts opponent's piece obliges capturing it";
 }
 
-use DrawMutant as D;
-
-impl DrawMutant {
-    /// The count it sets (in moves, or occurrences for repetition) on the draw rule of the
-    /// clause it breaks, for the count mutants.
-    fn count(self) -> Option<u32> {
-        Some(match self {
-            D::BrazilianKingsOnly16 | D::RussianThreeKings16 => 16,
-            D::RussianKingsOnly14 => 14,
-            D::FmjdKingsOnly24 => 24,
-            D::CbdKingsOnly21 => 21,
-            D::BrazilianSmallEnding6 | D::FmjdTwoVsOne6 | D::RussianLongDiagonal6 => 6,
-            D::RussianTwoVsOne4 | D::FmjdLongDiagonal4 => 4,
-            D::RussianEqualBalance29 => 29,
-            D::RussianEqualBalance61 => 61,
-            D::FmjdThreeVsKing15 => 15,
-            D::ThreefoldNeedsFour | D::RussianThreefoldNeedsFour => 4,
-            _ => return None,
-        })
-    }
-
-    /// Alters an edition; whether anything changed.
-    fn alter_edition(self, e: &mut Edition) -> bool {
-        let clause = self.clause();
-        let mut changed = false;
-        if let Some(n) = self.count() {
-            for rule in e.draws.iter_mut().filter(|r| r.clause == clause) {
-                if rule.rule.counts_occurrences() {
-                    rule.occurrences = Some(n);
-                } else {
-                    rule.moves = Some(n);
-                }
-                changed = true;
-            }
-            return changed;
-        }
-        let game = e.game;
-        let offer = &mut e.draw_offer;
-        for rule in &mut e.draws {
-            let of_clause = rule.clause == clause;
-            let sixty = rule.rule == DrawKind::SixtyMove;
-            match self {
-                D::RussianKingsOnlyNotSuspended if of_clause => rule.suspended_in.clear(),
-                D::RussianEqualBalanceUpTo6 if of_clause => {
-                    rule.pieces = rule.pieces.map(|[lo, hi]| [lo, hi + 1])
-                }
-                D::RussianDiagonalFromBalance if of_clause => {
-                    rule.count_from = Some(DiagonalCount::Balance)
-                }
-                D::CxaDrawsAutomatic if game == Game::Brazilian && e.id == "cxa" => {
-                    rule.mode = Mode::Automatic
-                }
-                // 60 rounds of one move by each side read as 60 plies (30 rounds).
-                D::SixtyMoveInPlies if sixty => rule.moves = rule.moves.map(|m| m / 2),
-                D::SixtyMoveAutomatic if sixty => rule.mode = Mode::Automatic,
-                D::FalseClaimNotPenalised if sixty => rule.false_claim_penalty_seconds = None,
-                _ => continue,
-            }
-            changed = true;
-        }
-        match self {
-            D::DrawOfferAfter19 if offer.clause == clause => {
-                offer.min_own_moves = offer.min_own_moves.saturating_sub(1);
-                changed = true;
-            }
-            D::DraughtsReofferEqualCounts if game.is_draughts() => {
-                offer.reoffer = Reoffer::EqualCounts;
-                changed = true;
-            }
-            D::XiangqiReofferAfterOpponent if game == Game::Xiangqi => {
-                offer.reoffer = Reoffer::AfterOpponentOffer;
-                changed = true;
-            }
-            _ => {}
-        }
-        changed
-    }
-}
-
 /// The draw mutant active on this thread, if any.
 pub(crate) fn active() -> Option<DrawMutant> {
     match super::active() {
@@ -366,59 +285,9 @@ pub(crate) fn active() -> Option<DrawMutant> {
     }
 }
 
-/// The edition of `ruleset`: the registry's, or a copy altered by the active mutant.
-pub(crate) fn edition(ruleset: &Ruleset) -> Cow<'static, Edition> {
-    let base = ruleset.edition();
-    let Some(m) = active() else {
-        return Cow::Borrowed(base);
-    };
-    let mut altered = base.clone();
-    if m.alter_edition(&mut altered) {
-        Cow::Owned(altered)
-    } else {
-        Cow::Borrowed(base)
-    }
-}
-
-/// How a game ending found in the position is scored for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Scored {
-    /// It loses (the rules, for every such ending).
-    Loss,
-    /// It draws.
-    Draw,
-    /// The game goes on.
-    Ongoing,
-}
-
-/// How an ending of the position (`checkmate`, `stalemate`, `no-legal-move`, `no-pieces`)
-/// is scored: a loss for the side to move, unless the active mutant says otherwise.
-pub(crate) fn score_ending(reason: &str) -> Scored {
-    match (active(), reason) {
-        (Some(D::StalemateIsDraw), "stalemate") => Scored::Draw,
-        (Some(D::CheckmateGoesOn), "checkmate") => Scored::Ongoing,
-        (Some(D::BlockedSideDraws), "no-legal-move") => Scored::Draw,
-        _ => Scored::Loss,
-    }
-}
-
-/// Whether a chase needs a capture that wins material in the exchange (a protected piece is
-/// not chased unless the exchange wins).
-pub(crate) fn protection_counts() -> bool {
-    active() != Some(D::ProtectedPieceChased)
-}
-
-/// Whether the arbiter verifies a draw claim of `game` (upholds it only when the count is
-/// reached).
-pub(crate) fn claims_verified(game: Game) -> bool {
-    !(game.is_draughts() && active() == Some(D::ClaimUnverified))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::endings::Counting;
-    use crate::mutant::{with, Mutant};
     use crate::procedure::touch::{TouchRules, XIANGQI_TOUCH};
 
     #[test]
@@ -434,36 +303,7 @@ mod tests {
     }
 
     #[test]
-    fn every_count_mutant_alters_a_rule_of_its_games() {
-        for &m in DrawMutant::ALL.iter().filter(|m| m.count().is_some()) {
-            let altered = m.games().iter().any(|&g| {
-                g.editions().iter().any(|e| {
-                    let ruleset = Ruleset {
-                        game: g,
-                        edition: (*e).to_owned(),
-                    };
-                    with(Mutant::Draws(m), || {
-                        matches!(edition(&ruleset), Cow::Owned(_))
-                    })
-                })
-            });
-            assert!(altered, "{} alters no edition", m.name());
-        }
-    }
-
-    #[test]
     fn nothing_is_altered_without_a_mutant() {
-        let ruleset: Ruleset = "russian".parse().unwrap();
-        assert!(matches!(edition(&ruleset), Cow::Borrowed(_)));
-        assert_eq!(Counting::in_force(), Counting::RULES);
-        assert_eq!(TouchRules::in_force(Game::Xiangqi), XIANGQI_TOUCH);
-        assert_eq!(score_ending("stalemate"), Scored::Loss);
-        let m = Mutant::Draws(D::RussianKingsOnly14);
-        let limit = with(m, || {
-            edition(&ruleset)
-                .rule(DrawKind::KingsOnly)
-                .map(|r| r.limit_plies())
-        });
-        assert_eq!(limit, Some(28));
+        assert_eq!(TouchRules::in_force(crate::Game::Xiangqi), XIANGQI_TOUCH);
     }
 }

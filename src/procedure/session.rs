@@ -59,7 +59,7 @@ use super::touch::{resolve_touches_among, Ruling, Touch};
 use super::ProcedureError;
 use crate::clock::Clock;
 use crate::outcome::{OfferAnswer, OfferRecord, Outcome};
-use crate::rules::{ClaimRuling, GameOutcome};
+use crate::rules::{ClaimRuling, GameOutcome, PlayRules};
 pub use crate::xiangqi::endings::RepetitionEnforcement;
 use crate::Side;
 use crate::{Judge, Ruleset};
@@ -127,6 +127,8 @@ pub struct Session {
     /// an event is applied to is a copy of the session).
     policy: Arc<Policy>,
     ruleset: Arc<Ruleset>,
+    /// The rules of play its judge applies (shared, as the policy).
+    play: Arc<PlayRules>,
     /// The position on the board, with its legal moves listed once: the permitted moves a
     /// player is given, the reading of the move it answers and the judge all use them.
     board: OnBoard,
@@ -191,9 +193,15 @@ enum Played {
 impl Session {
     /// A game from `fen` (the start position when `None`) under a ruleset.
     pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Session, ProcedureError> {
+        Session::under(&PlayRules::of(ruleset), fen)
+    }
+
+    /// A game from `fen` (the start position when `None`) whose judge applies `play`.
+    pub fn under(play: &PlayRules, fen: Option<&str>) -> Result<Session, ProcedureError> {
+        let ruleset = &play.ruleset;
         let board = Board::new(ruleset, fen)?;
         let start_fen = board.fen();
-        let judge = crate::rules_for(ruleset)
+        let judge = crate::rules_of(play)
             .judge(&start_fen, &[])
             .map_err(|e| ProcedureError::Rules(e.to_string()))?;
         let ending = judge.outcome();
@@ -201,6 +209,7 @@ impl Session {
         Ok(Session {
             policy: Arc::new(Policy::of(ruleset.game)),
             ruleset: Arc::new(ruleset.clone()),
+            play: Arc::new(play.clone()),
             board: OnBoard::new(board),
             start_fen: start_fen.into(),
             moves: Vec::new(),

@@ -4,12 +4,14 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The rules of play ([`PlayRules`]: so far the move rules), scoring, clock and adjournment rules are fields of the
-//! book (the rules adapters and the session do not take their move rules from it yet). The
-//! other families
-//! (move generation, outcomes, draws and procedures) and the clock mutants of the
-//! session's steps are still read from the switch of [`crate::mutant`] while their mutant
-//! is active ([`RuleBook::needs_switch`]).
+//! The rules of play ([`PlayRules`]: the move rules, the draw rules of the edition with
+//! their counting, the scores of the endings the position decides, the repetition readings
+//! and claim verification), scoring, clock and adjournment rules are fields of the book;
+//! the draw mutants alter the rules of play in `draws.rs`. The rules adapters take the
+//! book's rules of play ([`crate::rules_of`]). The mutants of move generation (the
+//! session's board does not take its move rules from the book yet), of the session's
+//! procedure and the clock mutants of the session's steps are still read from the switch
+//! of [`crate::mutant`] while their mutant is active ([`RuleBook::needs_switch`]).
 //!
 //! ```
 //! use arbiter::mutant::{Mutant, ScoringMutant};
@@ -23,6 +25,8 @@
 //! assert_eq!(win(&mutant), 2.0);
 //! ```
 
+mod draws;
+
 use crate::clock::ClockRules;
 use crate::mutant::{ClockMutant, Mutant};
 use crate::procedure::AdjournRules;
@@ -31,7 +35,7 @@ use crate::standings::Scoring;
 use crate::Ruleset;
 
 /// The rules of one ruleset, each mechanism's as a field.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RuleBook {
     /// The ruleset.
     pub ruleset: Ruleset,
@@ -74,7 +78,7 @@ impl RuleBook {
                 self.adjourn = self.adjourn.altered(self.ruleset.game, c);
             }
             Mutant::Moves(m) => self.play.moves = self.play.moves.mutated(m),
-            Mutant::Draws(_) => {}
+            Mutant::Draws(d) => draws::alter(&mut self.play, d),
         }
         self
     }
@@ -85,7 +89,8 @@ impl RuleBook {
         match m {
             Mutant::Scoring(_) => false,
             Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
-            Mutant::Moves(_) | Mutant::Draws(_) => true,
+            Mutant::Draws(d) => draws::of_session(d),
+            Mutant::Moves(_) => true,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! the same identity, the lexicographically smallest path (comparing square numbers in
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
-use super::{rule_claim, rule_offer, Ended};
+use super::{rule_claim, rule_offer, Ended, PlayRules};
 use super::{ClaimRuling, GameOutcome};
 use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
@@ -26,27 +26,36 @@ use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side
 /// ```
 #[derive(Debug, Clone)]
 pub struct DraughtsRules {
-    ruleset: Ruleset,
+    play: PlayRules,
     variant: Variant,
     move_rules: MoveRules,
 }
 
 impl DraughtsRules {
-    /// The rules of a draughts ruleset (with the move rules of its variant, as the move
-    /// mutant active on this thread alters them: [`crate::mutant::active_moves`]).
+    /// The rules of a draughts ruleset as written.
     ///
     /// # Panics
     ///
     /// If the ruleset's game is not Brazilian or Russian draughts.
     pub fn new(ruleset: Ruleset) -> DraughtsRules {
-        let variant = Variant::from_game(ruleset.game)
-            .unwrap_or_else(|| panic!("{} is not a draughts ruleset", ruleset));
-        let mut move_rules = MoveRules::of(variant);
-        if let Some(m) = crate::mutant::active_moves() {
-            move_rules = move_rules.mutated(m);
-        }
+        DraughtsRules::with_play(PlayRules::of(&ruleset))
+    }
+
+    /// The rules of play `play` of a draughts ruleset: its move rules, draw rules and
+    /// counting, the scores of the endings the position decides, claim verification.
+    ///
+    /// # Panics
+    ///
+    /// If the ruleset's game is not Brazilian or Russian draughts.
+    pub fn with_play(play: PlayRules) -> DraughtsRules {
+        let variant = Variant::from_game(play.ruleset.game)
+            .unwrap_or_else(|| panic!("{} is not a draughts ruleset", play.ruleset));
+        let move_rules = match play.moves {
+            super::MoveRules::Draughts(rules) => rules,
+            super::MoveRules::Xiangqi(_) => MoveRules::of(variant),
+        };
         DraughtsRules {
-            ruleset,
+            play,
             variant,
             move_rules,
         }
@@ -55,6 +64,7 @@ impl DraughtsRules {
     /// The same rules with other move rules: every position they read obeys `rules`.
     pub fn with_move_rules(mut self, rules: MoveRules) -> DraughtsRules {
         self.move_rules = rules;
+        self.play.moves = super::MoveRules::Draughts(rules);
         self
     }
 
@@ -68,13 +78,19 @@ impl DraughtsRules {
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<DraughtsEndings, RulesError> {
         let mut game = DraughtsJudge {
             outcome: Ending::default(),
-            game: DraughtsEndings::new(&self.ruleset, self.position(fen)?),
-            ruleset: self.ruleset.clone(),
+            game: self.endings(self.position(fen)?),
+            play: self.play.clone(),
         };
         for text in moves {
             game.push_checked(text, false)?;
         }
         Ok(game.game)
+    }
+
+    /// A game from `start` under these rules' draw rules.
+    fn endings(&self, start: Position) -> DraughtsEndings {
+        let p = &self.play;
+        DraughtsEndings::under(p.edition.clone(), p.counting, p.endings, start)
     }
 
     fn position(&self, fen: &str) -> Result<Position, RulesError> {
@@ -113,7 +129,7 @@ impl DraughtsRules {
 struct DraughtsJudge {
     game: DraughtsEndings,
     outcome: Ending,
-    ruleset: Ruleset,
+    play: PlayRules,
 }
 
 impl DraughtsJudge {
@@ -158,7 +174,7 @@ impl Judge for DraughtsJudge {
     }
 
     fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.ruleset, kind, by, || Ok(&self.game))
+        rule_claim(&self.play, kind, by, || Ok(&self.game))
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -175,7 +191,7 @@ fn parse_notation(notation: Option<&str>) -> Result<Notation, RulesError> {
 
 impl Rules for DraughtsRules {
     fn ruleset(&self) -> &Ruleset {
-        &self.ruleset
+        &self.play.ruleset
     }
 
     fn start_fen(&self) -> String {
@@ -225,7 +241,7 @@ impl Rules for DraughtsRules {
 
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
         Ok(Status {
-            outcome: position_outcome(&self.position(fen)?),
+            outcome: position_outcome(&self.position(fen)?, &self.play.endings),
             in_check: false,
         })
     }
@@ -236,7 +252,11 @@ impl Rules for DraughtsRules {
 
     fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
         let game = self.replay(fen, moves)?;
-        Ok(GameOutcome::new(self.ruleset.game, game.outcome(), None))
+        Ok(GameOutcome::new(
+            self.play.ruleset.game,
+            game.outcome(),
+            None,
+        ))
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
@@ -244,7 +264,7 @@ impl Rules for DraughtsRules {
         Ok(Box::new(DraughtsJudge {
             outcome: game.outcome(),
             game,
-            ruleset: self.ruleset.clone(),
+            play: self.play.clone(),
         }))
     }
 
@@ -255,7 +275,7 @@ impl Rules for DraughtsRules {
         kind: &str,
         by: Option<&str>,
     ) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.ruleset, kind, by, || self.replay(fen, moves))
+        rule_claim(&self.play, kind, by, || self.replay(fen, moves))
     }
 
     fn draw_offer(
@@ -265,14 +285,9 @@ impl Rules for DraughtsRules {
         by: &str,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
-        rule_offer(
-            &self.ruleset,
-            &OFFER_CLAUSES,
-            moves.len(),
-            by,
-            earlier,
-            || self.replay(fen, moves),
-        )
+        rule_offer(&self.play, &OFFER_CLAUSES, moves.len(), by, earlier, || {
+            self.replay(fen, moves)
+        })
     }
 }
 

@@ -132,7 +132,7 @@ pub struct ClaimRuling {
 
 /// The ruling on a claim of `kind` by `by`, given the outcome and rule states.
 pub(crate) fn rule_on_claim(
-    ruleset: &crate::Ruleset,
+    play: &super::PlayRules,
     outcome: &GameOutcome,
     states: &[RuleState],
     kind: DrawKind,
@@ -149,7 +149,7 @@ pub(crate) fn rule_on_claim(
     };
     let of_kind: Vec<&RuleState> = states.iter().filter(|s| s.rule.rule == kind).collect();
     let Some(first) = of_kind.first() else {
-        ruling.reason = format!("{ruleset} has no {kind} rule");
+        ruling.reason = format!("{} has no {kind} rule", play.ruleset);
         return ruling;
     };
     // The rule that decides: a fulfilled one, else one whose condition holds, else the first.
@@ -172,8 +172,9 @@ pub(crate) fn rule_on_claim(
         );
         return ruling;
     }
-    // The arbiter verifies the claim (a mutant of the reference may not: `crate::mutant`).
-    let unverified = !crate::mutant::draws::claims_verified(ruleset.game);
+    // The arbiter verifies the claim, unless the rules say otherwise (a mutant of the
+    // reference).
+    let unverified = !play.claims_verified;
     if outcome.claims.contains(&kind) || (unverified && decisive.value.is_some()) {
         ruling.upheld = true;
         ruling.reason = decisive

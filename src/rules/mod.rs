@@ -29,7 +29,6 @@ pub use xiangqi::XiangqiRules;
 
 pub use crate::draughts::PerftCount;
 use crate::edition::DrawKind;
-use crate::mutant::MoveMutant;
 use crate::outcome::{
     rule_on_offer, Ending, OfferClauses, OfferRecord, OfferRuling, Outcome, RuleState,
 };
@@ -320,15 +319,6 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
     }
 }
 
-/// The reference rules for a ruleset with the clause of a move mutant altered: every
-/// position they read obeys the mutant's move rules (a mutant of another game changes
-/// nothing).
-pub fn rules_mutated(ruleset: &Ruleset, m: MoveMutant) -> Box<dyn Rules> {
-    let mut play = PlayRules::of(ruleset);
-    play.moves = play.moves.mutated(m);
-    rules_of(&play)
-}
-
 /// The rules adapter applying `play`: every position it reads obeys `play`'s move rules.
 ///
 /// ```
@@ -341,19 +331,20 @@ pub fn rules_mutated(ruleset: &Ruleset, m: MoveMutant) -> Box<dyn Rules> {
 /// assert_eq!(rules_of(&play).legal_moves("W:WK29:B4", None).unwrap().len(), 1);
 /// ```
 pub fn rules_of(play: &PlayRules) -> Box<dyn Rules> {
-    let ruleset = play.ruleset.clone();
     match play.moves {
-        MoveRules::Draughts(moves) => Box::new(DraughtsRules::new(ruleset).with_move_rules(moves)),
-        MoveRules::Xiangqi(moves) => Box::new(XiangqiRules::new(ruleset).with_move_rules(moves)),
+        MoveRules::Draughts(_) => Box::new(DraughtsRules::with_play(play.clone())),
+        MoveRules::Xiangqi(_) => Box::new(XiangqiRules::with_play(play.clone())),
     }
 }
 
-/// The reference rules for a ruleset, with a forbidden repetition (xiangqi) enforced as
+/// The rules adapter applying `play`, with a forbidden repetition (xiangqi) enforced as
 /// `enforcement` says ([`RepetitionEnforcement`]); draughts has no such rule.
-pub fn rules_enforcing(ruleset: &Ruleset, enforcement: RepetitionEnforcement) -> Box<dyn Rules> {
-    match ruleset.game {
-        Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone()).with_enforcement(enforcement)),
-        _ => rules_for(ruleset),
+pub fn rules_enforcing(play: &PlayRules, enforcement: RepetitionEnforcement) -> Box<dyn Rules> {
+    match play.moves {
+        MoveRules::Xiangqi(_) => {
+            Box::new(XiangqiRules::with_play(play.clone()).with_enforcement(enforcement))
+        }
+        MoveRules::Draughts(_) => rules_of(play),
     }
 }
 
@@ -396,12 +387,12 @@ fn side(name: &str, game: Game) -> Result<Side, RulesError> {
 /// [`Rules::claim`] for any game: the claim kind is read, the history replayed (`replay`),
 /// and the claim of `by` (`None`: the side to move) ruled on by the edition's draw rules.
 pub(crate) fn rule_claim<E: Ended>(
-    ruleset: &Ruleset,
+    play: &PlayRules,
     kind: &str,
     by: Option<&str>,
     replay: impl FnOnce() -> Result<E, RulesError>,
 ) -> Result<ClaimRuling, RulesError> {
-    let game = ruleset.game;
+    let game = play.ruleset.game;
     let kind = claim_kind(kind, game)?;
     let ended = replay()?;
     let by = match by {
@@ -409,7 +400,7 @@ pub(crate) fn rule_claim<E: Ended>(
         None => ended.to_move(),
     };
     Ok(rule_on_claim(
-        ruleset,
+        play,
         &ended.outcome(),
         &ended.rule_states(),
         kind,
@@ -421,14 +412,14 @@ pub(crate) fn rule_claim<E: Ended>(
 /// `moves_played` moves of the history (`replay`) and the `earlier` offers, by the edition's
 /// draw-offer rule; `clauses` are the game's clauses a refusal cites.
 pub(crate) fn rule_offer<E: Ended>(
-    ruleset: &Ruleset,
+    play: &PlayRules,
     clauses: &OfferClauses,
     moves_played: usize,
     by: &str,
     earlier: &[OfferRecord],
     replay: impl FnOnce() -> Result<E, RulesError>,
 ) -> Result<OfferRuling, RulesError> {
-    let game = ruleset.game;
+    let game = play.ruleset.game;
     let who = side(by, game)?;
     for o in earlier {
         side(&o.by, game)?;
@@ -447,7 +438,7 @@ pub(crate) fn rule_offer<E: Ended>(
         moves_played / 2
     };
     Ok(rule_on_offer(
-        &crate::mutant::draws::edition(ruleset).draw_offer,
+        &play.edition.draw_offer,
         clauses,
         who.name(game),
         last_mover,

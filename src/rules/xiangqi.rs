@@ -1,6 +1,6 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
-use super::{rule_claim, rule_offer, Ended};
+use super::{rule_claim, rule_offer, Ended, PlayRules};
 use super::{ClaimRuling, GameOutcome};
 use crate::clause;
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
@@ -8,7 +8,7 @@ use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEn
 use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
-use crate::xiangqi::repetition::CycleDecision;
+use crate::xiangqi::repetition::{CycleDecision, RepetitionRules};
 use crate::xiangqi::Square;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Move, MoveRules, Position};
@@ -19,21 +19,26 @@ use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset
 /// forbidden repetition in [`Rules::outcome`], [`Rules::claim`] and [`Rules::play`]).
 #[derive(Debug, Clone)]
 pub struct XiangqiRules {
-    ruleset: Ruleset,
+    play: PlayRules,
     enforcement: RepetitionEnforcement,
     move_rules: MoveRules,
 }
 
 impl XiangqiRules {
-    /// The rules of a ruleset (with the move rules of xiangqi, as the move mutant active on
-    /// this thread alters them: [`crate::mutant::active_moves`]).
+    /// The rules of a ruleset as written.
     pub fn new(ruleset: Ruleset) -> XiangqiRules {
-        let mut move_rules = MoveRules::STANDARD;
-        if let Some(m) = crate::mutant::active_moves() {
-            move_rules = move_rules.mutated(m);
-        }
+        XiangqiRules::with_play(PlayRules::of(&ruleset))
+    }
+
+    /// The rules of play `play` of a xiangqi ruleset: its move rules, draw rules and
+    /// counting, repetition readings and the scores of the endings the position decides.
+    pub fn with_play(play: PlayRules) -> XiangqiRules {
+        let move_rules = match play.moves {
+            super::MoveRules::Xiangqi(rules) => rules,
+            super::MoveRules::Draughts(_) => MoveRules::STANDARD,
+        };
         XiangqiRules {
-            ruleset,
+            play,
             enforcement: RepetitionEnforcement::Automatic,
             move_rules,
         }
@@ -42,6 +47,7 @@ impl XiangqiRules {
     /// The same rules with other move rules: every position they read obeys `rules`.
     pub fn with_move_rules(mut self, rules: MoveRules) -> XiangqiRules {
         self.move_rules = rules;
+        self.play.moves = super::MoveRules::Xiangqi(rules);
         self
     }
 
@@ -65,8 +71,16 @@ impl XiangqiRules {
     /// or stalemate is refused (it is illegal), and so is a move after a loss by forbidden
     /// repetition (走棋违犯禁例，应当变着而不变: the game is over).
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
-        let mut game = XiangqiEndings::new(&self.ruleset, self.position(fen)?)
-            .with_enforcement(self.enforcement);
+        let p = &self.play;
+        let repetition = p.repetition.unwrap_or(RepetitionRules::CXA);
+        let mut game = XiangqiEndings::under(
+            p.edition.clone(),
+            p.sixty_move,
+            p.endings,
+            repetition,
+            self.position(fen)?,
+        )
+        .with_enforcement(self.enforcement);
         for text in moves {
             push_checked(&mut game, text)?;
         }
@@ -119,7 +133,7 @@ fn push_next(game: &mut XiangqiEndings, text: &str, legality: Legality) -> Resul
 
 /// The xiangqi [`Judge`]: the endings ([`XiangqiEndings`]) extended move by move.
 #[derive(Debug, Clone)]
-struct XiangqiJudge(XiangqiEndings, Ruleset);
+struct XiangqiJudge(XiangqiEndings, PlayRules);
 
 impl Judge for XiangqiJudge {
     fn push(&mut self, text: &str) -> Result<(), RulesError> {
@@ -266,7 +280,7 @@ pub fn render(pos: &Position, chinese: bool) -> String {
 
 impl Rules for XiangqiRules {
     fn ruleset(&self) -> &Ruleset {
-        &self.ruleset
+        &self.play.ruleset
     }
 
     fn start_fen(&self) -> String {
@@ -317,7 +331,7 @@ impl Rules for XiangqiRules {
     fn status(&self, fen: &str) -> Result<Status, RulesError> {
         let pos = self.position(fen)?;
         Ok(Status {
-            outcome: position_outcome(&pos),
+            outcome: position_outcome(&pos, &self.play.endings),
             in_check: pos.is_check(),
         })
     }
@@ -333,7 +347,7 @@ impl Rules for XiangqiRules {
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
         Ok(Box::new(XiangqiJudge(
             self.replay(fen, moves)?,
-            self.ruleset.clone(),
+            self.play.clone(),
         )))
     }
 
@@ -344,7 +358,7 @@ impl Rules for XiangqiRules {
         kind: &str,
         by: Option<&str>,
     ) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.ruleset, kind, by, || self.replay(fen, moves))
+        rule_claim(&self.play, kind, by, || self.replay(fen, moves))
     }
 
     fn draw_offer(
@@ -354,14 +368,9 @@ impl Rules for XiangqiRules {
         by: &str,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
-        rule_offer(
-            &self.ruleset,
-            &OFFER_CLAUSES,
-            moves.len(),
-            by,
-            earlier,
-            || self.replay(fen, moves),
-        )
+        rule_offer(&self.play, &OFFER_CLAUSES, moves.len(), by, earlier, || {
+            self.replay(fen, moves)
+        })
     }
 }
 

@@ -47,9 +47,7 @@ use super::repetition::{
 use super::Role;
 use crate::clause;
 use crate::edition::{DrawKind, DrawRule, Edition};
-use crate::mutant::draws::Scored;
-use crate::mutant::DrawMutant as D;
-use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
+use crate::outcome::{assemble, Ending, EndingScores, Outcome, Reason, RuleState};
 use crate::Ruleset;
 use crate::Side;
 use std::borrow::Cow;
@@ -57,9 +55,10 @@ use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 
 /// What resets the 60-move count (自然限着): a capture only. [`XiangqiCounting::RULES`] is
-/// the rule's; a mutant of the reference (`crate::mutant`) may alter it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct XiangqiCounting {
+/// the rule's; a mutant of the reference alters it in the rules of play it is given
+/// (`crate::rules::PlayRules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct XiangqiCounting {
     /// A soldier move resets the count (as a pawn move does in chess).
     pub soldier_move_resets_sixty_move: bool,
     /// A checking move resets the count.
@@ -79,6 +78,7 @@ impl XiangqiCounting {
 pub struct XiangqiEndings {
     edition: Cow<'static, Edition>,
     counting: XiangqiCounting,
+    scores: EndingScores,
     repetition: RepetitionRules,
     positions: Vec<Position>,
     moves: Vec<Move>,
@@ -122,12 +122,28 @@ pub enum RepetitionEnforcement {
 }
 
 impl XiangqiEndings {
-    /// A game starting at `start` under the edition of `ruleset`.
+    /// A game starting at `start` under the edition of `ruleset`, as written.
     pub fn new(ruleset: &Ruleset, start: Position) -> XiangqiEndings {
+        let edition = Cow::Borrowed(ruleset.edition());
+        let repetition = RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA);
+        let (counting, scores) = (XiangqiCounting::RULES, EndingScores::RULES);
+        XiangqiEndings::under(edition, counting, scores, repetition, start)
+    }
+
+    /// A game starting at `start` under the given draw rules (`edition`: its draw rules),
+    /// `counting`, `scores` of the endings the position decides and `repetition` readings.
+    pub fn under(
+        edition: Cow<'static, Edition>,
+        counting: XiangqiCounting,
+        scores: EndingScores,
+        repetition: RepetitionRules,
+        start: Position,
+    ) -> XiangqiEndings {
         XiangqiEndings {
-            edition: crate::mutant::draws::edition(ruleset),
-            counting: XiangqiCounting::in_force(),
-            repetition: RepetitionRules::for_ruleset(ruleset).unwrap_or(RepetitionRules::CXA),
+            edition,
+            counting,
+            scores,
+            repetition,
             positions: vec![start],
             moves: Vec::new(),
             material_since: 0,
@@ -381,7 +397,7 @@ impl XiangqiEndings {
     /// has listed them (`None`: it is searched for).
     pub(crate) fn outcome_knowing(&self, has_legal_move: Option<bool>) -> Ending {
         let (ended, in_check) = self.position().outcome_and_check(has_legal_move);
-        let decided = score_position_end(ended).or_else(|| {
+        let decided = score_position_end(ended, &self.scores).or_else(|| {
             self.repetition_loser().map(|loser| {
                 Outcome::win(
                     loser.other(),
@@ -395,37 +411,21 @@ impl XiangqiEndings {
 }
 
 /// The ending the position alone decides: checkmate and stalemate lose (第一章 第四节 一
-/// (一), (二)), unless the active mutant of the reference ([`crate::mutant`]) scores them
-/// otherwise.
-pub fn position_outcome(pos: &Position) -> Option<Outcome> {
-    score_position_end(pos.outcome())
+/// (一), (二)), unless `scores` score them otherwise.
+pub fn position_outcome(pos: &Position, scores: &EndingScores) -> Option<Outcome> {
+    score_position_end(pos.outcome(), scores)
 }
 
 /// The score of a checkmate or stalemate ([`position_outcome`]).
-fn score_position_end(end: Option<super::position::Outcome>) -> Option<Outcome> {
+fn score_position_end(
+    end: Option<super::position::Outcome>,
+    scores: &EndingScores,
+) -> Option<Outcome> {
     let o = end?;
     let (reason, clause) = match o.reason {
         EndReason::Checkmate => (Reason::Checkmate, clause::XQ_RESULT_CHECKMATE_LOSES),
         EndReason::Stalemate => (Reason::Stalemate, clause::XQ_RESULT_STALEMATE_LOSES),
     };
-    let result = match crate::mutant::draws::score_ending(o.reason.slug()) {
-        Scored::Loss => Score::Win(o.winner),
-        Scored::Draw => Score::Draw,
-        Scored::Ongoing => return None,
-    };
+    let result = scores.score(&reason).result(o.winner)?;
     Some(Outcome::new(result, reason, Some(clause.into())))
-}
-
-impl XiangqiCounting {
-    /// The counting in force: [`XiangqiCounting::RULES`], unless the active mutant of the
-    /// reference ([`crate::mutant`]) alters it.
-    pub(crate) fn in_force() -> XiangqiCounting {
-        let mut c = XiangqiCounting::RULES;
-        match crate::mutant::active_draw() {
-            Some(D::SixtyMoveResetBySoldier) => c.soldier_move_resets_sixty_move = true,
-            Some(D::SixtyMoveResetByCheck) => c.check_resets_sixty_move = true,
-            _ => {}
-        }
-        c
-    }
 }

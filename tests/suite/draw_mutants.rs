@@ -3,8 +3,8 @@
 //! when the reference answers with the mutant active, and every case that kills it passes
 //! against the unmutated reference.
 //!
-//! The engine under test is the reference with the mutant active for each request (the
-//! runner itself reads moves with the unmutated rules). Only cases of the games a mutant
+//! The engine under test is the reference built from the rule book the mutant alters
+//! ([`ReferenceEngine::mutant`]; the runner itself reads moves with the unmutated rules). Only cases of the games a mutant
 //! alters are run; cases whose expectations are all about move generation (`legal`,
 //! `legal_includes`, `illegal`, `legal_count`, `perft`, `check`) are left out, since no
 //! draw mutant touches move generation.
@@ -12,36 +12,19 @@
 //! `cargo test --release --test suite draw_mutants:: -- --nocapture` prints which cases kill each.
 
 use arbiter::case::{capture_panics, load_cases, planned_runs, Case, Runner, Selection, Verdict};
-use arbiter::engine::{Engine, ReferenceEngine};
-use arbiter::mutant::{self, DrawMutant, Mutant};
-use arbiter::protocol::{EngineInfo, Reply, Request};
-use arbiter::{rules_for, Ruleset};
+use arbiter::engine::ReferenceEngine;
+use arbiter::mutant::{DrawMutant, Mutant};
+use arbiter::rulebook::RuleBook;
+use arbiter::{rules_for, rules_of, Ruleset};
 use std::path::Path;
 use std::sync::Arc;
 
-/// The reference with one mutant active while it answers.
-struct Mutated {
-    reference: ReferenceEngine,
-    mutant: Mutant,
-}
-
-impl Engine for Mutated {
-    fn info(&self) -> EngineInfo {
-        self.reference.info()
-    }
-
-    fn run(&self, request: &Request) -> Reply {
-        mutant::with(self.mutant, || self.reference.run(request))
-    }
-}
-
 fn runner(mutant: Option<Mutant>) -> Runner {
-    let reference = ReferenceEngine::new();
-    let engine: Box<dyn Engine> = match mutant {
-        Some(mutant) => Box::new(Mutated { reference, mutant }),
-        None => Box::new(reference),
+    let engine = match mutant {
+        Some(mutant) => ReferenceEngine::mutant(mutant),
+        None => ReferenceEngine::new(),
     };
-    Runner::new(engine, Arc::new(rules_for))
+    Runner::new(Box::new(engine), Arc::new(rules_for))
 }
 
 /// Whether a case asks only about move generation.
@@ -126,21 +109,22 @@ fn every_draw_mutant_is_killed_by_a_case_the_reference_passes() {
 }
 
 #[test]
-fn a_mutant_alters_only_the_thread_it_is_active_on() {
-    let rules = rules_for(&"xiangqi".parse().unwrap());
+fn a_mutant_alters_only_the_book_it_is_built_into() {
+    let ruleset: Ruleset = "xiangqi".parse().unwrap();
+    let book = RuleBook::of(&ruleset);
     let fen = "3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1";
-    let m = Mutant::Draws(DrawMutant::StalemateIsDraw);
-    let (inside, other) = mutant::with(m, || {
-        let inside = rules.outcome(fen, &[]).unwrap().result_slug();
-        let other = std::thread::scope(|s| {
-            s.spawn(|| rules_for(&"xiangqi".parse().unwrap()).outcome(fen, &[]))
-                .join()
-                .unwrap()
-                .unwrap()
-                .result_slug()
-        });
-        (inside, other)
-    });
-    assert_eq!((inside, other), ("draw", "red"));
-    assert_eq!(rules.outcome(fen, &[]).unwrap().result_slug(), "red");
+    let mutated = book
+        .clone()
+        .mutated(Mutant::Draws(DrawMutant::StalemateIsDraw));
+    let result = |book: &RuleBook| {
+        rules_of(&book.play)
+            .outcome(fen, &[])
+            .unwrap()
+            .result_slug()
+    };
+    assert_eq!(result(&mutated), "draw");
+    // The book as written, another thread's rules and the plain reference are untouched.
+    assert_eq!(result(&book), "red");
+    let elsewhere = std::thread::spawn(move || rules_for(&ruleset).outcome(fen, &[]).unwrap());
+    assert_eq!(elsewhere.join().unwrap().result_slug(), "red");
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 impl Session {
     pub(super) fn rules(&self) -> Box<dyn Rules> {
-        crate::rules::rules_enforcing(&self.ruleset, self.policy.repetition)
+        crate::rules::rules_enforcing(&self.play, self.policy.repetition)
     }
 
     /// Judges the history again after it changed: the judge takes the move just played, or,

@@ -2,7 +2,6 @@
 
 use super::classify::{classify, display, Chased, Nature, SubKind};
 use super::RepetitionRules;
-use crate::mutant::DrawMutant as D;
 use crate::xiangqi::{parse_move, Move, NotationError, Position, Square};
 use crate::Side;
 use serde::{Serialize, Serializer};
@@ -277,8 +276,10 @@ pub(crate) fn adjudicate_played_after(
             chased_pieces,
         });
     }
-    let judging = Judging::in_force();
-    Ok((Some(judge(cycle, repetitions, rules, judging)), Some(run)))
+    Ok((
+        Some(judge(cycle, repetitions, rules, rules.judging)),
+        Some(run),
+    ))
 }
 
 fn natures(cycle: &[CycleMove], side: Side) -> Vec<Nature> {
@@ -305,9 +306,10 @@ fn pattern(natures: &[Nature]) -> String {
 }
 
 /// How the verdict follows from the judgements, beyond the edition's readings: the rules'
-/// own ([`Judging::RULES`]), or as a mutant of the reference alters them (`crate::mutant`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Judging {
+/// own ([`Judging::RULES`]), or as a mutant of the reference alters them (a field of
+/// [`RepetitionRules`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Judging {
     /// How many further cycles a side that must change may play before it loses (一 (七):
     /// one); `None`: it never loses.
     pub cycles_before_loss: Option<usize>,
@@ -473,20 +475,5 @@ fn judge(
         repetitions,
         judgement,
         reason,
-    }
-}
-
-impl Judging {
-    /// The judging in force: [`Judging::RULES`], unless the active mutant of the reference
-    /// ([`crate::mutant`]) alters it.
-    pub(crate) fn in_force() -> Judging {
-        let mut j = Judging::RULES;
-        match crate::mutant::active_draw() {
-            Some(D::UnchangedRepetitionNeverLoses) => j.cycles_before_loss = None,
-            Some(D::ForbiddenRepetitionLosesAtOnce) => j.cycles_before_loss = Some(0),
-            Some(D::IdleMoveDoesNotAllow) => j.idle_move_allows = false,
-            _ => {}
-        }
-        j
     }
 }

@@ -154,9 +154,9 @@ fn winning_capture(pos: &Position, m: Move) -> bool {
 pub fn threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
     let us = pos.turn();
     let moves = pos.legal_moves();
-    // Protection counts (a capture must win material in the exchange), unless a mutant of
-    // the reference says otherwise (`crate::mutant`).
-    let protection_counts = crate::mutant::draws::protection_counts();
+    // Protection counts (a capture must win material in the exchange), unless the rules
+    // say otherwise (a mutant of the reference).
+    let protection_counts = rules.protection_counts;
     let mut out: Vec<Threat> = Vec::new();
     for &m in &moves {
         let Some(victim) = pos.piece_at(m.to) else {

@@ -33,13 +33,12 @@ pub mod material;
 
 pub use classify::{classify, Chased, Classification, Nature, SubKind};
 pub use cycle::{
-    adjudicate, history, CycleDecision, CycleMove, CycleRuling, Judgement, Judgements,
+    adjudicate, history, CycleDecision, CycleMove, CycleRuling, Judgement, Judgements, Judging,
     RepetitionError,
 };
 pub(crate) use cycle::{adjudicate_played_after, Run};
 
 use crate::edition::RepetitionRuleSet;
-use crate::mutant::DrawMutant as D;
 use crate::xiangqi::Role;
 use crate::{Game, Ruleset};
 
@@ -107,6 +106,11 @@ pub struct RepetitionRules {
     /// (循环反复已达三次（六个回合）, 第一章 第四节 二 (三)). One further cycle by a side
     /// that must change is a loss.
     pub cycles_for_verdict: usize,
+    /// How the verdict follows from the judgements (一 (七), xq.repetition.idle-allowed).
+    pub judging: Judging,
+    /// Whether a chase needs a capture that wins material in the exchange: a protected
+    /// piece is not chased unless the exchange wins (xq.repetition.term-chase).
+    pub protection_counts: bool,
 }
 
 impl RepetitionRules {
@@ -125,6 +129,8 @@ impl RepetitionRules {
         mate_threat_must_be_new: true,
         joint_chase_by_mover: true,
         cycles_for_verdict: 3,
+        judging: Judging::RULES,
+        protection_counts: true,
     };
 
     /// The Asian Xiangqi Federation rules (`xiangqi@axf`).
@@ -142,6 +148,8 @@ impl RepetitionRules {
         mate_threat_must_be_new: true,
         joint_chase_by_mover: true,
         cycles_for_verdict: 3,
+        judging: Judging::RULES,
+        protection_counts: true,
     };
 
     /// The rules of a rule set, with its default of three cycles.
@@ -201,7 +209,7 @@ impl RepetitionRules {
             None if ruleset.edition == "axf" => RepetitionRules::AXF,
             None => RepetitionRules::CXA,
         };
-        Some(rules.in_force())
+        Some(rules)
     }
 
     /// Whether a move of this nature is an attack (打) under these rules.
@@ -221,35 +229,5 @@ impl RepetitionRules {
         };
         natures.iter().all(|&n| self.is_attack(n))
             && (self.mixed_attacks_forbidden || natures.iter().all(|&n| n == first))
-    }
-}
-
-impl RepetitionRules {
-    /// These readings as the reference applies them: unchanged, unless the active mutant of
-    /// the reference ([`crate::mutant`]) alters one.
-    fn in_force(mut self) -> RepetitionRules {
-        let cxa = self.edition == "cxa";
-        match crate::mutant::active_draw() {
-            Some(D::CheckAndChaseAllowed) if cxa => self.mixed_attacks_forbidden = false,
-            Some(D::AxfCheckAndChaseForbidden) if !cxa => self.mixed_attacks_forbidden = true,
-            Some(D::MateThreatNotAttack) if cxa => self.mate_threat_is_attack = false,
-            Some(D::GeneralChaseForbidden) => self.free_chasers = &[Role::Soldier],
-            Some(D::SoldierChaseForbidden) => self.free_chasers = &[Role::General],
-            Some(D::PerpetualCheckNotAlwaysLosing) => self.perpetual_check_always_loses = false,
-            Some(D::CxaAlternateChaseAllowed) if cxa => self.alternate_targets_forbidden = false,
-            Some(D::AxfAlternateChaseForbidden) if !cxa => self.alternate_targets_forbidden = true,
-            Some(D::AxfImmobilisedAttackerChases) if !cxa => {
-                self.immobilised_attacker_chases = true
-            }
-            Some(D::AxfRenewedChaseIgnored) if !cxa => self.renewed_by_new_attacker = false,
-            Some(D::AxfCheckNeverChases) if !cxa => self.check_can_chase = false,
-            Some(D::CxaChaseByCheckIgnored) if cxa => self.chases_by_checks = false,
-            Some(D::StandingMateIsThreat) => self.mate_threat_must_be_new = false,
-            Some(D::JointChaseIgnored) => self.joint_chase_by_mover = false,
-            Some(D::VerdictAfterFourCycles) => self.cycles_for_verdict += 1,
-            Some(D::VerdictAfterTwoCycles) => self.cycles_for_verdict -= 1,
-            _ => {}
-        }
-        self
     }
 }
