@@ -3,7 +3,7 @@
 
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
-use crate::mutant::{self, MoveMutant, Mutant};
+use crate::mutant::{self, Mutant};
 use crate::procedure::{Candidate, ErrorKind, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
@@ -12,6 +12,7 @@ use crate::protocol::{
     ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
 };
 use crate::rulebook::RuleBook;
+use crate::rules::PlayRules;
 use crate::Side;
 use crate::{rules_for, Game, Rules, RulesError};
 use std::sync::Arc;
@@ -81,14 +82,6 @@ impl ReferenceEngine {
             clock_rules: None,
             name: format!("arbiter reference (mutant {m})"),
             mutant: Some(m),
-        }
-    }
-
-    /// The move mutant this engine runs, if any: the move rules of every position it makes.
-    fn move_mutant(&self) -> Option<MoveMutant> {
-        match self.mutant {
-            Some(Mutant::Moves(m)) => Some(m),
-            _ => None,
         }
     }
 
@@ -182,7 +175,7 @@ impl ReferenceEngine {
                     .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
                     .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
             }
-            _ => answer(rules.as_ref(), request, self.move_mutant()),
+            _ => answer(rules.as_ref(), request, &book.play),
         };
         match answer {
             Ok(a) => Reply::Answer(a),
@@ -205,12 +198,8 @@ fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
         .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
 }
 
-/// What the reference answers; `move_mutant`: the move mutant the positions it makes obey, if any.
-fn answer(
-    rules: &dyn Rules,
-    request: &Request,
-    move_mutant: Option<MoveMutant>,
-) -> Result<Answer, Stop> {
+/// What the reference answers; `play`: the rules of play the positions it makes obey.
+fn answer(rules: &dyn Rules, request: &Request, play: &PlayRules) -> Result<Answer, Stop> {
     let start = start(rules, request)?;
     let reached = if request.moves.is_empty() {
         start.clone()
@@ -268,8 +257,8 @@ fn answer(
                 reason: r.reason,
             })
         }
-        Query::Repetition => Answer::Repetition(repetition(request, &start, move_mutant)?),
-        Query::Go(go) => Answer::Move(go_move(request, &reached, go, move_mutant)?),
+        Query::Repetition => Answer::Repetition(repetition(request, &start, play)?),
+        Query::Go(go) => Answer::Move(go_move(&reached, go, play)?),
         Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
             unreachable!("sessions and standings are answered by their own functions")
         }
@@ -279,17 +268,9 @@ fn answer(
 /// The reference's move as a player ([`super::best_by_material`]): the permitted move
 /// leaving the best material balance, ties broken by the request's seed; its score is that
 /// balance in centipawns (a soldier, a man: 100).
-fn go_move(
-    request: &Request,
-    reached: &str,
-    go: &GoRequest,
-    moves: Option<MoveMutant>,
-) -> Result<GoAnswer, Stop> {
-    let mut board = crate::procedure::Board::new(&request.ruleset, Some(reached))
+fn go_move(reached: &str, go: &GoRequest, play: &PlayRules) -> Result<GoAnswer, Stop> {
+    let board = crate::procedure::Board::of(play, Some(reached))
         .map_err(|e| RulesError::Position(e.to_string()))?;
-    if let Some(m) = moves {
-        board = board.mutated(m);
-    }
     let legal = board.legal_moves();
     let permitted = match &go.permitted {
         Some(p) => p.iter().filter_map(|t| board.read_move(t).ok()).collect(),
@@ -311,11 +292,7 @@ fn go_move(
 }
 
 /// The repetition verdict of the reference adjudicator.
-fn repetition(
-    request: &Request,
-    start: &str,
-    moves: Option<MoveMutant>,
-) -> Result<RepetitionAnswer, Stop> {
+fn repetition(request: &Request, start: &str, play: &PlayRules) -> Result<RepetitionAnswer, Stop> {
     use crate::xiangqi::repetition::{adjudicate, history, RepetitionRules};
     use crate::xiangqi::Position;
     let Some(rules) = RepetitionRules::for_ruleset(&request.ruleset) else {
@@ -327,8 +304,8 @@ fn repetition(
     };
     let mut position =
         Position::from_fen(start).map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
-    if let Some(m) = moves {
-        position = position.with_move_rules(position.move_rules().mutated(m));
+    if let crate::rules::MoveRules::Xiangqi(moves) = play.moves {
+        position = position.with_move_rules(moves);
     }
     let verdict = history(&position, &request.moves)
         .and_then(|moves| adjudicate(&position, &moves, &rules))
@@ -549,9 +526,12 @@ fn session(
     clock: Option<(&ClockRequest, ClockRules)>,
 ) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
-    let mut session = Session::new(&request.ruleset, request.position.as_deref())
-        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?
-        .with_adjourn_rules(book.adjourn.clone());
+    let mut session = Session::with_rules(
+        book.play.clone(),
+        book.procedure.clone(),
+        request.position.as_deref(),
+    )
+    .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
     for (i, m) in request.moves.iter().enumerate() {
         session
             .apply(Event::Move(m.clone()))

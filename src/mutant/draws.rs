@@ -13,9 +13,9 @@
 //!   positions the same;
 //! - `RepetitionRules::in_force` (`xiangqi::repetition`): the readings of the repetition
 //!   verdict (棋例); `Judging::in_force`: how the verdict follows from the judgements;
-//! - `TouchRules::in_force` (`procedure::touch`): the steps of touch-move, in the table of
-//!   the games the mutant names;
-//!   `Policy::in_force` (`procedure::session`): the session's procedure;
+//! - the session's procedure rules (touch-move, policy, corrections) are not read here: a
+//!   mutant of them alters the rule book's `procedure::SessionRules`
+//!   (`rulebook::RuleBook::mutated`);
 //! - [`score_ending`], [`claims_verified`], [`protection_counts`] (here): the few rules
 //!   with no parameter of their own, read once per judgement.
 //!
@@ -419,7 +419,6 @@ mod tests {
     use super::*;
     use crate::draughts::endings::Counting;
     use crate::mutant::{with, Mutant};
-    use crate::procedure::touch::{TouchRules, XIANGQI_TOUCH};
 
     #[test]
     fn names_are_unique_and_kebab_case() {
@@ -456,7 +455,6 @@ mod tests {
         let ruleset: Ruleset = "russian".parse().unwrap();
         assert!(matches!(edition(&ruleset), Cow::Borrowed(_)));
         assert_eq!(Counting::in_force(), Counting::RULES);
-        assert_eq!(TouchRules::in_force(Game::Xiangqi), XIANGQI_TOUCH);
         assert_eq!(score_ending("stalemate"), Scored::Loss);
         let m = Mutant::Draws(D::RussianKingsOnly14);
         let limit = with(m, || {

@@ -70,7 +70,7 @@ pub(crate) mod draws;
 mod moves;
 mod standings;
 
-pub use clock::{clock_is, ClockMutant};
+pub use clock::ClockMutant;
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
 pub use standings::ScoringMutant;

@@ -4,12 +4,12 @@
 //! field of the clause it names, and the mechanism built from the book applies the
 //! altered rule with no branch on a global.
 //!
-//! The rules of play ([`PlayRules`]: so far the move rules), scoring, clock and adjournment rules are fields of the
-//! book (the rules adapters and the session do not take their move rules from it yet). The
-//! other families
-//! (move generation, outcomes, draws and procedures) and the clock mutants of the
-//! session's steps are still read from the switch of [`crate::mutant`] while their mutant
-//! is active ([`RuleBook::needs_switch`]).
+//! The rules of play ([`PlayRules`]: so far the move rules), the session's procedure rules
+//! ([`SessionRules`]: touch-move, policy, corrections, adjournment), scoring and clock rules
+//! are fields of the book, and the transforms that alter them live here
+//! (`procedure`, `clock`), so no module below the book names a mutant of them. The
+//! other families (outcomes and draws) are still read from the switch of
+//! [`crate::mutant`] while their mutant is active ([`RuleBook::needs_switch`]).
 //!
 //! ```
 //! use arbiter::mutant::{Mutant, ScoringMutant};
@@ -23,9 +23,14 @@
 //! assert_eq!(win(&mutant), 2.0);
 //! ```
 
+mod clock;
+mod procedure;
+#[cfg(test)]
+mod tests;
+
 use crate::clock::ClockRules;
-use crate::mutant::{ClockMutant, Mutant};
-use crate::procedure::AdjournRules;
+use crate::mutant::Mutant;
+use crate::procedure::SessionRules;
 use crate::rules::PlayRules;
 use crate::standings::Scoring;
 use crate::Ruleset;
@@ -41,16 +46,9 @@ pub struct RuleBook {
     pub scoring: Scoring,
     /// The clock rules.
     pub clock: ClockRules,
-    /// Adjournment and resumption.
-    pub adjourn: AdjournRules,
+    /// The session's procedure rules: touch-move, policy, corrections, adjournment.
+    pub procedure: SessionRules,
 }
-
-/// The clock mutants of the session's steps, with no parameter of their own yet: they
-/// still read the switch ([`crate::mutant::clock_is`]).
-const CLOCK_STEPS: [ClockMutant; 2] = [
-    ClockMutant::OfferAfterPressStands,
-    ClockMutant::SetupRestartFromFirstMove,
-];
 
 impl RuleBook {
     /// The rules of a ruleset as written.
@@ -60,7 +58,7 @@ impl RuleBook {
             play: PlayRules::of(ruleset),
             scoring: Scoring::of(ruleset.game),
             clock: ClockRules::of(ruleset.game),
-            adjourn: AdjournRules::of(ruleset.game),
+            procedure: SessionRules::of(ruleset.game),
         }
     }
 
@@ -70,11 +68,13 @@ impl RuleBook {
         match m {
             Mutant::Scoring(s) => self.scoring.alteration = Some(s),
             Mutant::Clock(c) => {
-                self.clock = self.clock.altered(c);
-                self.adjourn = self.adjourn.altered(self.ruleset.game, c);
+                self.clock = clock::clocked(self.clock, c);
+                self.procedure = procedure::clocked(self.procedure, self.ruleset.game, c);
             }
             Mutant::Moves(m) => self.play.moves = self.play.moves.mutated(m),
-            Mutant::Draws(_) => {}
+            Mutant::Draws(d) => {
+                self.procedure = procedure::drawn(self.procedure, self.ruleset.game, d)
+            }
         }
         self
     }
@@ -83,9 +83,9 @@ impl RuleBook {
     /// [`crate::mutant`] (it must be active while they run) rather than from a book.
     pub fn needs_switch(m: Mutant) -> bool {
         match m {
-            Mutant::Scoring(_) => false,
-            Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
-            Mutant::Moves(_) | Mutant::Draws(_) => true,
+            Mutant::Scoring(_) | Mutant::Clock(_) => false,
+            Mutant::Draws(d) => !procedure::is_procedure(d),
+            Mutant::Moves(_) => true,
         }
     }
 }

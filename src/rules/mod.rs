@@ -348,12 +348,16 @@ pub fn rules_of(play: &PlayRules) -> Box<dyn Rules> {
     }
 }
 
-/// The reference rules for a ruleset, with a forbidden repetition (xiangqi) enforced as
-/// `enforcement` says ([`RepetitionEnforcement`]); draughts has no such rule.
-pub fn rules_enforcing(ruleset: &Ruleset, enforcement: RepetitionEnforcement) -> Box<dyn Rules> {
-    match ruleset.game {
-        Game::Xiangqi => Box::new(XiangqiRules::new(ruleset.clone()).with_enforcement(enforcement)),
-        _ => rules_for(ruleset),
+/// The rules adapter applying `play` ([`rules_of`]), with a forbidden repetition (xiangqi)
+/// enforced as `enforcement` says ([`RepetitionEnforcement`]); draughts has no such rule.
+pub fn rules_enforcing(play: &PlayRules, enforcement: RepetitionEnforcement) -> Box<dyn Rules> {
+    match play.moves {
+        MoveRules::Xiangqi(moves) => Box::new(
+            XiangqiRules::new(play.ruleset.clone())
+                .with_move_rules(moves)
+                .with_enforcement(enforcement),
+        ),
+        MoveRules::Draughts(_) => rules_of(play),
     }
 }
 

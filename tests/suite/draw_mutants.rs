@@ -3,8 +3,8 @@
 //! when the reference answers with the mutant active, and every case that kills it passes
 //! against the unmutated reference.
 //!
-//! The engine under test is the reference with the mutant active for each request (the
-//! runner itself reads moves with the unmutated rules). Only cases of the games a mutant
+//! The engine under test is the mutant reference (`ReferenceEngine::mutant`; the runner
+//! itself reads moves with the unmutated rules). Only cases of the games a mutant
 //! alters are run; cases whose expectations are all about move generation (`legal`,
 //! `legal_includes`, `illegal`, `legal_count`, `perft`, `check`) are left out, since no
 //! draw mutant touches move generation.
@@ -14,32 +14,16 @@
 use arbiter::case::{capture_panics, load_cases, planned_runs, Case, Runner, Selection, Verdict};
 use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::mutant::{self, DrawMutant, Mutant};
-use arbiter::protocol::{EngineInfo, Reply, Request};
 use arbiter::{rules_for, Ruleset};
 use std::path::Path;
 use std::sync::Arc;
 
-/// The reference with one mutant active while it answers.
-struct Mutated {
-    reference: ReferenceEngine,
-    mutant: Mutant,
-}
-
-impl Engine for Mutated {
-    fn info(&self) -> EngineInfo {
-        self.reference.info()
-    }
-
-    fn run(&self, request: &Request) -> Reply {
-        mutant::with(self.mutant, || self.reference.run(request))
-    }
-}
-
+/// The reference, or the reference with one mutant ([`ReferenceEngine::mutant`]: its rule
+/// book altered, or the mutant active while it answers for the rules that still read it).
 fn runner(mutant: Option<Mutant>) -> Runner {
-    let reference = ReferenceEngine::new();
     let engine: Box<dyn Engine> = match mutant {
-        Some(mutant) => Box::new(Mutated { reference, mutant }),
-        None => Box::new(reference),
+        Some(mutant) => Box::new(ReferenceEngine::mutant(mutant)),
+        None => Box::new(ReferenceEngine::new()),
     };
     Runner::new(engine, Arc::new(rules_for))
 }
