@@ -1,8 +1,8 @@
 //! [`Side`]: the two players of any game, named per game.
 //!
 //! The procedures, the clock, the engine protocol and the reports speak of the first player
-//! (red in xiangqi, white in draughts) and the second (black) through this one type; the
-//! games keep their own colour types for their boards.
+//! (red in xiangqi, white in draughts) and the second (black) through this one type, and so
+//! do the games' boards, pieces and positions: there is no colour type beside it.
 //!
 //! ```
 //! use arbiter::{Game, Side};
@@ -51,10 +51,25 @@ impl Side {
 
     /// `red`, `white` or `black`.
     pub const fn name(self, game: Game) -> &'static str {
-        match (self, game) {
-            (Side::First, Game::Xiangqi) => "red",
-            (Side::First, _) => "white",
-            (Side::Second, _) => "black",
+        match game {
+            Game::Xiangqi => self.xiangqi_name(),
+            Game::Brazilian | Game::Russian => self.draughts_name(),
+        }
+    }
+
+    /// `white` or `black`: the side's name in draughts, whatever the variant.
+    pub const fn draughts_name(self) -> &'static str {
+        match self {
+            Side::First => "white",
+            Side::Second => "black",
+        }
+    }
+
+    /// `red` or `black`: the side's name in xiangqi.
+    pub const fn xiangqi_name(self) -> &'static str {
+        match self {
+            Side::First => "red",
+            Side::Second => "black",
         }
     }
 

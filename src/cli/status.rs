@@ -122,7 +122,7 @@ fn print_repetition(verdict: Option<&CycleRuling>) {
         Judgement::Forbidden => "forbidden",
     };
     let side = match v.side {
-        Some(s) => format!(" for {}", s.name()),
+        Some(s) => format!(" for {}", s.xiangqi_name()),
         None => String::new(),
     };
     println!(
@@ -152,7 +152,7 @@ fn print_repetition(verdict: Option<&CycleRuling>) {
             "  ply {:<4} {:<5} {:<6} {nature}{chased}",
             m.ply,
             m.mv.to_string(),
-            m.side.name(),
+            m.side.xiangqi_name(),
         );
     }
     println!("reasoning  {}", v.reason);

@@ -29,13 +29,14 @@
 //! ```
 
 use super::notation::MoveError;
-use super::{Bitboard, Color, Move, Position, Square};
+use super::{Bitboard, Move, Position, Square};
 use crate::clause;
 use crate::edition::{DiagonalCount, DrawKind, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
 use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
 use crate::Ruleset;
+use crate::Side;
 use std::borrow::Cow;
 
 /// The squares of the long diagonal a1–h8 (the "main road"), from the board geometry: the
@@ -63,7 +64,7 @@ pub struct Balance {
 impl Balance {
     /// The balance of a position.
     pub fn of(pos: &Position) -> Balance {
-        let count = |c: Color, kings: bool| {
+        let count = |c: Side, kings: bool| {
             let own = pos.pieces(c);
             let k = own & pos.kings();
             if kings {
@@ -73,17 +74,17 @@ impl Balance {
             }
         };
         Balance {
-            white_men: count(Color::White, false),
-            white_kings: count(Color::White, true),
-            black_men: count(Color::Black, false),
-            black_kings: count(Color::Black, true),
+            white_men: count(Side::First, false),
+            white_kings: count(Side::First, true),
+            black_men: count(Side::Second, false),
+            black_kings: count(Side::Second, true),
         }
     }
 
-    fn side(&self, c: Color) -> (u32, u32) {
+    fn side(&self, c: Side) -> (u32, u32) {
         match c {
-            Color::White => (self.white_men, self.white_kings),
-            Color::Black => (self.black_men, self.black_kings),
+            Side::First => (self.white_men, self.white_kings),
+            Side::Second => (self.black_men, self.black_kings),
         }
     }
 
@@ -94,8 +95,8 @@ impl Balance {
 
     /// The side that has a lone king (one piece, a king) against a stronger side meeting
     /// `strong(men, kings)`.
-    fn lone_king_against(&self, strong: impl Fn(u32, u32) -> bool) -> Option<Color> {
-        [Color::White, Color::Black].into_iter().find(|&c| {
+    fn lone_king_against(&self, strong: impl Fn(u32, u32) -> bool) -> Option<Side> {
+        [Side::First, Side::Second].into_iter().find(|&c| {
             let (m, k) = self.side(c);
             let (om, ok) = self.side(c.other());
             m == 0 && k == 1 && strong(om, ok)
@@ -115,7 +116,7 @@ impl Balance {
 
     /// Three pieces, at least one a king, against a lone king (FMJD-64 7.2.7, FMJD 16
     /// moves); the side with the lone king.
-    pub fn three_vs_king(&self) -> Option<Color> {
+    pub fn three_vs_king(&self) -> Option<Side> {
         self.lone_king_against(|m, k| k >= 1 && m + k == 3)
     }
 
@@ -348,7 +349,7 @@ pub fn position_outcome(pos: &Position) -> Option<Outcome> {
         super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, clause::D64_END_NO_LEGAL_MOVE),
     };
     let result = match crate::mutant::draws::score_ending(o.reason()) {
-        Scored::Loss => Score::Win(o.winner().side()),
+        Scored::Loss => Score::Win(o.winner()),
         Scored::Draw => Score::Draw,
         Scored::Ongoing => return None,
     };
@@ -406,7 +407,7 @@ mod tests {
         assert!(!b("W:WK1,K2,K3:BK32").is_small_ending());
         assert!(b("W:WK1,K2,K3:BK32").is_three_kings_vs_king());
         assert!(!b("W:WK1,K2,9:BK32").is_three_kings_vs_king());
-        assert_eq!(b("W:WK1,9,10:BK32").three_vs_king(), Some(Color::Black));
+        assert_eq!(b("W:WK1,9,10:BK32").three_vs_king(), Some(Side::Second));
         assert_eq!(b("W:W9,10,11:BK32").three_vs_king(), None); // no king
         assert!(b("W:WK1,9:BK32,K31").is_equal_balance(4, 5));
         assert!(!b("W:W5,9:BK32,K31").is_equal_balance(4, 5)); // white has no king

@@ -18,7 +18,9 @@
 
 use super::bitboard::Bitboard;
 use super::setup::Setup;
-use super::square::{Color, Square};
+use super::square::side_letter;
+use super::square::Square;
+use crate::Side;
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,8 +46,8 @@ pub enum FenError {
     #[error("unknown FEN field '{0}' after the piece lists (known extensions: H<half-move clock>, F<move number>, as in W:W21,22:B9,10:H0:F1)")]
     Extension(String),
     /// Two sections for the same side.
-    #[error("{0} pieces are listed in two sections")]
-    DuplicateColor(Color),
+    #[error("{} pieces are listed in two sections", .0.draughts_name())]
+    DuplicateColor(Side),
     /// A square that does not exist (or is a light square).
     #[error("unknown square '{0}' (expected 1-32 or a dark square a1-h8)")]
     UnknownSquare(String),
@@ -53,8 +55,8 @@ pub enum FenError {
     #[error("bad square range '{0}' (expected two square numbers, the first not larger)")]
     Range(String),
     /// An empty entry between commas.
-    #[error("empty entry in the {0} piece list")]
-    EmptyEntry(Color),
+    #[error("empty entry in the {} piece list", .0.draughts_name())]
+    EmptyEntry(Side),
     /// A square listed twice (in one list or in both).
     #[error("square {0} is listed twice")]
     ListedTwice(Square),
@@ -120,8 +122,8 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
     let mut fields = text.split(':');
     let turn_text = fields.next().unwrap_or("").trim();
     let turn = match turn_text {
-        "W" | "w" => Color::White,
-        "B" | "b" => Color::Black,
+        "W" | "w" => Side::First,
+        "B" | "b" => Side::Second,
         other => return Err(FenError::Turn(other.to_owned())),
     };
     let mut setup = Setup::empty(turn);
@@ -145,15 +147,15 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
         }
         any = true;
         let (color, list) = if let Some(rest) = section.strip_prefix('W') {
-            (Color::White, rest)
+            (Side::First, rest)
         } else if let Some(rest) = section.strip_prefix('B') {
-            (Color::Black, rest)
+            (Side::Second, rest)
         } else {
             return Err(FenError::Section(section.to_owned()));
         };
         let slot = match color {
-            Color::White => 0,
-            Color::Black => 1,
+            Side::First => 0,
+            Side::Second => 1,
         };
         if seen[slot] {
             return Err(FenError::DuplicateColor(color));
@@ -177,8 +179,8 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
                     return Err(FenError::ListedTwice(sq));
                 }
                 match color {
-                    Color::White => setup.white = setup.white.with(sq),
-                    Color::Black => setup.black = setup.black.with(sq),
+                    Side::First => setup.white = setup.white.with(sq),
+                    Side::Second => setup.black = setup.black.with(sq),
                 }
                 if king {
                     setup.kings = setup.kings.with(sq);
@@ -243,10 +245,10 @@ pub enum SquareStyle {
 /// Writes a setup as FEN: white's list first, squares ascending, `K` before kings.
 pub fn write(setup: &Setup, style: SquareStyle) -> String {
     let mut out = String::with_capacity(96);
-    out.push(setup.turn.letter());
-    for color in [Color::White, Color::Black] {
+    out.push(side_letter(setup.turn));
+    for color in [Side::First, Side::Second] {
         out.push(':');
-        out.push(color.letter());
+        out.push(side_letter(color));
         for (i, sq) in setup.pieces(color).into_iter().enumerate() {
             if i > 0 {
                 out.push(',');

@@ -1,6 +1,6 @@
 //! The reference rules of 64-square draughts: Brazilian and Russian.
 //!
-//! - [`Square`], [`Color`], [`Piece`], [`Role`], [`Variant`]: the vocabulary
+//! - [`Square`], [`Side`](crate::Side), [`Piece`], [`Role`], [`Variant`]: the vocabulary
 //!   ([`square`]); [`Bitboard`]: sets of squares ([`bitboard`]).
 //! - [`Setup`] (may be invalid) and [`Position`] (validated), read from and written as PDN
 //!   FEN ([`fen`]).
@@ -46,4 +46,4 @@ pub use notation::{MoveError, MoveText, Notation};
 pub use perft::{perft, perft_divide, PerftCount};
 pub use position::{Outcome, PlayError, Position, PositionError};
 pub use setup::Setup;
-pub use square::{Color, Piece, Role, Square, Variant};
+pub use square::{promotion_row, side_letter, Piece, Role, Square, Variant};

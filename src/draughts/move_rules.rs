@@ -8,8 +8,9 @@
 //! generator reads.
 
 use super::bitboard::{DL, DR, UL, UR};
-use super::square::{Color, Variant};
+use super::square::Variant;
 use crate::mutant::MoveMutant;
+use crate::Side;
 
 /// How a man is crowned when it reaches the last row during a capture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,7 +139,7 @@ impl MoveRules {
 
     /// The directions a man of `color` captures in, as a mask of direction bits.
     #[inline(always)]
-    pub(crate) fn man_capture_dirs(&self, color: Color) -> u32 {
+    pub(crate) fn man_capture_dirs(&self, color: Side) -> u32 {
         if self.men_capture_backward {
             0b1111
         } else {
@@ -150,9 +151,9 @@ impl MoveRules {
 
 /// The forward directions of a side's men.
 #[inline(always)]
-pub(crate) const fn forward(color: Color) -> [usize; 2] {
+pub(crate) const fn forward(color: Side) -> [usize; 2] {
     match color {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
+        Side::First => [UL, UR],
+        Side::Second => [DL, DR],
     }
 }

@@ -23,7 +23,8 @@ use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
 use super::move_rules::{forward, MoveRules, Passing};
 use super::mv::{dedup_identities, Move, MAX_PATH};
 use super::position::{Outcome, PlayError, Position};
-use super::square::{Color, Square};
+use super::square::{promotion_row, Square};
+use crate::Side;
 
 /// Receives the complete capture sequences found by the search.
 pub(crate) trait Sink {
@@ -322,8 +323,8 @@ impl<S: Sink> Search<'_, S> {
 #[inline(always)]
 fn sides(pos: &Position) -> (u32, u32, u32) {
     match pos.turn {
-        Color::White => (pos.white, pos.black, pos.kings & pos.white),
-        Color::Black => (pos.black, pos.white, pos.kings & pos.black),
+        Side::First => (pos.white, pos.black, pos.kings & pos.white),
+        Side::Second => (pos.black, pos.white, pos.kings & pos.black),
     }
 }
 
@@ -370,7 +371,7 @@ pub(crate) fn captures<S: Sink>(pos: &Position, rules: &MoveRules, sink: &mut S)
         them,
         their_kings: them & pos.kings,
         occ: all,
-        promo: pos.turn.promotion_row(),
+        promo: promotion_row(pos.turn),
         man_dirs,
         vanish: if rules.captured_stay { 0 } else { !0 },
         taken_block: if rules.jump_once { !0 } else { 0 },
@@ -419,7 +420,7 @@ const fn opposite(d: usize) -> usize {
 
 /// The directions a man moves in without capturing, as a mask of direction bits.
 #[inline(always)]
-fn man_moves(color: Color, rules: &MoveRules) -> u32 {
+fn man_moves(color: Side, rules: &MoveRules) -> u32 {
     if !rules.men_move_forward_only {
         ALL_DIRS
     } else {
@@ -434,7 +435,7 @@ pub(crate) fn quiets(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
     let occ = us | them;
     let empty = !occ;
     let men = us & !kings;
-    let promo = pos.turn.promotion_row();
+    let promo = promotion_row(pos.turn);
     let dirs = man_moves(pos.turn, rules);
     for d in [UL, UR, DL, DR] {
         if dirs & (1 << d) == 0 {

@@ -8,7 +8,9 @@ use super::fen::{self, FenError, SquareStyle};
 use super::move_rules::MoveRules;
 use super::mv::Move;
 use super::setup::Setup;
-use super::square::{Color, Piece, Square, Variant};
+use super::square::promotion_row;
+use super::square::{Piece, Square, Variant};
+use crate::Side;
 use std::fmt;
 
 /// Why a setup is not a legal position.
@@ -24,25 +26,25 @@ pub enum PositionError {
     #[error("square {0} is marked as a king but holds no piece")]
     KingOnEmptySquare(Square),
     /// A side has more than 12 pieces (art. 2.1).
-    #[error("{color} has {count} pieces (at most 12)")]
+    #[error("{} has {count} pieces (at most 12)", .color.draughts_name())]
     TooManyPieces {
         /// The side.
-        color: Color,
+        color: Side,
         /// How many it has.
         count: u32,
     },
     /// A man stands on the row where it would already have been crowned (art. 5.5).
-    #[error("{color} man on square {square} stands on its promotion row (it would be a king)")]
+    #[error("{} man on square {square} stands on its promotion row (it would be a king)", .color.draughts_name())]
     ManOnPromotionRow {
         /// The side.
-        color: Color,
+        color: Side,
         /// The square.
         square: Square,
     },
     /// The side that made the last move has no pieces: a move never leaves its own side
     /// without pieces, so no game reaches this (art. 12.2.2 ends the game one move earlier).
-    #[error("{0} has no pieces but has just moved (the side not to move must have pieces)")]
-    MoverHasNoPieces(Color),
+    #[error("{} has no pieces but has just moved (the side not to move must have pieces)", .0.draughts_name())]
+    MoverHasNoPieces(Side),
 }
 
 /// Why a move could not be played.
@@ -59,18 +61,18 @@ pub enum Outcome {
     /// The side to move has no pieces left: the other side wins.
     NoPieces {
         /// The winner.
-        winner: Color,
+        winner: Side,
     },
     /// The side to move has pieces but none can move: the other side wins.
     NoLegalMove {
         /// The winner.
-        winner: Color,
+        winner: Side,
     },
 }
 
 impl Outcome {
     /// The winning side.
-    pub fn winner(self) -> Color {
+    pub fn winner(self) -> Side {
         match self {
             Outcome::NoPieces { winner } | Outcome::NoLegalMove { winner } => winner,
         }
@@ -102,7 +104,7 @@ pub struct Position {
     pub(crate) white: u32,
     pub(crate) black: u32,
     pub(crate) kings: u32,
-    pub(crate) turn: Color,
+    pub(crate) turn: Side,
     pub(crate) variant: Variant,
     pub(crate) rules: MoveRules,
 }
@@ -115,7 +117,7 @@ impl Position {
             white: s.white.0,
             black: s.black.0,
             kings: 0,
-            turn: Color::White,
+            turn: Side::First,
             variant,
             rules: MoveRules::of(variant),
         }
@@ -129,7 +131,7 @@ impl Position {
         if let Some(sq) = (setup.kings & !(setup.white | setup.black)).first() {
             return Err(PositionError::KingOnEmptySquare(sq));
         }
-        for color in [Color::White, Color::Black] {
+        for color in [Side::First, Side::Second] {
             let pieces = setup.pieces(color);
             if pieces.count() > 12 {
                 return Err(PositionError::TooManyPieces {
@@ -138,7 +140,7 @@ impl Position {
                 });
             }
             let men = pieces & !setup.kings;
-            if let Some(square) = (men & Bitboard(color.promotion_row())).first() {
+            if let Some(square) = (men & Bitboard(promotion_row(color))).first() {
                 return Err(PositionError::ManOnPromotionRow { color, square });
             }
         }
@@ -207,15 +209,15 @@ impl Position {
     }
 
     /// The side to move.
-    pub fn turn(&self) -> Color {
+    pub fn turn(&self) -> Side {
         self.turn
     }
 
     /// The squares of one side's pieces.
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Side) -> Bitboard {
         Bitboard(match color {
-            Color::White => self.white,
-            Color::Black => self.black,
+            Side::First => self.white,
+            Side::Second => self.black,
         })
     }
 
@@ -238,11 +240,11 @@ impl Position {
         let mut p = *self;
         let king = self.kings & from != 0 || mv.promotes;
         match self.turn {
-            Color::White => {
+            Side::First => {
                 p.white = (p.white & !from) | to;
                 p.black &= !caps;
             }
-            Color::Black => {
+            Side::Second => {
                 p.black = (p.black & !from) | to;
                 p.white &= !caps;
             }
@@ -272,7 +274,7 @@ impl Position {
             out.push('\n');
         }
         out.push_str("   a b c d e f g h\n");
-        out.push_str(&format!("{} to move\n", self.turn));
+        out.push_str(&format!("{} to move\n", self.turn.draughts_name()));
         out
     }
 }

@@ -1,7 +1,8 @@
 //! [`Setup`]: a placement of pieces and a side to move that may break the rules.
 
 use super::bitboard::Bitboard;
-use super::square::{Color, Piece, Role, Square};
+use super::square::{Piece, Role, Square};
+use crate::Side;
 
 /// Pieces on the board and the side to move, not yet checked against the rules.
 ///
@@ -11,10 +12,11 @@ use super::square::{Color, Piece, Role, Square};
 /// representable here and rejected there.
 ///
 /// ```
-/// use arbiter::draughts::{Color, Setup};
+/// use arbiter::draughts::Setup;
+/// use arbiter::Side;
 ///
 /// let setup = Setup::start();
-/// assert_eq!(setup.turn, Color::White);
+/// assert_eq!(setup.turn, Side::First);
 /// assert_eq!(setup.white.count(), 12);
 /// assert_eq!(setup.to_string(), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
 /// ```
@@ -27,7 +29,7 @@ pub struct Setup {
     /// Squares holding a king (of either colour).
     pub kings: Bitboard,
     /// The side to move.
-    pub turn: Color,
+    pub turn: Side,
 }
 
 impl Setup {
@@ -37,12 +39,12 @@ impl Setup {
             white: Bitboard(0xFFF0_0000),
             black: Bitboard(0x0000_0FFF),
             kings: Bitboard::EMPTY,
-            turn: Color::White,
+            turn: Side::First,
         }
     }
 
     /// An empty board with `turn` to move.
-    pub const fn empty(turn: Color) -> Setup {
+    pub const fn empty(turn: Side) -> Setup {
         Setup {
             white: Bitboard::EMPTY,
             black: Bitboard::EMPTY,
@@ -52,10 +54,10 @@ impl Setup {
     }
 
     /// The squares of one side.
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Side) -> Bitboard {
         match color {
-            Color::White => self.white,
-            Color::Black => self.black,
+            Side::First => self.white,
+            Side::Second => self.black,
         }
     }
 
@@ -68,12 +70,12 @@ impl Setup {
         };
         if self.white.contains(sq) {
             Some(Piece {
-                color: Color::White,
+                color: Side::First,
                 role,
             })
         } else if self.black.contains(sq) {
             Some(Piece {
-                color: Color::Black,
+                color: Side::Second,
                 role,
             })
         } else {
@@ -85,8 +87,8 @@ impl Setup {
     pub fn set_piece(&mut self, sq: Square, piece: Piece) {
         self.remove_piece(sq);
         match piece.color {
-            Color::White => self.white = self.white.with(sq),
-            Color::Black => self.black = self.black.with(sq),
+            Side::First => self.white = self.white.with(sq),
+            Side::Second => self.black = self.black.with(sq),
         }
         if piece.role == Role::King {
             self.kings = self.kings.with(sq);

@@ -1,10 +1,12 @@
-//! Squares, colours, pieces and variants: the vocabulary of 64-square draughts.
+//! Squares, pieces and variants: the vocabulary of 64-square draughts.
 //!
 //! Only the 32 dark squares are playable. They are numbered the PDN way: 1 = b8, 2 = d8,
 //! 3 = f8, 4 = h8, 5 = a7, … 29 = a1, 30 = c1, 31 = e1, 32 = g1, with white at the bottom
 //! (ranks 1–3) moving up and the dark square a1 in white's left corner.
 
 use std::fmt;
+
+use crate::Side;
 
 /// One of the 32 dark squares of the board.
 ///
@@ -119,60 +121,19 @@ impl fmt::Display for Square {
     }
 }
 
-/// A side: white (moves first, starts on squares 21–32) or black (squares 1–12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// White, at the bottom, moving towards rank 8.
-    White,
-    /// Black, at the top, moving towards rank 1.
-    Black,
-}
-
-impl Color {
-    /// The game-neutral side: white is the first player.
-    pub const fn side(self) -> crate::Side {
-        match self {
-            Color::White => crate::Side::First,
-            Color::Black => crate::Side::Second,
-        }
-    }
-
-    /// The other side.
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// `white` or `black`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
-    /// `W` or `B`, as in FEN.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::White => 'W',
-            Color::Black => 'B',
-        }
-    }
-
-    /// The row where this side's men are crowned (white: 1–4, black: 29–32).
-    pub const fn promotion_row(self) -> u32 {
-        match self {
-            Color::White => 0x0000_000F,
-            Color::Black => 0xF000_0000,
-        }
+/// `W` or `B`: the side to move as written in FEN.
+pub const fn side_letter(side: Side) -> char {
+    match side {
+        Side::First => 'W',
+        Side::Second => 'B',
     }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The row where a side's men are crowned (white: 1–4, black: 29–32).
+pub const fn promotion_row(side: Side) -> u32 {
+    match side {
+        Side::First => 0x0000_000F,
+        Side::Second => 0xF000_0000,
     }
 }
 
@@ -189,7 +150,7 @@ pub enum Role {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Whose piece it is.
-    pub color: Color,
+    pub color: Side,
     /// Man or king.
     pub role: Role,
 }
@@ -198,10 +159,10 @@ impl Piece {
     /// The board letter: `w`/`b` for men, `W`/`B` for kings.
     pub const fn char(self) -> char {
         match (self.color, self.role) {
-            (Color::White, Role::Man) => 'w',
-            (Color::White, Role::King) => 'W',
-            (Color::Black, Role::Man) => 'b',
-            (Color::Black, Role::King) => 'B',
+            (Side::First, Role::Man) => 'w',
+            (Side::First, Role::King) => 'W',
+            (Side::Second, Role::Man) => 'b',
+            (Side::Second, Role::King) => 'B',
         }
     }
 }

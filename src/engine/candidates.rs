@@ -26,7 +26,8 @@
 //! assert!(candidates.iter().any(|m| m.to_string() == "b0d1"));
 //! ```
 
-use crate::xiangqi::{Color, Move, Role, Setup, Square};
+use crate::xiangqi::{Move, Role, Setup, Square};
+use crate::Side;
 
 /// The candidate moves of the side to move on `setup`, by origin square, then destination.
 pub fn candidate_moves(setup: &Setup) -> Vec<Move> {
@@ -122,7 +123,7 @@ pub fn moved(setup: &Setup, m: Move) -> Option<Setup> {
     next.set(m.from, None);
     next.set(m.to, Some(piece));
     next.turn = setup.turn.other();
-    if setup.turn == Color::Black {
+    if setup.turn == Side::Second {
         next.fullmoves += 1;
     }
     Some(next)
@@ -176,7 +177,7 @@ mod tests {
         let setup = parse_fen(crate::xiangqi::START_FEN).unwrap();
         let m = crate::xiangqi::iccs::parse_iccs_coords("h2e2").unwrap();
         let next = moved(&setup, m).unwrap();
-        assert_eq!(next.turn, Color::Black);
+        assert_eq!(next.turn, Side::Second);
         assert!(next.piece_at(m.from).is_none());
         assert!(moved(&next, m).is_none());
     }

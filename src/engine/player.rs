@@ -81,7 +81,7 @@ pub fn material(board: &Board, side: Side) -> i32 {
                 let Some(piece) = xiangqi::Square::from_index(i).and_then(|s| p.piece_at(s)) else {
                     continue;
                 };
-                let red = piece.color == xiangqi::Color::Red;
+                let red = piece.color == Side::First;
                 let crossed = if red { i / 9 >= 5 } else { i / 9 <= 4 };
                 let value = match piece.role {
                     xiangqi::Role::General => 1000,
@@ -109,7 +109,7 @@ pub fn material(board: &Board, side: Side) -> i32 {
                     draughts::Role::Man => 10,
                     draughts::Role::King => 30,
                 };
-                let white = piece.color == draughts::Color::White;
+                let white = piece.color == Side::First;
                 total += if white == (side == Side::First) {
                     value
                 } else {

@@ -319,13 +319,13 @@ fn repetition(request: &Request, start: &str, play: &PlayRules) -> Result<Repeti
         },
         Some(v) => RepetitionAnswer {
             verdict: v.ruling.slug().to_owned(),
-            side: v.side.map(|c| c.name().to_owned()),
+            side: v.side.map(|c| c.xiangqi_name().to_owned()),
             reason: v.reason.clone(),
             cycle: Some(
                 v.cycle
                     .iter()
                     .map(|c| CycleMoveAnswer {
-                        side: c.side.name().to_owned(),
+                        side: c.side.xiangqi_name().to_owned(),
                         nature: c.nature.slug().to_owned(),
                         sub_kind: c.sub_kind.map(|k| k.slug().to_owned()),
                         chased: c.chased.iter().map(|p| p.square.to_string()).collect(),

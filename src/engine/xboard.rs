@@ -25,8 +25,9 @@ use crate::protocol::{
 };
 use crate::xiangqi::fen::parse_fen;
 use crate::xiangqi::iccs::parse_iccs_coords;
-use crate::xiangqi::{Color, Move, START_FEN};
+use crate::xiangqi::{Move, START_FEN};
 use crate::Game;
+use crate::Side;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -474,8 +475,8 @@ impl XboardEngine {
                 let result = match go_outcome(talk, &mut state.pinger)? {
                     None => "ongoing",
                     Some((score, _)) => match score.as_str() {
-                        "1-0" => Color::Red.name(),
-                        "0-1" => Color::Black.name(),
+                        "1-0" => Side::First.xiangqi_name(),
+                        "0-1" => Side::Second.xiangqi_name(),
                         _ => "draw",
                     },
                 };

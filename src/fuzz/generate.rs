@@ -449,7 +449,8 @@ impl GamePos for draughts::Position {
     }
 
     fn mutate(&self, rng: &mut Rng) -> Option<Self> {
-        use draughts::{Color, Piece, Role, Square};
+        use crate::Side;
+        use draughts::{Piece, Role, Square};
         let mut setup = self.setup();
         let occupied = setup.white | setup.black;
         let pick = |rng: &mut Rng, set: Bitboard| {
@@ -460,9 +461,9 @@ impl GamePos for draughts::Position {
             0 => setup.remove_piece(pick(rng, occupied)?),
             1 => {
                 let color = if rng.chance(50) {
-                    Color::White
+                    Side::First
                 } else {
-                    Color::Black
+                    Side::Second
                 };
                 let role = if rng.chance(30) {
                     Role::King
@@ -520,11 +521,12 @@ impl GamePos for draughts::Position {
     const TANGLES: bool = true;
 
     fn tangle(&self, rng: &mut Rng) -> Option<Self> {
-        use draughts::{Color, Piece, Role, Setup, Square};
+        use crate::Side;
+        use draughts::{Piece, Role, Setup, Square};
         let turn = if rng.chance(50) {
-            Color::White
+            Side::First
         } else {
-            Color::Black
+            Side::Second
         };
         let mut setup = Setup::empty(turn);
         let mut free: Vec<Square> = Square::ALL.to_vec();
@@ -658,7 +660,8 @@ impl GamePos for xiangqi::Position {
     }
 
     fn mutate(&self, rng: &mut Rng) -> Option<Self> {
-        use xiangqi::{Color, Piece, Role, Square};
+        use crate::Side;
+        use xiangqi::{Piece, Role, Square};
         let mut setup = self.to_setup();
         let squares: Vec<Square> = Square::all().collect();
         match rng.below(5) {
@@ -679,9 +682,9 @@ impl GamePos for xiangqi::Position {
                     return None;
                 }
                 let color = if rng.chance(50) {
-                    Color::Red
+                    Side::First
                 } else {
-                    Color::Black
+                    Side::Second
                 };
                 let role = Role::ALL[rng.range(1, Role::ALL.len() - 1)];
                 setup.set(sq, Some(Piece { color, role }));

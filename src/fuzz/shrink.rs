@@ -13,6 +13,7 @@ use super::Sample;
 use crate::draughts::{self, Variant};
 use crate::engine::Engine;
 use crate::xiangqi;
+use crate::Side;
 
 /// Engine queries a shrink may spend at most.
 pub const SHRINK_BUDGET: usize = 1500;
@@ -231,10 +232,7 @@ fn simpler_setups(differ: &Differ, fen: &str, how: Simplify) -> Vec<String> {
 pub fn pieces(differ: &Differ, sample: &Sample) -> usize {
     match Variant::from_game(differ.ruleset().game) {
         Some(variant) => draughts::Position::from_fen(&sample.fen, variant)
-            .map(|p| {
-                (p.pieces(draughts::Color::White) | p.pieces(draughts::Color::Black)).count()
-                    as usize
-            })
+            .map(|p| (p.pieces(Side::First) | p.pieces(Side::Second)).count() as usize)
             .unwrap_or(0),
         None => xiangqi::Position::from_fen(&sample.fen)
             .map(|p| {

@@ -50,9 +50,10 @@ impl Replay {
         };
         match crate::draughts::Variant::from_game(ruleset.game) {
             Some(variant) => {
-                use crate::draughts::{notation, Color, Position};
+                use crate::draughts::{notation, Position};
+                use crate::Side;
                 let mut pos = Position::from_fen(&start, variant).map_err(|e| e.to_string())?;
-                replay.second_starts = pos.turn() == Color::Black;
+                replay.second_starts = pos.turn() == Side::Second;
                 for (i, text) in moves.iter().enumerate() {
                     match pos.parse_move(text) {
                         Ok(m) => {
@@ -71,9 +72,10 @@ impl Replay {
             }
             None => {
                 use crate::xiangqi::notation::{parse_move, Notation};
-                use crate::xiangqi::{Color, Position};
+                use crate::xiangqi::Position;
+                use crate::Side;
                 let mut pos = Position::from_fen(&start).map_err(|e| e.to_string())?;
-                replay.second_starts = pos.turn() == Color::Black;
+                replay.second_starts = pos.turn() == Side::Second;
                 for (i, text) in moves.iter().enumerate() {
                     let played = parse_move(&pos, text)
                         .map_err(|e| e.to_string())

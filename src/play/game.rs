@@ -532,7 +532,7 @@ pub fn play_game_adjudicated(
         // Xiangqi: the repetition verdict orders a side to change.
         if let Some(v) = &session.ending().repetition {
             if let (CycleDecision::MustChange, Some(who)) = (v.ruling, v.side) {
-                let order = (who.side(), v.repetitions);
+                let order = (who, v.repetitions);
                 if announced != Some(order) {
                     record
                         .entries

@@ -206,8 +206,8 @@ impl Board {
     /// The side to move.
     pub fn turn(&self) -> Side {
         match self {
-            Board::Xiangqi(p) => xiangqi_side(p.turn()),
-            Board::Draughts(p) => draughts_side(p.turn()),
+            Board::Xiangqi(p) => p.turn(),
+            Board::Draughts(p) => p.turn(),
         }
     }
 
@@ -248,10 +248,10 @@ impl Board {
         match self {
             Board::Xiangqi(p) => xiangqi::Square::from_index(spot.0 as usize)
                 .and_then(|s| p.piece_at(s))
-                .map(|piece| xiangqi_side(piece.color)),
+                .map(|piece| piece.color),
             Board::Draughts(p) => draughts::Square::from_index(spot.0)
                 .and_then(|s| p.piece_at(s))
-                .map(|piece| draughts_side(piece.color)),
+                .map(|piece| piece.color),
         }
     }
 
@@ -345,10 +345,8 @@ impl Board {
     /// ([`Reason::slug`](crate::Reason::slug)).
     pub fn status(&self) -> Option<(Side, &'static str)> {
         match self {
-            Board::Xiangqi(p) => p
-                .outcome()
-                .map(|o| (xiangqi_side(o.winner), o.reason.slug())),
-            Board::Draughts(p) => p.outcome().map(|o| (draughts_side(o.winner()), o.reason())),
+            Board::Xiangqi(p) => p.outcome().map(|o| (o.winner, o.reason.slug())),
+            Board::Draughts(p) => p.outcome().map(|o| (o.winner(), o.reason())),
         }
     }
 }
@@ -394,27 +392,6 @@ pub(crate) fn parse_draughts_square(t: &str) -> Option<draughts::Square> {
     match t.parse::<u8>() {
         Ok(n) => draughts::Square::from_number(n),
         Err(_) => draughts::Square::from_algebraic(&t.to_ascii_lowercase()),
-    }
-}
-
-pub(crate) fn xiangqi_side(c: xiangqi::Color) -> Side {
-    match c {
-        xiangqi::Color::Red => Side::First,
-        xiangqi::Color::Black => Side::Second,
-    }
-}
-
-pub(crate) fn draughts_side(c: draughts::Color) -> Side {
-    match c {
-        draughts::Color::White => Side::First,
-        draughts::Color::Black => Side::Second,
-    }
-}
-
-pub(crate) fn draughts_color(s: Side) -> draughts::Color {
-    match s {
-        Side::First => draughts::Color::White,
-        Side::Second => draughts::Color::Black,
     }
 }
 

@@ -11,9 +11,10 @@
 //!   one, a man ending on the far row is crowned, and the opponent's pieces on the diagonals
 //!   between consecutive squares of a capture text are removed.
 
-use super::board::{draughts_color, draughts_side, parse_draughts_square, Board, Spot};
+use super::board::{parse_draughts_square, Board, Spot};
 use super::ProcedureError;
 use crate::clause;
+use crate::draughts::promotion_row;
 use crate::draughts::{self, Bitboard, Piece, Role};
 use crate::xiangqi;
 use crate::Side;
@@ -207,7 +208,7 @@ pub fn draughts_irregular(
     let Some(piece) = pos.piece_at(from) else {
         return Err(refuse(format!("there is no piece on {from}")));
     };
-    let me = draughts_color(offender);
+    let me = offender;
     // The opponent pieces jumped along the text's squares.
     let mut jumped = Bitboard::EMPTY;
     if parsed.capture {
@@ -244,8 +245,8 @@ pub fn draughts_irregular(
             if p.turn() != me.other() {
                 return Err(ProcedureError::Position(format!(
                     "the position after {}'s irregular move must have {} to move",
-                    me.name(),
-                    me.other().name()
+                    me.draughts_name(),
+                    me.other().draughts_name()
                 )));
             }
             p
@@ -257,7 +258,7 @@ pub fn draughts_irregular(
             }
             setup.remove_piece(from);
             let crowned =
-                piece.role == Role::Man && Bitboard(piece.color.promotion_row()).contains(to);
+                piece.role == Role::Man && Bitboard(promotion_row(piece.color)).contains(to);
             let role = if crowned { Role::King } else { piece.role };
             setup.set_piece(
                 to,
@@ -317,7 +318,7 @@ pub fn draughts_irregular(
         offender,
         text: text.to_owned(),
         kind,
-        moved: (draughts_side(piece.color) == offender).then_some(Spot(from.index() as u8)),
+        moved: (piece.color == offender).then_some(Spot(from.index() as u8)),
         after: Board::Draughts(after),
     })
 }

@@ -325,7 +325,7 @@ fn note_repetition(
         *seen = None;
         return;
     };
-    let side = color.side();
+    let side = color;
     let len = v.cycle.len().max(1);
     let from = v.cycle.first().map_or(ply, |c| {
         c.ply.saturating_sub((v.repetitions.max(1) - 1) * len)
@@ -542,7 +542,7 @@ fn replay_items(
                                 .then_some(v.side)
                                 .flatten()
                         });
-                        if ordered.map(|c| c.name()) == Some(*side) {
+                        if ordered.map(|c| c.xiangqi_name()) == Some(*side) {
                             Ok(())
                         } else {
                             Err(format!(
@@ -687,7 +687,7 @@ pub fn check_game(record: &ReadRecord, options: &CheckOptions) -> GameReport {
     // (or went on with), with that side's loss.
     let outcome = outcome.or_else(|| {
         let v = replayed.session.ending().repetition.as_ref()?;
-        let loser = v.side?.side();
+        let loser = v.side?;
         let ruled = matches!(v.ruling, CycleDecision::Loss | CycleDecision::MustChange)
             && recorded == Some(Score::Win(loser.other()));
         ruled.then(|| {

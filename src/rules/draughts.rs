@@ -10,7 +10,7 @@ use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
-use crate::draughts::{Color, Move, MoveRules, Position, Variant};
+use crate::draughts::{Move, MoveRules, Position, Variant};
 use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
@@ -307,10 +307,7 @@ const OFFER_CLAUSES: OfferClauses = OfferClauses {
 
 impl Ended for DraughtsEndings {
     fn to_move(&self) -> Side {
-        match self.position().turn() {
-            Color::White => Side::First,
-            Color::Black => Side::Second,
-        }
+        self.position().turn()
     }
 
     fn outcome(&self) -> GameOutcome {

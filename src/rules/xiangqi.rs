@@ -9,8 +9,8 @@ use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
 use crate::xiangqi::repetition::CycleDecision;
+use crate::xiangqi::Square;
 use crate::xiangqi::START_FEN;
-use crate::xiangqi::{Color, Square};
 use crate::xiangqi::{Move, MoveRules, Position};
 use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
@@ -100,8 +100,9 @@ fn push_next(game: &mut XiangqiEndings, text: &str, legality: Legality) -> Resul
     if let Some((CycleDecision::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
         return Err(err(format!(
             "the game is already over after move {i}: {} (forbidden-repetition: \
-             {loser} did not change a forbidden repetition)",
-            loser.other()
+             {} did not change a forbidden repetition)",
+            loser.other().xiangqi_name(),
+            loser.xiangqi_name()
         )));
     }
     let known = match legality {
@@ -253,8 +254,8 @@ pub fn render(pos: &Position, chinese: bool) -> String {
         "  a b c d e f g h i\n"
     });
     let side = match pos.turn() {
-        Color::Red => "red",
-        Color::Black => "black",
+        Side::First => "red",
+        Side::Second => "black",
     };
     out.push_str(&format!(
         "{side} to move{}\n",
@@ -373,10 +374,7 @@ const OFFER_CLAUSES: OfferClauses = OfferClauses {
 
 impl Ended for XiangqiEndings {
     fn to_move(&self) -> Side {
-        match self.position().turn() {
-            Color::Red => Side::First,
-            Color::Black => Side::Second,
-        }
+        self.position().turn()
     }
 
     fn outcome(&self) -> GameOutcome {

@@ -1,7 +1,8 @@
 //! The 8×8 draughts board.
 
 use super::{close_with_marks, open, Marks, Style};
-use crate::draughts::{Color, Position, Role, Square};
+use crate::draughts::{Position, Role, Square};
+use crate::Side;
 use std::fmt::Write;
 
 /// The side of one square, in SVG units.
@@ -114,8 +115,8 @@ pub fn draughts_board(pos: &Position, marks: &Marks<Square>, style: &Style) -> S
         };
         let (x, y) = centre(sq);
         let (fill, stroke, colour) = match piece.color {
-            Color::White => (p.first_fill, p.first_stroke, "white"),
-            Color::Black => (p.second_fill, p.second_stroke, "black"),
+            Side::First => (p.first_fill, p.first_stroke, "white"),
+            Side::Second => (p.second_fill, p.second_stroke, "black"),
         };
         let role = match piece.role {
             Role::Man => "man",

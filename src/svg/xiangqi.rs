@@ -1,7 +1,8 @@
 //! The xiangqi board.
 
 use super::{close_with_marks, open, Marks, Style};
-use crate::xiangqi::{Color, Position, Square};
+use crate::xiangqi::{Position, Square};
+use crate::Side;
 use std::fmt::Write;
 
 /// The distance between two neighbouring points, in SVG units.
@@ -145,8 +146,8 @@ pub fn xiangqi_board(pos: &Position, marks: &Marks<Square>, style: &Style) -> St
         };
         let (x, y) = point(sq);
         let (colour, ink) = match piece.color {
-            Color::Red => ("red", "#c1121f"),
-            Color::Black => ("black", "#1a1a1a"),
+            Side::First => ("red", "#c1121f"),
+            Side::Second => ("black", "#1a1a1a"),
         };
         let _ = write!(
             out,

@@ -33,17 +33,19 @@
 
 use super::description::{relative, resolve, Description, Direction, NotationError, Place};
 use super::position::{Move, Position};
-use super::square::{Color, Piece, Role};
+use super::square::file_number;
+use super::square::{Piece, Role};
+use crate::Side;
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-fn numeral(color: Color, n: u8) -> char {
+fn numeral(color: Side, n: u8) -> char {
     match color {
-        Color::Red => RED_NUMERALS
+        Side::First => RED_NUMERALS
             .get((n as usize).wrapping_sub(1))
             .copied()
             .unwrap_or('?'),
-        Color::Black => char::from_digit(n as u32, 10).unwrap_or('?'),
+        Side::Second => char::from_digit(n as u32, 10).unwrap_or('?'),
     }
 }
 
@@ -57,7 +59,7 @@ pub fn write_chinese(pos: &Position, m: Move) -> String {
         role: r.role,
     }
     .chinese();
-    let file = numeral(r.color, r.color.file_number(m.from.file()));
+    let file = numeral(r.color, file_number(r.color, m.from.file()));
     let mut out = String::new();
     let n = r.tandem.len();
     if n <= 1 {

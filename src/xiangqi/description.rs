@@ -3,7 +3,9 @@
 //! description against the legal moves. The `notation` module builds on it.
 
 use super::position::{Move, Position};
-use super::square::{Color, Role, Square};
+use super::square::{file_number, relative_rank};
+use super::square::{Role, Square};
+use crate::Side;
 
 /// Why a move text was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -78,7 +80,7 @@ pub(crate) struct Description {
 
 /// Facts about one legal move used by both relative notations.
 pub(crate) struct Relative {
-    pub color: Color,
+    pub color: Side,
     pub role: Role,
     /// Like pieces on the origin file, front first.
     pub tandem: Vec<Square>,
@@ -98,8 +100,8 @@ pub(crate) fn relative(pos: &Position, m: Move) -> Option<Relative> {
     let index = tandem.iter().position(|s| *s == m.from).unwrap_or(0);
     let multi = tandem.len() >= 2 && pos.tandem_files(color, role) >= 2;
     let (fr, tr) = (
-        color.relative_rank(m.from.rank()),
-        color.relative_rank(m.to.rank()),
+        relative_rank(color, m.from.rank()),
+        relative_rank(color, m.to.rank()),
     );
     let direction = if fr == tr {
         Direction::Sideways
@@ -109,7 +111,7 @@ pub(crate) fn relative(pos: &Position, m: Move) -> Option<Relative> {
         Direction::Backward
     };
     let number = if direction == Direction::Sideways || role.moves_diagonally() {
-        color.file_number(m.to.file())
+        file_number(color, m.to.file())
     } else {
         fr.abs_diff(tr)
     };
@@ -135,7 +137,7 @@ fn matches(pos: &Position, m: Move, d: &Description) -> bool {
         return false;
     }
     if d.file
-        .is_some_and(|f| f != r.color.file_number(m.from.file()))
+        .is_some_and(|f| f != file_number(r.color, m.from.file()))
     {
         return false;
     }
@@ -177,8 +179,9 @@ fn no_match_reason(pos: &Position, d: &Description) -> String {
         if !(1..=9).contains(&f) {
             return format!("there is no file {f}");
         }
-        on_file.retain(|s| color.file_number(s.file()) == f);
+        on_file.retain(|s| file_number(color, s.file()) == f);
     }
+    let color = color.xiangqi_name();
     if on_file.is_empty() {
         return match d.file {
             Some(f) => format!("{color} has no {} on its file {f}", d.role),

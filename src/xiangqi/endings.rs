@@ -44,13 +44,14 @@ use super::position::{EndReason, IllegalMove, Move, Position};
 use super::repetition::{
     adjudicate_played_after, CycleDecision, CycleRuling, Judgement, RepetitionRules, Run,
 };
-use super::{Color, Role};
+use super::Role;
 use crate::clause;
 use crate::edition::{DrawKind, DrawRule, Edition};
 use crate::mutant::draws::Scored;
 use crate::mutant::DrawMutant as D;
 use crate::outcome::{assemble, Ending, Outcome, Reason, RuleState, Score};
 use crate::Ruleset;
+use crate::Side;
 use std::borrow::Cow;
 use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
@@ -89,7 +90,7 @@ pub struct XiangqiEndings {
     /// How many times each placement has occurred since `material_since`: counting the
     /// occurrences of each new position is one look-up, not a scan of the history (which
     /// made a long history quadratic).
-    seen: HashMap<([u8; 91], Color), u32>,
+    seen: HashMap<([u8; 91], Side), u32>,
     /// Whether an illegal move was recorded (the history then has no repetition verdict).
     illegal: bool,
     /// Who enforces a forbidden repetition: under [`RepetitionEnforcement::Refereed`] the
@@ -347,7 +348,8 @@ impl XiangqiEndings {
                     s.blocked = Some(format!(
                         "the repetition verdict is must-change: {side} must change its moves \
                          ({})",
-                        v.reason
+                        v.reason,
+                        side = side.xiangqi_name()
                     ));
                 }
                 (ruling, _) => {
@@ -363,7 +365,7 @@ impl XiangqiEndings {
     }
 
     /// The side that lost by not changing a forbidden repetition, if any.
-    fn repetition_loser(&self) -> Option<super::Color> {
+    fn repetition_loser(&self) -> Option<Side> {
         self.verdict()
             .filter(|v| v.ruling == CycleDecision::Loss)
             .and_then(|v| v.side)
@@ -382,7 +384,7 @@ impl XiangqiEndings {
         let decided = score_position_end(ended).or_else(|| {
             self.repetition_loser().map(|loser| {
                 Outcome::win(
-                    loser.other().side(),
+                    loser.other(),
                     Reason::ForbiddenRepetition,
                     Some(clause::XQ_RESULT_FORBIDDEN_REPETITION_UNCHANGED.into()),
                 )
@@ -407,7 +409,7 @@ fn score_position_end(end: Option<super::position::Outcome>) -> Option<Outcome> 
         EndReason::Stalemate => (Reason::Stalemate, clause::XQ_RESULT_STALEMATE_LOSES),
     };
     let result = match crate::mutant::draws::score_ending(o.reason.slug()) {
-        Scored::Loss => Score::Win(o.winner.side()),
+        Scored::Loss => Score::Win(o.winner),
         Scored::Draw => Score::Draw,
         Scored::Ongoing => return None,
     };

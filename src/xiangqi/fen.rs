@@ -20,7 +20,8 @@
 //! ```
 
 use super::setup::Setup;
-use super::square::{Color, Piece, Square};
+use super::square::{Piece, Square};
+use crate::Side;
 
 /// Why a FEN text could not be read. Ranks are board ranks: the first FEN row is rank 9.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,8 +110,8 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     }
     if let Some(turn) = fields.next() {
         setup.turn = match turn {
-            "w" | "W" | "r" | "R" => Color::Red,
-            "b" | "B" => Color::Black,
+            "w" | "W" | "r" | "R" => Side::First,
+            "b" | "B" => Side::Second,
             _ => return Err(FenError::Turn(turn.to_owned())),
         };
     }
@@ -164,8 +165,8 @@ pub fn write_fen(setup: &Setup) -> String {
         }
     }
     let turn = match setup.turn {
-        Color::Red => 'w',
-        Color::Black => 'b',
+        Side::First => 'w',
+        Side::Second => 'b',
     };
     out.push_str(&format!(
         " {turn} - - {} {}",

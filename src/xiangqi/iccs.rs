@@ -119,8 +119,8 @@ fn check_legal(pos: &Position, m: Move, text: &str) -> Result<Move, NotationErro
             format!(
                 "the piece on {} is {}'s, and {} is to move",
                 m.from,
-                p.color,
-                pos.turn()
+                p.color.xiangqi_name(),
+                pos.turn().xiangqi_name()
             )
         }
         Some(p) => {

@@ -42,7 +42,7 @@ pub use position::{
     EndReason, IllegalMove, Move, MoveList, Outcome, ParseFenError, Position, PositionError,
 };
 pub use setup::Setup;
-pub use square::{Color, ParseSquareError, Piece, Role, Square};
+pub use square::{ParseSquareError, Piece, Role, Square};
 
 /// The FEN of the initial position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";

@@ -3,8 +3,10 @@
 use super::fen::{parse_fen, write_fen, FenError};
 use super::move_rules::MoveRules;
 use super::setup::{advisor_point, elephant_point, in_palace, soldier_point, Setup};
-use super::square::{Color, Piece, Role, Square};
+use super::square::relative_rank;
+use super::square::{Piece, Role, Square};
 use super::tables::{Legality, Tables, DANGER, HORSE_ATTACKS, LINES, NONE, RAYS};
+use crate::Side;
 use std::fmt;
 
 /// A move: the piece on `from` goes to `to`, capturing whatever stands there.
@@ -44,13 +46,13 @@ impl fmt::Display for Move {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A side has no general.
-    #[error("{0} has no general")]
-    MissingGeneral(Color),
+    #[error("{} has no general", .0.xiangqi_name())]
+    MissingGeneral(Side),
     /// More pieces of a kind than a side owns (1 general, 5 soldiers, 2 of the others).
-    #[error("{color} has more than {max} {role}(s): the one on {square} is one too many")]
+    #[error("{} has more than {max} {role}(s): the one on {square} is one too many", .color.xiangqi_name())]
     TooMany {
         /// The side.
-        color: Color,
+        color: Side,
         /// The kind of piece.
         role: Role,
         /// The first square holding one too many.
@@ -60,43 +62,44 @@ pub enum PositionError {
     },
     /// A general outside its palace.
     #[error(
-        "{color} general on {square} is outside its palace (files d-f, its own three back ranks)"
+        "{} general on {square} is outside its palace (files d-f, its own three back ranks)",
+        .color.xiangqi_name()
     )]
     GeneralOutsidePalace {
         /// The side.
-        color: Color,
+        color: Side,
         /// The square.
         square: Square,
     },
     /// An advisor that is not on one of the five palace points it can reach.
-    #[error("{color} advisor on {square} is not on one of its five palace points (the palace corners and centre)")]
+    #[error("{} advisor on {square} is not on one of its five palace points (the palace corners and centre)", .color.xiangqi_name())]
     AdvisorOffPoint {
         /// The side.
-        color: Color,
+        color: Side,
         /// The square.
         square: Square,
     },
     /// An elephant that is not on one of the seven points it can reach.
-    #[error("{color} elephant on {square} is not on one of its seven points on its own side of the river")]
+    #[error("{} elephant on {square} is not on one of its seven points on its own side of the river", .color.xiangqi_name())]
     ElephantOffPoint {
         /// The side.
-        color: Color,
+        color: Side,
         /// The square.
         square: Square,
     },
     /// A soldier on or behind its starting rank's back, which it can never reach.
-    #[error("{color} soldier on {square} is behind its starting rank")]
+    #[error("{} soldier on {square} is behind its starting rank", .color.xiangqi_name())]
     SoldierBehindStart {
         /// The side.
-        color: Color,
+        color: Side,
         /// The square.
         square: Square,
     },
     /// A soldier before the river off the files soldiers start on.
-    #[error("{color} soldier on {square} has not crossed the river but is off the files a, c, e, g, i it can only advance along")]
+    #[error("{} soldier on {square} has not crossed the river but is off the files a, c, e, g, i it can only advance along", .color.xiangqi_name())]
     SoldierOffFile {
         /// The side.
-        color: Color,
+        color: Side,
         /// The square.
         square: Square,
     },
@@ -109,10 +112,10 @@ pub enum PositionError {
         black: Square,
     },
     /// The side that has just moved is in check (its general could be captured).
-    #[error("{color} is not to move but is in check (its general on {general} is attacked)")]
+    #[error("{} is not to move but is in check (its general on {general} is attacked)", .color.xiangqi_name())]
     OpponentInCheck {
         /// The side not to move.
-        color: Color,
+        color: Side,
         /// Its general.
         general: Square,
     },
@@ -158,7 +161,7 @@ impl EndReason {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The side that wins.
-    pub winner: Color,
+    pub winner: Side,
     /// Mate or stalemate.
     pub reason: EndReason,
 }
@@ -240,7 +243,7 @@ pub struct Position {
     board: [u8; 91],
     occupied: [u128; 2],
     generals: [u8; 2],
-    turn: Color,
+    turn: Side,
     halfmoves: u32,
     fullmoves: u32,
     rules: MoveRules,
@@ -328,7 +331,7 @@ impl Position {
                     Role::General => PositionError::GeneralOutsidePalace { color, square },
                     Role::Advisor => PositionError::AdvisorOffPoint { color, square },
                     Role::Elephant => PositionError::ElephantOffPoint { color, square },
-                    _ if color.relative_rank(sq.rank()) <= 2 => {
+                    _ if relative_rank(color, sq.rank()) <= 2 => {
                         PositionError::SoldierBehindStart { color, square }
                     }
                     _ => PositionError::SoldierOffFile { color, square },
@@ -340,12 +343,12 @@ impl Position {
                 pos.generals[color.index()] = sq.index() as u8;
             }
         }
-        for color in [Color::Red, Color::Black] {
+        for color in [Side::First, Side::Second] {
             if pos.generals[color.index()] == NONE {
                 return Err(PositionError::MissingGeneral(color));
             }
         }
-        let (red, black) = (pos.general(Color::Red), pos.general(Color::Black));
+        let (red, black) = (pos.general(Side::First), pos.general(Side::Second));
         if red.file() == black.file()
             && (red.rank() + 1..black.rank())
                 .filter_map(|r| Square::new(red.file(), r))
@@ -366,7 +369,7 @@ impl Position {
     /// The same placement with `turn` to move, without validating it: the side that then
     /// waits may be in check. Used by the repetition rules to ask what a checking move would
     /// win if the check were set aside (`repetition::material::pass_through_check`).
-    pub(crate) fn with_turn_unchecked(&self, turn: Color) -> Position {
+    pub(crate) fn with_turn_unchecked(&self, turn: Side) -> Position {
         let mut next = *self;
         next.turn = turn;
         next
@@ -389,7 +392,7 @@ impl Position {
     }
 
     /// What [`Position::same_placement`] compares, as a key: equal keys, same placement.
-    pub(crate) fn placement_key(&self) -> ([u8; 91], Color) {
+    pub(crate) fn placement_key(&self) -> ([u8; 91], Side) {
         (self.board, self.turn)
     }
 
@@ -449,7 +452,7 @@ impl Position {
     }
 
     /// The side to move.
-    pub fn turn(&self) -> Color {
+    pub fn turn(&self) -> Side {
         self.turn
     }
 
@@ -464,12 +467,12 @@ impl Position {
     }
 
     /// Where a side's general stands.
-    pub fn general(&self, color: Color) -> Square {
+    pub fn general(&self, color: Side) -> Square {
         Square::from_index(self.generals[color.index()] as usize).unwrap_or(A0)
     }
 
     /// The squares of a side's pieces of one role, in square order.
-    pub fn squares_of(&self, color: Color, role: Role) -> Vec<Square> {
+    pub fn squares_of(&self, color: Side, role: Role) -> Vec<Square> {
         let c = code(color.index(), role);
         Square::all()
             .filter(|s| self.board[s.index()] == c)
@@ -739,7 +742,7 @@ impl Position {
         if piece & 7 == 1 {
             self.generals[us] = to as u8;
         }
-        if self.turn == Color::Black {
+        if self.turn == Side::Second {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
@@ -1003,14 +1006,14 @@ impl Position {
             .filter_map(|r| Square::new(sq.file(), r))
             .filter(|s| self.board[s.index()] == c)
             .collect();
-        if piece.color == Color::Red {
+        if piece.color == Side::First {
             v.reverse();
         }
         v
     }
 
     /// How many files hold two or more of a side's pieces of one role.
-    pub fn tandem_files(&self, color: Color, role: Role) -> usize {
+    pub fn tandem_files(&self, color: Side, role: Role) -> usize {
         let c = code(color.index(), role);
         (0..9u8)
             .filter(|&f| {

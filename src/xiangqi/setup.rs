@@ -1,6 +1,8 @@
 //! [`Setup`]: a board, a side to move and counters, not necessarily a legal position.
 
-use super::square::{Color, Piece, Role, Square};
+use super::square::relative_rank;
+use super::square::{Piece, Role, Square};
+use crate::Side;
 
 /// Pieces on the board, the side to move and the move counters, as read from a FEN. It may
 /// describe an impossible position; [`Position::from_setup`](super::Position::from_setup)
@@ -10,7 +12,7 @@ pub struct Setup {
     /// The piece on each square, indexed by [`Square::index`].
     pub board: [Option<Piece>; 90],
     /// The side to move.
-    pub turn: Color,
+    pub turn: Side,
     /// Plies since the last capture (FEN field 5).
     pub halfmoves: u32,
     /// The move number, starting at 1 and incremented after black's move (FEN field 6).
@@ -22,7 +24,7 @@ impl Setup {
     pub fn empty() -> Setup {
         Setup {
             board: [None; 90],
-            turn: Color::Red,
+            turn: Side::First,
             halfmoves: 0,
             fullmoves: 1,
         }
@@ -39,7 +41,7 @@ impl Setup {
     }
 
     /// The squares of one colour's pieces of one role, in square order.
-    pub fn squares_of(&self, color: Color, role: Role) -> Vec<Square> {
+    pub fn squares_of(&self, color: Side, role: Role) -> Vec<Square> {
         Square::all()
             .filter(|&sq| self.piece_at(sq) == Some(Piece { color, role }))
             .collect()
@@ -53,20 +55,20 @@ impl Default for Setup {
 }
 
 /// Whether `sq` is inside `color`'s palace (九宫).
-pub fn in_palace(color: Color, sq: Square) -> bool {
-    (3..=5).contains(&sq.file()) && color.relative_rank(sq.rank()) <= 2
+pub fn in_palace(color: Side, sq: Square) -> bool {
+    (3..=5).contains(&sq.file()) && relative_rank(color, sq.rank()) <= 2
 }
 
 /// Whether `sq` is one of the five palace points an advisor of `color` can stand on.
-pub fn advisor_point(color: Color, sq: Square) -> bool {
-    let r = color.relative_rank(sq.rank());
+pub fn advisor_point(color: Side, sq: Square) -> bool {
+    let r = relative_rank(color, sq.rank());
     let f = sq.file();
     matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2))
 }
 
 /// Whether `sq` is one of the seven points an elephant of `color` can stand on.
-pub fn elephant_point(color: Color, sq: Square) -> bool {
-    let r = color.relative_rank(sq.rank());
+pub fn elephant_point(color: Side, sq: Square) -> bool {
+    let r = relative_rank(color, sq.rank());
     let f = sq.file();
     matches!(
         (f, r),
@@ -76,8 +78,8 @@ pub fn elephant_point(color: Color, sq: Square) -> bool {
 
 /// Whether a soldier of `color` may stand on `sq`: never behind its starting rank, and
 /// before the river only on the files it starts on (a, c, e, g, i).
-pub fn soldier_point(color: Color, sq: Square) -> bool {
-    match color.relative_rank(sq.rank()) {
+pub fn soldier_point(color: Side, sq: Square) -> bool {
+    match relative_rank(color, sq.rank()) {
         0..=2 => false,
         3 | 4 => sq.file() % 2 == 0,
         _ => true,

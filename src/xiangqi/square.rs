@@ -1,10 +1,12 @@
-//! Squares, colours, roles and pieces: the vocabulary of the board.
+//! Squares, roles and pieces: the vocabulary of the board.
 //!
 //! The board has 9 files `a`–`i` from red's left and 10 ranks `0`–`9` from red's side, the
 //! coordinates of ICCS (`h2e2`). Red's general starts on `e0`, black's on `e9`.
 
 use std::fmt;
 use std::str::FromStr;
+
+use crate::Side;
 
 /// Number of files.
 pub const FILES: u8 = 9;
@@ -113,82 +115,37 @@ impl FromStr for Square {
     }
 }
 
-/// A side: red moves first and sits on ranks 0–4, black on ranks 5–9.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// Red (红), written `w` in FEN.
-    Red,
-    /// Black (黑), written `b` in FEN.
-    Black,
-}
-
-impl Color {
-    /// The game-neutral side: red is the first player.
-    pub const fn side(self) -> crate::Side {
-        match self {
-            Color::Red => crate::Side::First,
-            Color::Black => crate::Side::Second,
-        }
-    }
-
-    /// The other side.
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
-        }
-    }
-
-    /// `red` or `black`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        }
-    }
-
-    /// 0 for red, 1 for black.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Whether `rank` is on this side's half of the board (before the river).
-    pub const fn own_half(self, rank: u8) -> bool {
-        match self {
-            Color::Red => rank <= 4,
-            Color::Black => rank >= 5,
-        }
-    }
-
-    /// The rank as counted from this side (0 = own back rank).
-    pub const fn relative_rank(self, rank: u8) -> u8 {
-        match self {
-            Color::Red => rank,
-            Color::Black => 9 - rank,
-        }
-    }
-
-    /// The file as numbered by this side in move records: 1 at the player's right hand,
-    /// 9 at the left. Red's file 1 is `i`, black's file 1 is `a`.
-    pub const fn file_number(self, file: u8) -> u8 {
-        match self {
-            Color::Red => 9 - file,
-            Color::Black => file + 1,
-        }
-    }
-
-    /// The board file (0 = `a`) of this side's file number 1–9.
-    pub const fn file_of_number(self, number: u8) -> u8 {
-        match self {
-            Color::Red => 9 - number,
-            Color::Black => number - 1,
-        }
+/// Whether `rank` is on `side`'s half of the board (before the river): red sits on ranks
+/// 0–4, black on ranks 5–9.
+pub const fn own_half(side: Side, rank: u8) -> bool {
+    match side {
+        Side::First => rank <= 4,
+        Side::Second => rank >= 5,
     }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The rank as counted from `side` (0 = own back rank).
+pub const fn relative_rank(side: Side, rank: u8) -> u8 {
+    match side {
+        Side::First => rank,
+        Side::Second => 9 - rank,
+    }
+}
+
+/// The file as numbered by `side` in move records: 1 at the player's right hand, 9 at the
+/// left. Red's file 1 is `i`, black's file 1 is `a`.
+pub const fn file_number(side: Side, file: u8) -> u8 {
+    match side {
+        Side::First => 9 - file,
+        Side::Second => file + 1,
+    }
+}
+
+/// The board file (0 = `a`) of `side`'s file number 1–9.
+pub const fn file_of_number(side: Side, number: u8) -> u8 {
+    match side {
+        Side::First => 9 - number,
+        Side::Second => number - 1,
     }
 }
 
@@ -293,7 +250,7 @@ impl fmt::Display for Role {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The side it belongs to.
-    pub color: Color,
+    pub color: Side,
     /// What kind of piece it is.
     pub role: Role,
 }
@@ -302,8 +259,8 @@ impl Piece {
     /// The canonical FEN letter: upper case for red, lower case for black.
     pub fn char(self) -> char {
         match self.color {
-            Color::Red => self.role.char().to_ascii_uppercase(),
-            Color::Black => self.role.char(),
+            Side::First => self.role.char().to_ascii_uppercase(),
+            Side::Second => self.role.char(),
         }
     }
 
@@ -311,9 +268,9 @@ impl Piece {
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
         let color = if c.is_ascii_uppercase() {
-            Color::Red
+            Side::First
         } else {
-            Color::Black
+            Side::Second
         };
         Some(Piece { color, role })
     }
@@ -321,14 +278,14 @@ impl Piece {
     /// The Chinese name as printed in diagrams: red 帅仕相马车炮兵, black 将士象马车炮卒.
     pub fn chinese(self) -> char {
         match (self.color, self.role) {
-            (Color::Red, Role::General) => '帅',
-            (Color::Red, Role::Advisor) => '仕',
-            (Color::Red, Role::Elephant) => '相',
-            (Color::Red, Role::Soldier) => '兵',
-            (Color::Black, Role::General) => '将',
-            (Color::Black, Role::Advisor) => '士',
-            (Color::Black, Role::Elephant) => '象',
-            (Color::Black, Role::Soldier) => '卒',
+            (Side::First, Role::General) => '帅',
+            (Side::First, Role::Advisor) => '仕',
+            (Side::First, Role::Elephant) => '相',
+            (Side::First, Role::Soldier) => '兵',
+            (Side::Second, Role::General) => '将',
+            (Side::Second, Role::Advisor) => '士',
+            (Side::Second, Role::Elephant) => '象',
+            (Side::Second, Role::Soldier) => '卒',
             (_, Role::Horse) => '马',
             (_, Role::Chariot) => '车',
             (_, Role::Cannon) => '炮',
@@ -346,9 +303,9 @@ impl Piece {
         }
         let role = *Role::ALL.get(((code - 1) & 7) as usize)?;
         let color = if code & 8 != 0 {
-            Color::Black
+            Side::Second
         } else {
-            Color::Red
+            Side::First
         };
         Some(Piece { color, role })
     }
@@ -356,6 +313,6 @@ impl Piece {
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.color, self.role)
+        write!(f, "{} {}", self.color.xiangqi_name(), self.role)
     }
 }

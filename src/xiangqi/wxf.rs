@@ -29,7 +29,9 @@
 
 use super::description::{relative, resolve, Description, Direction, NotationError, Place};
 use super::position::{Move, Position};
-use super::square::{Color, Role, Square};
+use super::square::{file_number, relative_rank};
+use super::square::{Role, Square};
+use crate::Side;
 
 fn letter(role: Role) -> char {
     match role {
@@ -46,8 +48,8 @@ fn letter(role: Role) -> char {
 /// Whether a piece of `role` and `color` may stand on `sq` as far as Fairy-Stockfish's
 /// WXF writer is concerned: the palace for generals and advisors, the own half for
 /// elephants, anywhere for the others.
-fn region(color: Color, role: Role, sq: Square) -> bool {
-    let r = color.relative_rank(sq.rank());
+fn region(color: Side, role: Role, sq: Square) -> bool {
+    let r = relative_rank(color, sq.rank());
     match role {
         Role::General | Role::Advisor => r <= 2 && (3..=5).contains(&sq.file()),
         Role::Elephant => r <= 4,
@@ -60,7 +62,7 @@ pub fn write_wxf(pos: &Position, m: Move) -> String {
     let Some(r) = relative(pos, m) else {
         return String::new();
     };
-    let file = r.color.file_number(m.from.file());
+    let file = file_number(r.color, m.from.file());
     let n = r.tandem.len();
     let mut out = String::new();
     if n >= 3 || (n == 2 && r.multi) {

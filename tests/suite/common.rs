@@ -61,7 +61,8 @@ pub fn text(bytes: &[u8]) -> String {
 /// A xiangqi position from a list of `square=letter` placements (FEN letters: `e0=K
 /// e9=k a0=R`), red (`w`) or black (`b`) to move.
 pub fn xiangqi_position(pieces: &str, turn: char) -> arbiter::xiangqi::Position {
-    use arbiter::xiangqi::{fen::write_fen, Color, Piece, Position, Setup, Square};
+    use arbiter::xiangqi::{fen::write_fen, Piece, Position, Setup, Square};
+    use arbiter::Side;
     let mut setup = Setup::empty();
     for item in pieces.split_whitespace() {
         let (sq, letter) = item.split_once('=').expect("square=letter");
@@ -70,9 +71,9 @@ pub fn xiangqi_position(pieces: &str, turn: char) -> arbiter::xiangqi::Position 
         setup.set(sq, Some(piece));
     }
     setup.turn = if turn == 'w' {
-        Color::Red
+        Side::First
     } else {
-        Color::Black
+        Side::Second
     };
     let fen = write_fen(&setup);
     Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -3,7 +3,8 @@
 //! on the start position and on random positions, for both rulesets.
 
 use crate::draughts_naive as naive;
-use arbiter::draughts::{perft, Bitboard, Color, PerftCount, Position, Setup, Variant};
+use arbiter::draughts::{perft, promotion_row, Bitboard, PerftCount, Position, Setup, Variant};
+use arbiter::Side;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -81,26 +82,26 @@ fn arb_setup() -> impl Strategy<Value = Setup> {
     // Values 0-3 are pieces, the rest empty: density varies from crowded to sparse.
     let cells = (5u8..40).prop_flat_map(|n| proptest::collection::vec(0u8..n, 32));
     (cells, any::<bool>()).prop_map(|(cells, white)| {
-        let mut s = Setup::empty(if white { Color::White } else { Color::Black });
+        let mut s = Setup::empty(if white { Side::First } else { Side::Second });
         let mut counts = [0; 2];
         for (i, c) in cells.iter().enumerate() {
             let sq = arbiter::draughts::Square::from_number(i as u8 + 1).unwrap();
             let (color, king) = match c {
-                0 => (Color::White, false),
-                1 => (Color::White, true),
-                2 => (Color::Black, false),
-                3 => (Color::Black, true),
+                0 => (Side::First, false),
+                1 => (Side::First, true),
+                2 => (Side::Second, false),
+                3 => (Side::Second, true),
                 _ => continue,
             };
-            let slot = (color == Color::Black) as usize;
+            let slot = (color == Side::Second) as usize;
             if counts[slot] == 12 {
                 continue;
             }
-            let crowning = Bitboard(color.promotion_row()).contains(sq);
+            let crowning = Bitboard(promotion_row(color)).contains(sq);
             counts[slot] += 1;
             match color {
-                Color::White => s.white = s.white.with(sq),
-                Color::Black => s.black = s.black.with(sq),
+                Side::First => s.white = s.white.with(sq),
+                Side::Second => s.black = s.black.with(sq),
             }
             if king || crowning {
                 s.kings = s.kings.with(sq);

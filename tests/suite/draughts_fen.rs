@@ -1,6 +1,9 @@
 //! PDN FEN reading (lenient) and writing (canonical), and position validation.
 
-use arbiter::draughts::{fen, Color, FenError, Position, PositionError, Setup, Square, Variant};
+use arbiter::draughts::{
+    fen, promotion_row, side_letter, FenError, Position, PositionError, Setup, Square, Variant,
+};
+use arbiter::Side;
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -88,14 +91,14 @@ fn kings_may_stand_on_the_crowning_row() {
 
 #[test]
 fn hand_made_setups_are_validated() {
-    let mut s = Setup::empty(Color::White);
+    let mut s = Setup::empty(Side::First);
     s.white = s.white.with(sq(10));
     s.black = s.black.with(sq(10));
     assert_eq!(
         Position::from_setup(&s, Variant::Russian),
         Err(PositionError::Overlap(sq(10)))
     );
-    let mut s = Setup::empty(Color::White);
+    let mut s = Setup::empty(Side::First);
     s.kings = s.kings.with(sq(7));
     assert_eq!(
         Position::from_setup(&s, Variant::Russian),
@@ -119,27 +122,27 @@ fn algebraic_writing() {
 /// Random valid setups: at most 12 pieces a side, men off their crowning row.
 fn arb_setup() -> impl Strategy<Value = Setup> {
     (proptest::collection::vec(0u8..7, 32), any::<bool>()).prop_map(|(cells, white)| {
-        let mut s = Setup::empty(if white { Color::White } else { Color::Black });
+        let mut s = Setup::empty(if white { Side::First } else { Side::Second });
         let mut counts = [0; 2];
         for (i, c) in cells.iter().enumerate() {
             let square = sq(i as u8 + 1);
             let (color, king) = match c {
-                0 => (Color::White, false),
-                1 => (Color::White, true),
-                2 => (Color::Black, false),
-                3 => (Color::Black, true),
+                0 => (Side::First, false),
+                1 => (Side::First, true),
+                2 => (Side::Second, false),
+                3 => (Side::Second, true),
                 _ => continue,
             };
-            let slot = (color == Color::Black) as usize;
+            let slot = (color == Side::Second) as usize;
             if counts[slot] == 12 {
                 continue;
             }
             counts[slot] += 1;
             match color {
-                Color::White => s.white = s.white.with(square),
-                Color::Black => s.black = s.black.with(square),
+                Side::First => s.white = s.white.with(square),
+                Side::Second => s.black = s.black.with(square),
             }
-            let crowning = arbiter::draughts::Bitboard(color.promotion_row()).contains(square);
+            let crowning = arbiter::draughts::Bitboard(promotion_row(color)).contains(square);
             if king || crowning {
                 s.kings = s.kings.with(square);
             }
@@ -161,17 +164,17 @@ proptest! {
     #[test]
     fn write_of_parse_is_canonical(setup in arb_setup(), reverse in any::<bool>()) {
         // Write the lists in a scrambled order (black first, descending) and read it back.
-        let list = |color: Color| {
+        let list = |color: Side| {
             let mut items: Vec<String> = setup
                 .pieces(color)
                 .into_iter()
                 .map(|s| format!("{}{}", if setup.kings.contains(s) { "K" } else { "" }, s))
                 .collect();
             items.reverse();
-            format!("{}{}", color.letter(), items.join(" , "))
+            format!("{}{}", side_letter(color), items.join(" , "))
         };
-        let (a, b) = if reverse { (Color::Black, Color::White) } else { (Color::White, Color::Black) };
-        let text = format!(" {} : {} : {} ", setup.turn.letter(), list(a), list(b));
+        let (a, b) = if reverse { (Side::Second, Side::First) } else { (Side::First, Side::Second) };
+        let text = format!(" {} : {} : {} ", side_letter(setup.turn), list(a), list(b));
         let parsed = fen::parse(&text).unwrap();
         prop_assert_eq!(parsed, setup);
         prop_assert_eq!(parsed.to_string(), setup.to_string());

@@ -5,7 +5,7 @@
 
 use arbiter::draughts::{Position, Variant};
 use arbiter::edition::DrawKind;
-use arbiter::{rules_for, OfferAnswer, OfferRecord, Rules, Ruleset};
+use arbiter::{rules_for, OfferAnswer, OfferRecord, Rules, Ruleset, Side};
 use rstest::rstest;
 use std::collections::HashMap;
 
@@ -33,7 +33,7 @@ fn walk(fen: &str, plies: usize, kings_only: bool, avoid_diagonal: Option<bool>)
 
 fn lone_king_on_diagonal(pos: &Position) -> bool {
     let diag = arbiter::draughts::endings::long_diagonal();
-    (pos.pieces(arbiter::draughts::Color::Black) & diag).count() == 1
+    (pos.pieces(Side::Second) & diag).count() == 1
 }
 
 fn search(

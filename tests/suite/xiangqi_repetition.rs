@@ -7,7 +7,8 @@ use arbiter::xiangqi::repetition::{
     adjudicate, classify, history, Classification, CycleDecision, CycleRuling, Nature,
     RepetitionError, RepetitionRules, SubKind,
 };
-use arbiter::xiangqi::{parse_move, Color, Position};
+use arbiter::xiangqi::{parse_move, Position};
+use arbiter::Side;
 use rstest::rstest;
 
 const CXA: RepetitionRules = RepetitionRules::CXA;
@@ -49,7 +50,7 @@ fn judge(fen: &str, cycle: &[&str], times: usize, rules: &RepetitionRules) -> Op
     adjudicate(&start, &moves, rules).unwrap()
 }
 
-fn natures(v: &CycleRuling, side: Color) -> Vec<Nature> {
+fn natures(v: &CycleRuling, side: Side) -> Vec<Nature> {
     v.cycle
         .iter()
         .filter(|c| c.side == side)
@@ -260,11 +261,11 @@ fn perpetual_check_must_change_then_loses() {
     let v = judge(PERPETUAL_CHECK, &cycle, 3, &CXA).unwrap();
     assert_eq!(
         (v.ruling, v.side, v.repetitions),
-        (CycleDecision::MustChange, Some(Color::Red), 3)
+        (CycleDecision::MustChange, Some(Side::First), 3)
     );
-    assert_eq!(natures(&v, Color::Red), [Nature::Check, Nature::Check]);
+    assert_eq!(natures(&v, Side::First), [Nature::Check, Nature::Check]);
     let v = judge(PERPETUAL_CHECK, &cycle, 4, &AXF).unwrap();
-    assert_eq!((v.ruling, v.side), (CycleDecision::Loss, Some(Color::Red)));
+    assert_eq!((v.ruling, v.side), (CycleDecision::Loss, Some(Side::First)));
     assert!(v
         .reason
         .contains("xq.result.forbidden-repetition-unchanged"));
@@ -286,9 +287,9 @@ fn check_and_chase_is_forbidden_only_under_cxa() {
     let v = judge(CHECK_OR_CHASE, &cycle, 3, &CXA).unwrap();
     assert_eq!(
         (v.ruling, v.side),
-        (CycleDecision::MustChange, Some(Color::Red))
+        (CycleDecision::MustChange, Some(Side::First))
     );
-    assert_eq!(natures(&v, Color::Red), [Nature::Check, Nature::Chase]);
+    assert_eq!(natures(&v, Side::First), [Nature::Check, Nature::Chase]);
     let v = judge(CHECK_OR_CHASE, &cycle, 3, &AXF).unwrap();
     assert_eq!((v.ruling, v.side), (CycleDecision::Draw, None));
 }
@@ -300,10 +301,10 @@ fn perpetual_mate_threat_is_forbidden_only_under_cxa() {
     let v = judge(MATE_THREAT, &cycle, 3, &CXA).unwrap();
     assert_eq!(
         (v.ruling, v.side),
-        (CycleDecision::MustChange, Some(Color::Red))
+        (CycleDecision::MustChange, Some(Side::First))
     );
     assert_eq!(
-        natures(&v, Color::Red),
+        natures(&v, Side::First),
         [Nature::MateThreat, Nature::MateThreat]
     );
     let v = judge(MATE_THREAT, &cycle, 4, &AXF).unwrap();
@@ -315,8 +316,8 @@ fn perpetual_mate_threat_is_forbidden_only_under_cxa() {
 fn both_sides_forbidden_is_a_draw() {
     let fen = "3aka3/9/7c1/R6n1/4p4/1C7/1N6r/9/9/3AKA3 w - - 0 1";
     let v = judge(fen, &["a6a7", "i3i4", "a7a6", "i4i3"], 3, &CXA).unwrap();
-    assert_eq!(natures(&v, Color::Red), [Nature::Chase, Nature::Chase]);
-    assert_eq!(natures(&v, Color::Black), [Nature::Chase, Nature::Chase]);
+    assert_eq!(natures(&v, Side::First), [Nature::Chase, Nature::Chase]);
+    assert_eq!(natures(&v, Side::Second), [Nature::Chase, Nature::Chase]);
     assert_eq!((v.ruling, v.side), (CycleDecision::Draw, None));
 }
 
@@ -327,7 +328,7 @@ fn perpetual_check_against_general_escapes() {
     let v = judge(ANSWERS_CHECK, &["g1g0", "d0d1", "g0g1", "d1d0"], 3, &CXA).unwrap();
     assert_eq!(
         (v.ruling, v.side),
-        (CycleDecision::MustChange, Some(Color::Black))
+        (CycleDecision::MustChange, Some(Side::Second))
     );
 }
 

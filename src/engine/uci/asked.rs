@@ -388,7 +388,7 @@ impl UciEngine {
                 }
                 "ongoing".to_owned()
             }
-            (None, true) => to_move.other().name().to_owned(),
+            (None, true) => to_move.other().xiangqi_name().to_owned(),
             (None, false) => {
                 return Ok(Reply::Skipped(format!(
                     "the {} engine has no move here but gives no score (`score mate 0`), so whether it sees a loss or a draw is unknown",

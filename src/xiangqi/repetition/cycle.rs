@@ -3,7 +3,8 @@
 use super::classify::{classify, display, Chased, Nature, SubKind};
 use super::RepetitionRules;
 use crate::mutant::DrawMutant as D;
-use crate::xiangqi::{parse_move, Color, Move, NotationError, Position, Square};
+use crate::xiangqi::{parse_move, Move, NotationError, Position, Square};
+use crate::Side;
 use serde::{Serialize, Serializer};
 
 /// What the rules make of a repeated cycle: the decision of a [`CycleRuling`], written
@@ -60,7 +61,7 @@ pub struct CycleMove {
     pub mv: Move,
     /// Who played it.
     #[serde(serialize_with = "color")]
-    pub side: Color,
+    pub side: Side,
     /// 将, 杀, 捉 or 闲.
     pub nature: Nature,
     /// For an idle move, its kind where one applies.
@@ -85,7 +86,7 @@ pub struct CycleRuling {
     pub ruling: CycleDecision,
     /// The side that must change or has lost; `None` for a draw.
     #[serde(serialize_with = "opt_color")]
-    pub side: Option<Color>,
+    pub side: Option<Side>,
     /// The last cycle of the history, move by move.
     pub cycle: Vec<CycleMove>,
     /// How many times the cycle has been played in a row, ending with the last move.
@@ -96,13 +97,13 @@ pub struct CycleRuling {
     pub reason: String,
 }
 
-fn color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(c.name())
+fn color<S: Serializer>(c: &Side, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(c.xiangqi_name())
 }
 
-fn opt_color<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+fn opt_color<S: Serializer>(c: &Option<Side>, s: S) -> Result<S::Ok, S::Error> {
     match c {
-        Some(c) => s.serialize_str(c.name()),
+        Some(c) => s.serialize_str(c.xiangqi_name()),
         None => s.serialize_none(),
     }
 }
@@ -280,7 +281,7 @@ pub(crate) fn adjudicate_played_after(
     Ok((Some(judge(cycle, repetitions, rules, judging)), Some(run)))
 }
 
-fn natures(cycle: &[CycleMove], side: Color) -> Vec<Nature> {
+fn natures(cycle: &[CycleMove], side: Side) -> Vec<Nature> {
     cycle
         .iter()
         .filter(|c| c.side == side)
@@ -329,7 +330,7 @@ impl Judging {
 /// needs one piece chased on every move.
 fn side_forbidden(
     cycle: &[CycleMove],
-    side: Color,
+    side: Side,
     rules: &RepetitionRules,
     judging: Judging,
 ) -> bool {
@@ -374,9 +375,9 @@ fn judge(
     rules: &RepetitionRules,
     judging: Judging,
 ) -> CycleRuling {
-    let red = natures(&cycle, Color::Red);
-    let black = natures(&cycle, Color::Black);
-    let forbidden = |side: Color| {
+    let red = natures(&cycle, Side::First);
+    let black = natures(&cycle, Side::Second);
+    let forbidden = |side: Side| {
         if side_forbidden(&cycle, side, rules, judging) {
             Judgement::Forbidden
         } else {
@@ -384,30 +385,36 @@ fn judge(
         }
     };
     let judgement = Judgements {
-        red: forbidden(Color::Red),
-        black: forbidden(Color::Black),
+        red: forbidden(Side::First),
+        black: forbidden(Side::Second),
     };
     let perpetual = |n: &[Nature]| !n.is_empty() && n.iter().all(|&x| x == Nature::Check);
-    let describe = |side: Color, n: &[Nature], j: Judgement| {
+    let describe = |side: Side, n: &[Nature], j: Judgement| {
         let list: Vec<&str> = n.iter().map(|x| x.slug()).collect();
         let j = match j {
             Judgement::Allowed => "allowed",
             Judgement::Forbidden => "forbidden",
         };
-        format!("{side} {} ({}): {j}", list.join(", "), pattern(n))
+        format!(
+            "{} {} ({}): {j}",
+            side.xiangqi_name(),
+            list.join(", "),
+            pattern(n)
+        )
     };
     let mut reason = format!(
         "cycle of {} plies played {repetitions} times; {}; {}",
         cycle.len(),
-        describe(Color::Red, &red, judgement.red),
-        describe(Color::Black, &black, judgement.black)
+        describe(Side::First, &red, judgement.red),
+        describe(Side::Second, &black, judgement.black)
     );
     let (red_pc, black_pc) = (perpetual(&red), perpetual(&black));
     let culprit = if rules.perpetual_check_always_loses && red_pc != black_pc {
-        let side = if red_pc { Color::Red } else { Color::Black };
+        let side = if red_pc { Side::First } else { Side::Second };
         reason.push_str(&format!(
             "; {side} checks perpetually and the other side does not, so {side} must change \
-             (xq.repetition.perpetual-check-loses)"
+             (xq.repetition.perpetual-check-loses)",
+            side = side.xiangqi_name()
         ));
         Some(side)
     } else {
@@ -415,13 +422,14 @@ fn judge(
             (Judgement::Forbidden, Judgement::Allowed)
             | (Judgement::Allowed, Judgement::Forbidden) => {
                 let side = if judgement.red == Judgement::Forbidden {
-                    Color::Red
+                    Side::First
                 } else {
-                    Color::Black
+                    Side::Second
                 };
                 reason.push_str(&format!(
                     "; only {side}'s moves are forbidden, so {side} must change \
-                     (xq.repetition.mutual-draw, xq.result.forbidden-repetition-unchanged)"
+                     (xq.repetition.mutual-draw, xq.result.forbidden-repetition-unchanged)",
+                    side = side.xiangqi_name()
                 ));
                 Some(side)
             }
@@ -451,7 +459,8 @@ fn judge(
             reason.push_str(&format!(
                 "; {side} went on repeating after the cycle had been played {} times and loses \
                  (xq.result.forbidden-repetition-unchanged)",
-                rules.cycles_for_verdict
+                rules.cycles_for_verdict,
+                side = side.xiangqi_name()
             ));
             CycleDecision::Loss
         }

@@ -5,7 +5,9 @@
 //! [`Position::legal_moves`] gives them, so the answers are deterministic.
 
 use super::RepetitionRules;
-use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
+use crate::xiangqi::square::own_half;
+use crate::xiangqi::{Move, Piece, Position, Role, Square};
+use crate::Side;
 
 /// How many of its own moves the attacker may use in [`mates_by_checks`] when deciding a
 /// mate threat (杀): mate next move, or mate after at most two further consecutive checks.
@@ -33,8 +35,8 @@ pub fn value(piece: Piece, sq: Square) -> i32 {
 }
 
 /// Whether a piece of `color` on `sq` stands beyond the river.
-pub fn crossed(color: Color, sq: Square) -> bool {
-    !color.own_half(sq.rank())
+pub fn crossed(color: Side, sq: Square) -> bool {
+    !own_half(color, sq.rank())
 }
 
 /// Whether chasing this piece can be 捉: neither the general nor a soldier that has not

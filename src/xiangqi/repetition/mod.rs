@@ -14,7 +14,8 @@
 //!
 //! ```
 //! use arbiter::xiangqi::repetition::{adjudicate, history, CycleDecision, RepetitionRules};
-//! use arbiter::xiangqi::{Color, Position};
+//! use arbiter::xiangqi::Position;
+//! use arbiter::Side;
 //!
 //! // The red chariot checks on ranks 9 and 8 for ever; the black general steps d9-d8-d9.
 //! let start = Position::from_fen("3k5/6R2/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
@@ -23,7 +24,7 @@
 //! let moves = history(&start, &texts).unwrap();
 //! let verdict = adjudicate(&start, &moves, &RepetitionRules::CXA).unwrap().unwrap();
 //! assert_eq!(verdict.ruling, CycleDecision::MustChange);
-//! assert_eq!(verdict.side, Some(Color::Red));
+//! assert_eq!(verdict.side, Some(Side::First));
 //! ```
 
 mod classify;
