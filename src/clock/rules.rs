@@ -17,7 +17,6 @@
 
 use super::{ForcingRules, Span};
 use crate::clause;
-use crate::mutant::ClockMutant;
 use crate::Game;
 
 /// How the time the arbiter takes to rule on a draw claim is counted.
@@ -176,58 +175,6 @@ impl ClockRules {
     /// ```
     pub fn of(game: Game) -> ClockRules {
         ClockRules::unaltered(game)
-    }
-
-    /// The rules as the clock mutant `m` of the reference alters them ([`crate::mutant`],
-    /// [`crate::rulebook::RuleBook::mutated`]); a mutant of another game's rules, or of no
-    /// parameter of the clock, leaves them as they are.
-    ///
-    /// ```
-    /// use arbiter::clock::ClockRules;
-    /// use arbiter::mutant::ClockMutant;
-    /// use arbiter::Game;
-    ///
-    /// let valid = |r: ClockRules| r.forcing.unwrap().valid;
-    /// assert_eq!(valid(ClockRules::of(Game::Xiangqi)), 4);
-    /// let mutant = ClockRules::of(Game::Xiangqi).altered(ClockMutant::FiveValidForcingMoves);
-    /// assert_eq!(valid(mutant), 5);
-    /// ```
-    pub fn altered(mut self, m: ClockMutant) -> ClockRules {
-        ClockRules::alter(&mut self, m);
-        self
-    }
-
-    fn alter(rules: &mut ClockRules, m: ClockMutant) {
-        match m {
-            ClockMutant::OwnFlagReportIgnored => rules.own_flag_report_heard = false,
-            ClockMutant::FlagFoundAfterResultOverrides => rules.result_stands_after_flag = false,
-            ClockMutant::BothFlagsFirstLoses => rules.both_flags_first_loses = true,
-            _ => {}
-        }
-        if !m.games().contains(&rules.game) {
-            return;
-        }
-        match m {
-            ClockMutant::BothFlagsNoNextControl => rules.both_flags_next_control_clause = None,
-            ClockMutant::FirstFlagNotShown => rules.first_flag_shown_clause = None,
-            ClockMutant::LatenessOnGameTime => rules.lateness_measure = LatenessMeasure::GameTime,
-            ClockMutant::MatchTimeCarried => {
-                if let Some((rule, _)) = &mut rules.match_games {
-                    *rule = MatchTime::Carried;
-                }
-            }
-            _ => {}
-        }
-        if let Some(f) = &mut rules.forcing {
-            match m {
-                ClockMutant::FiveValidForcingMoves => f.valid = 5,
-                ClockMutant::ForcingNotConsecutive => f.consecutive = false,
-                ClockMutant::ForcingTwoPointsUnnamed => f.forms.retain(|(n, _)| *n != 2),
-                ClockMutant::ForcingThreePointsAsTwo => f.forms.retain(|(n, _)| *n != 3),
-                ClockMutant::ForcingFourPointsAsThree => f.forms.retain(|(n, _)| *n != 4),
-                _ => {}
-            }
-        }
     }
 
     fn unaltered(game: Game) -> ClockRules {

@@ -9,7 +9,6 @@
 
 use super::bitboard::{DL, DR, UL, UR};
 use super::square::Variant;
-use crate::mutant::MoveMutant;
 use crate::Side;
 
 /// How a man is crowned when it reaches the last row during a capture.
@@ -28,13 +27,12 @@ pub enum Passing {
 ///
 /// ```
 /// use arbiter::draughts::{MoveRules, Position, Variant};
-/// use arbiter::mutant::MoveMutant;
 ///
 /// let russian = MoveRules::of(Variant::Russian);
 /// assert!(russian.compulsory && !russian.majority);
 /// let pos = Position::from_fen("W:WK29:B4", Variant::Russian).unwrap();
 /// assert_eq!(pos.legal_moves().len(), 6); // 29-25, 29-22, 29-18, 29-15, 29-11, 29-8
-/// let slow = pos.with_move_rules(russian.mutated(MoveMutant::KingsNotFlying));
+/// let slow = pos.with_move_rules(MoveRules { kings_fly: false, ..russian });
 /// assert!(slow.legal_moves().len() < 6); // one square at a time
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,41 +98,6 @@ impl MoveRules {
             jump_once: true,
             start_vacated: true,
         }
-    }
-
-    /// The rules with the clause `m` breaks altered (unchanged for a mutant of xiangqi, or
-    /// of a crowning rule the variant does not have).
-    pub fn mutated(mut self, m: MoveMutant) -> MoveRules {
-        use MoveMutant as M;
-        match m {
-            M::NoMajorityRule => self.majority = false,
-            M::RussianMajorityRule => self.majority = true,
-            M::MajorityCountsKingsDouble => self.king_counts_double = true,
-            M::PromotionInPassing if self.passing == Passing::EndsThere => {
-                self.passing = Passing::GoesOnAsKing
-            }
-            M::RussianNoPromotionInPassing if self.passing == Passing::GoesOnAsKing => {
-                self.passing = Passing::EndsThere
-            }
-            M::CrownedGoesOnAsMan if self.passing == Passing::GoesOnAsKing => {
-                self.passing = Passing::GoesOnAsMan
-            }
-            M::CapturedRemovedAtOnce => self.captured_stay = false,
-            M::PieceJumpedTwice => self.jump_once = false,
-            M::MenCaptureForwardOnly => self.men_capture_backward = false,
-            M::KingsNotFlying => self.kings_fly = false,
-            M::KingsCaptureAdjacentOnly => self.kings_capture_far = false,
-            M::KingLandsRightBehind => self.king_lands_anywhere = false,
-            M::CaptureNotCompulsory => self.compulsory = false,
-            M::KingFreeStop => self.king_must_take_continuing_square = false,
-            M::ManMayStopMidCapture => self.man_must_continue = false,
-            M::KingMayStopMidCapture => self.king_must_continue = false,
-            M::MenMoveBackward => self.men_move_forward_only = false,
-            M::StartSquareStaysOccupied => self.start_vacated = false,
-            M::KingCannotTurn => self.king_may_turn = false,
-            _ => {}
-        }
-        self
     }
 
     /// The directions a man of `color` captures in, as a mask of direction bits.

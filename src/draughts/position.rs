@@ -194,11 +194,10 @@ impl Position {
     ///
     /// ```
     /// use arbiter::draughts::{MoveRules, Position, Variant};
-    /// use arbiter::mutant::MoveMutant;
     ///
     /// let pos = Position::from_fen("W:W22:B18", Variant::Russian).unwrap();
     /// assert_eq!(pos.legal_moves().len(), 1); // 22x15: capture is compulsory
-    /// let free = MoveRules::of(Variant::Russian).mutated(MoveMutant::CaptureNotCompulsory);
+    /// let free = MoveRules { compulsory: false, ..MoveRules::of(Variant::Russian) };
     /// let pos = pos.with_move_rules(free);
     /// assert_eq!(pos.move_rules(), free);
     /// assert_eq!(pos.legal_moves().len(), 2); // 22x15 and 22-17

@@ -3,7 +3,7 @@
 
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
-use crate::mutant::{self, MoveMutant, Mutant};
+use crate::mutant::Mutant;
 use crate::procedure::{Candidate, ErrorKind, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
@@ -64,8 +64,8 @@ impl ReferenceEngine {
     }
 
     /// The reference rules with one clause altered ([`crate::mutant`]), named
-    /// `arbiter reference (mutant <name>)`: every request is answered with the mutant
-    /// active on the answering thread, and only there.
+    /// `arbiter reference (mutant <name>)`: every request is answered under the rule book
+    /// the mutant alters ([`RuleBook::mutated`]).
     ///
     /// ```
     /// use arbiter::engine::{Engine, ReferenceEngine};
@@ -85,14 +85,6 @@ impl ReferenceEngine {
             clock_rules: None,
             name: format!("arbiter reference (mutant {m})"),
             mutant: Some(m),
-        }
-    }
-
-    /// The move mutant this engine runs, if any: the move rules of every position it makes.
-    fn move_mutant(&self) -> Option<MoveMutant> {
-        match self.mutant {
-            Some(Mutant::Moves(m)) => Some(m),
-            _ => None,
         }
     }
 
@@ -147,10 +139,7 @@ impl Engine for ReferenceEngine {
     }
 
     fn run(&self, request: &Request) -> Reply {
-        match self.mutant {
-            Some(m) if RuleBook::needs_switch(m) => mutant::with(m, || self.answer(request)),
-            _ => self.answer(request),
-        }
+        self.answer(request)
     }
 }
 
@@ -165,8 +154,7 @@ impl ReferenceEngine {
         }
     }
 
-    /// Answers a request with the engine's rule book (and the mutant switch, for the
-    /// families that still read it).
+    /// Answers a request with the engine's rule book.
     fn answer(&self, request: &Request) -> Reply {
         let book = self.book(&request.ruleset);
         let rules = match &self.rules_for {
@@ -189,7 +177,7 @@ impl ReferenceEngine {
                     .map(|table| Answer::Standings(Box::new(StandingsAnswer::of(&table, game))))
                     .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
             }
-            _ => answer(rules.as_ref(), &book.play, request, self.move_mutant()),
+            _ => answer(rules.as_ref(), request, &book.play),
         };
         match answer {
             Ok(a) => Reply::Answer(a),
@@ -212,13 +200,8 @@ fn start(rules: &dyn Rules, request: &Request) -> Result<String, Stop> {
         .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))
 }
 
-/// What the reference answers; `move_mutant`: the move mutant the positions it makes obey, if any.
-fn answer(
-    rules: &dyn Rules,
-    play: &PlayRules,
-    request: &Request,
-    move_mutant: Option<MoveMutant>,
-) -> Result<Answer, Stop> {
+/// What the reference answers; `play`: the rules of play the positions it makes obey.
+fn answer(rules: &dyn Rules, request: &Request, play: &PlayRules) -> Result<Answer, Stop> {
     let start = start(rules, request)?;
     let reached = if request.moves.is_empty() {
         start.clone()
@@ -276,8 +259,8 @@ fn answer(
                 reason: r.reason,
             })
         }
-        Query::Repetition => Answer::Repetition(repetition(request, play, &start, move_mutant)?),
-        Query::Go(go) => Answer::Move(go_move(request, &reached, go, move_mutant)?),
+        Query::Repetition => Answer::Repetition(repetition(request, &start, play)?),
+        Query::Go(go) => Answer::Move(go_move(&reached, go, play)?),
         Query::Session { .. } | Query::Clock { .. } | Query::Standings { .. } => {
             unreachable!("sessions and standings are answered by their own functions")
         }
@@ -287,17 +270,9 @@ fn answer(
 /// The reference's move as a player ([`super::best_by_material`]): the permitted move
 /// leaving the best material balance, ties broken by the request's seed; its score is that
 /// balance in centipawns (a soldier, a man: 100).
-fn go_move(
-    request: &Request,
-    reached: &str,
-    go: &GoRequest,
-    moves: Option<MoveMutant>,
-) -> Result<GoAnswer, Stop> {
-    let mut board = crate::procedure::Board::new(&request.ruleset, Some(reached))
+fn go_move(reached: &str, go: &GoRequest, play: &PlayRules) -> Result<GoAnswer, Stop> {
+    let board = crate::procedure::Board::of(play, Some(reached))
         .map_err(|e| RulesError::Position(e.to_string()))?;
-    if let Some(m) = moves {
-        board = board.mutated(m);
-    }
     let legal = board.legal_moves();
     let permitted = match &go.permitted {
         Some(p) => p.iter().filter_map(|t| board.read_move(t).ok()).collect(),
@@ -319,12 +294,7 @@ fn go_move(
 }
 
 /// The repetition verdict of the reference adjudicator.
-fn repetition(
-    request: &Request,
-    play: &PlayRules,
-    start: &str,
-    moves: Option<MoveMutant>,
-) -> Result<RepetitionAnswer, Stop> {
+fn repetition(request: &Request, start: &str, play: &PlayRules) -> Result<RepetitionAnswer, Stop> {
     use crate::xiangqi::repetition::{adjudicate, history};
     use crate::xiangqi::Position;
     let Some(rules) = play.repetition else {
@@ -336,8 +306,8 @@ fn repetition(
     };
     let mut position =
         Position::from_fen(start).map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
-    if let Some(m) = moves {
-        position = position.with_move_rules(position.move_rules().mutated(m));
+    if let crate::rules::MoveRules::Xiangqi(moves) = play.moves {
+        position = position.with_move_rules(moves);
     }
     let verdict = history(&position, &request.moves)
         .and_then(|moves| adjudicate(&position, &moves, &rules))
@@ -558,9 +528,12 @@ fn session(
     clock: Option<(&ClockRequest, ClockRules)>,
 ) -> Result<Answer, Stop> {
     let game = request.ruleset.game;
-    let mut session = Session::under(&book.play, request.position.as_deref())
-        .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?
-        .with_adjourn_rules(book.adjourn.clone());
+    let mut session = Session::with_rules(
+        book.play.clone(),
+        book.procedure.clone(),
+        request.position.as_deref(),
+    )
+    .map_err(|e| Stop::Rejected(Stage::Setup, e.to_string()))?;
     for (i, m) in request.moves.iter().enumerate() {
         session
             .apply(Event::Move(m.clone()))

@@ -415,7 +415,7 @@ impl GamePos for draughts::Position {
     }
 
     fn mutated(&self, m: MoveMutant) -> Self {
-        self.with_move_rules(self.move_rules().mutated(m))
+        self.with_move_rules(crate::rulebook::moves::draughts(self.move_rules(), m))
     }
 
     /// The full path of one of the move's routes that reads back as the move. A full path
@@ -624,7 +624,7 @@ impl GamePos for xiangqi::Position {
     }
 
     fn mutated(&self, m: MoveMutant) -> Self {
-        self.with_move_rules(self.move_rules().mutated(m))
+        self.with_move_rules(crate::rulebook::moves::xiangqi(self.move_rules(), m))
     }
 
     fn text(&self, m: &xiangqi::Move) -> Option<String> {

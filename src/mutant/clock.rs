@@ -1,12 +1,11 @@
 //! Mutants of the clock rules and of adjournment and resumption, and where each one alters
 //! the rules.
 //!
-//! Most alter one parameter of the game's `ClockRules` or `AdjournRules`, fields of the
-//! rule book ([`crate::rulebook::RuleBook`]): `ClockRules::altered` and
-//! `AdjournRules::altered` apply them (this module knows none of their types); the rest are
-//! steps of the adjournment machine and of the session with no parameter of their own yet,
-//! read once per event from the switch ([`clock_is`]). With no mutant active the rules are
-//! unchanged.
+//! Each alters one parameter of the game's `ClockRules` or of the session's
+//! `procedure::SessionRules` (adjournment, an offer after pressing the clock, the restart
+//! for a set-up error), fields of the rule book ([`crate::rulebook::RuleBook`]): the
+//! book's transforms apply them (`RuleBook::mutated`; this module knows none of their
+//! types), and no mechanism reads a clock mutant from the switch.
 //!
 //! ```
 //! use arbiter::mutant::{ClockMutant, Mutant};
@@ -124,18 +123,4 @@ super::mutant_family! {
     LostEnvelopeReplierClock = "lost-envelope-replier-clock-starts",
         clause::CHESS_ADJOURNMENT_LOST_ENVELOPE_RESUME_AT_ADJOURNMENT, [Brazilian, Russian, Xiangqi],
         "after a lost envelope the replier's clock starts, not the clock of the sealer, who is to move";
-}
-
-pub(crate) fn active() -> Option<ClockMutant> {
-    match super::active() {
-        Some(super::Mutant::Clock(m)) => Some(m),
-        _ => None,
-    }
-}
-
-/// Whether `m` is the clock mutant active on this thread (the adjournment's steps, flag
-/// reports).
-#[inline]
-pub fn clock_is(m: ClockMutant) -> bool {
-    active() == Some(m)
 }

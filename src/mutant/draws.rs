@@ -1,22 +1,14 @@
 //! Mutants of outcomes, draw counts, edition parameters, repetition verdicts, claims and
 //! touch-move, and where each one alters the rules.
 //!
-//! Every mutant alters one parameter of a mechanism that already has it, where its
-//! parameters are built, once per operation. The mutants of the rules of play — an
+//! Every mutant alters one parameter of a mechanism that already has it: each is a
+//! transform of a rule book (`RuleBook::mutated`). The mutants of the rules of play — an
 //! edition's draw rules and draw-offer rule (counts, modes, readings), the draw counting,
 //! the scores of the endings the position decides, claim verification, the repetition
-//! readings (棋例) and the judging of the verdict — are transforms of a rule book
-//! (`RuleBook::mutated`, in `src/rulebook/draws.rs`): the rules adapters built from the
-//! mutated book apply them. The mutants of the session's procedure are still read from the
-//! switch ([`active_draw`](crate::mutant::active_draw)) where their mechanism builds its
-//! parameters:
-//!
-//! - `TouchRules::in_force` (`procedure::touch`): the steps of touch-move, in the table of
-//!   the games the mutant names;
-//! - `Policy::in_force` (`procedure::session`): the session's procedure;
-//!   `CorrectionRules::in_force` (`procedure::session::correct`): correcting errors.
-//!
-//! With no mutant active each of these returns the rules unchanged.
+//! readings (棋例) and the judging of the verdict — alter its `PlayRules`
+//! (`src/rulebook/draws.rs`), which the rules adapters and the session's judge apply; the
+//! mutants of the session's procedure (touch-move, policy, corrections) alter its
+//! `procedure::SessionRules` (`src/rulebook/procedure.rs`).
 //!
 //! ```
 //! use arbiter::mutant::{DrawMutant, Mutant};
@@ -277,18 +269,9 @@ super::mutant_family! {
         "touching a draughts opponent's piece obliges capturing it";
 }
 
-/// The draw mutant active on this thread, if any.
-pub(crate) fn active() -> Option<DrawMutant> {
-    match super::active() {
-        Some(super::Mutant::Draws(m)) => Some(m),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::procedure::touch::{TouchRules, XIANGQI_TOUCH};
 
     #[test]
     fn names_are_unique_and_kebab_case() {
@@ -300,10 +283,5 @@ mod tests {
         let before = names.len();
         names.dedup();
         assert_eq!(before, names.len(), "a name is used twice");
-    }
-
-    #[test]
-    fn nothing_is_altered_without_a_mutant() {
-        assert_eq!(TouchRules::in_force(crate::Game::Xiangqi), XIANGQI_TOUCH);
     }
 }

@@ -2,18 +2,18 @@
 //! to measure whether the suite (and the fuzzer) notices. A mutant that no case kills is a
 //! clause the suite does not really check.
 //!
-//! A mutant is active on one thread at a time, for the duration of [`with`]. The rules read
-//! the active mutant once per operation (when they build the parameters of a move
-//! generation, a count or a verdict), never per node, so the reference pays nothing
-//! measurable when none is active.
+//! A mutant is a transform of a rule book (`rulebook::RuleBook::mutated`): it alters the
+//! field of the clause it names, and the mechanisms built from the altered book apply it.
+//! Nothing reads a mutant while the rules run: this module is the catalog (names, clauses
+//! broken, games altered, what each does), and it sits above every mechanism, right below
+//! the rule book.
 //!
 //! ```
-//! use arbiter::mutant::{self, Mutant};
+//! use arbiter::mutant::Mutant;
 //!
-//! assert_eq!(mutant::active(), None);
-//! let m = Mutant::ALL[0];
-//! mutant::with(m, || assert_eq!(mutant::active(), Some(m)));
-//! assert_eq!(mutant::active(), None);
+//! let m: Mutant = "kings-not-flying".parse().unwrap();
+//! assert_eq!(m.name(), "kings-not-flying");
+//! assert!(m.games().contains(&arbiter::Game::Russian));
 //! ```
 
 /// Declares a family of mutants: an enum whose variants are each `Variant = name, clause
@@ -70,13 +70,12 @@ pub(crate) mod draws;
 mod moves;
 mod standings;
 
-pub use clock::{clock_is, ClockMutant};
+pub use clock::ClockMutant;
 pub use draws::DrawMutant;
 pub use moves::MoveMutant;
 pub use standings::ScoringMutant;
 
 use crate::Game;
-use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -191,53 +190,4 @@ impl FromStr for Mutant {
             .find(|m| m.name() == s)
             .ok_or_else(|| UnknownMutant(s.to_owned()))
     }
-}
-
-thread_local! {
-    static ACTIVE: Cell<Option<Mutant>> = const { Cell::new(None) };
-}
-
-/// The mutant active on this thread, if any.
-#[inline]
-pub fn active() -> Option<Mutant> {
-    ACTIVE.with(Cell::get)
-}
-
-/// The move-generation mutant active on this thread, if any. The move rules are values a
-/// position carries (`draughts::MoveRules`, `xiangqi::MoveRules`); only the makers of the
-/// positions a game session reads take the active mutant's rules from here (the text
-/// adapters' and `procedure::Board`'s constructors), until the session is handed its move
-/// rules as a value.
-#[inline]
-pub fn active_moves() -> Option<MoveMutant> {
-    match active() {
-        Some(Mutant::Moves(m)) => Some(m),
-        _ => None,
-    }
-}
-
-/// The draw mutant active on this thread, if any (outcomes, draws, procedures): each rule
-/// it can alter reads it where the rule's parameters are built.
-#[inline]
-pub fn active_draw() -> Option<DrawMutant> {
-    draws::active()
-}
-
-/// Whether `m` is the mutant active on this thread (outcomes, draws, procedures).
-#[inline]
-pub fn draws_is(m: DrawMutant) -> bool {
-    active() == Some(Mutant::Draws(m))
-}
-
-/// Runs `f` with `m` active on this thread; the previous state comes back afterwards, even
-/// if `f` panics.
-pub fn with<R>(m: Mutant, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<Mutant>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            ACTIVE.with(|a| a.set(self.0));
-        }
-    }
-    let _restore = Restore(ACTIVE.with(|a| a.replace(Some(m))));
-    f()
 }

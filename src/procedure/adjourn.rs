@@ -51,7 +51,6 @@
 
 use crate::clause;
 use crate::clock::Span;
-use crate::mutant::ClockMutant;
 use crate::Game;
 use crate::Side;
 
@@ -113,7 +112,7 @@ pub struct AdjournRules {
 
 /// The steps of the adjournment machine that every game takes from the chess laws
 /// (art. 14), each a parameter so that a mutant of the reference can alter it
-/// ([`AdjournRules::altered`]): [`AdjournSteps::LAWS`] as written.
+/// (`rulebook::RuleBook::mutated`): [`AdjournSteps::LAWS`] as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AdjournSteps {
     /// The side to move seals (`false`: the side that moved last).
@@ -170,66 +169,6 @@ impl AdjournRules {
     /// ```
     pub fn of(game: Game) -> AdjournRules {
         AdjournRules::unaltered(game)
-    }
-
-    /// `game`'s rules as the clock mutant `m` of the reference alters them
-    /// ([`crate::mutant`], [`crate::rulebook::RuleBook::mutated`]); a mutant of another
-    /// game's rules, or of no parameter of adjournment, leaves them as they are.
-    ///
-    /// ```
-    /// use arbiter::mutant::ClockMutant;
-    /// use arbiter::procedure::{AdjournRules, SealStop};
-    /// use arbiter::Game;
-    ///
-    /// let rules = AdjournRules::of(Game::Russian);
-    /// let mutant = rules.clone().altered(Game::Russian, ClockMutant::DraughtsSealerStopsClocks);
-    /// assert_eq!((rules.stop, mutant.stop), (SealStop::Arbiter, SealStop::Sealer));
-    /// ```
-    pub fn altered(mut self, game: Game, m: ClockMutant) -> AdjournRules {
-        if m.games().contains(&game) {
-            self.alter(m);
-        }
-        self
-    }
-
-    fn alter(&mut self, m: ClockMutant) {
-        let steps = &mut self.steps;
-        match m {
-            ClockMutant::SealerLastMover => steps.side_to_move_seals = false,
-            ClockMutant::ChangeAfterLeavingHall => steps.leaving_ends_change = false,
-            ClockMutant::EnvelopeTimesAtAnnouncement => steps.envelope_times_at_stop = false,
-            ClockMutant::SealerClockAfterSealedMove => steps.replier_runs_after_sealed_move = false,
-            ClockMutant::EnvelopeOpenedReplierAbsent => steps.opened_with_replier_only = false,
-            ClockMutant::SealedReplyPlayedAtOnce => steps.absent_sealer_reply_waits = false,
-            ClockMutant::EveryObjectionUpheld => steps.objection_before_first_move = false,
-            ClockMutant::ObjectionDropsTimeSinceResumption => {
-                steps.objection_keeps_time_since_resumption = false
-            }
-            ClockMutant::LostEnvelopeStatedMoveFree => {
-                steps.lost_envelope_stated_move_binds = false
-            }
-            ClockMutant::LostEnvelopeVoidResumes => steps.lost_envelope_unknown_voids = false,
-            ClockMutant::LostEnvelopeReplierClock => {
-                steps.lost_envelope_sealer_clock_starts = false
-            }
-            _ => {}
-        }
-        let rules = self;
-        match m {
-            ClockMutant::SealedMoveNotChangeable => rules.change_clause = None,
-            ClockMutant::DraughtsSealerStopsClocks => rules.stop = SealStop::Sealer,
-            ClockMutant::XiangqiOnlyArbiterStops => rules.stop = SealStop::Arbiter,
-            ClockMutant::SealedErrorAlwaysLoses => rules.sealed_error = SealedError::Loses,
-            ClockMutant::SealedErrorExplainable => {
-                rules.sealed_error = SealedError::ExplainedIsViolation
-            }
-            ClockMutant::SheetMissingNoRule => rules.sheet_missing_clause = None,
-            ClockMutant::EarlySealCharged => {
-                rules.early_seal =
-                    EarlySeal::Charged(clause::CHESS_ADJOURNMENT_EARLY_SEAL_CHARGED_TO_SESSION_END)
-            }
-            _ => {}
-        }
     }
 
     /// The rules of a game as written: the game's table ([`DRAUGHTS_ADJOURN`],

@@ -4,7 +4,7 @@
 
 use super::ProcedureError;
 use crate::draughts::{self, Variant};
-use crate::mutant::MoveMutant;
+use crate::rules::{MoveRules, PlayRules};
 use crate::xiangqi;
 use crate::Side;
 use crate::{Game, Ruleset};
@@ -141,11 +141,10 @@ pub enum Board {
 
 impl Board {
     /// The position of `fen` (the start position when `None`) under a ruleset, with the
-    /// game's move rules as the move mutant active on this thread alters them
-    /// ([`crate::mutant::active_moves`]).
+    /// game's move rules as written.
     pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Board, ProcedureError> {
         let bad = |e: &dyn fmt::Display| ProcedureError::Position(e.to_string());
-        let board = match Variant::from_game(ruleset.game) {
+        Ok(match Variant::from_game(ruleset.game) {
             None => Board::Xiangqi(match fen {
                 Some(f) => xiangqi::Position::from_fen(f).map_err(|e| bad(&e))?,
                 None => xiangqi::Position::start(),
@@ -154,29 +153,34 @@ impl Board {
                 Some(f) => draughts::Position::from_fen(f, v).map_err(|e| bad(&e))?,
                 None => draughts::Position::start(v),
             }),
-        };
-        Ok(match crate::mutant::active_moves() {
-            Some(m) => board.mutated(m),
-            None => board,
         })
     }
 
-    /// The same position with the clause `m` breaks altered in its move rules: its legal
-    /// moves and every position reached from it obey the mutant's rules (unchanged for a
-    /// mutant of another game).
+    /// The position of `fen` (the start position when `None`) under the rules of play
+    /// `play`: its legal moves and every position reached from it obey `play.moves`.
     ///
     /// ```
-    /// use arbiter::mutant::MoveMutant;
+    /// use arbiter::mutant::{MoveMutant, Mutant};
     /// use arbiter::procedure::Board;
+    /// use arbiter::rulebook::RuleBook;
     ///
-    /// let board = Board::new(&"russian".parse().unwrap(), Some("W:WK29:B4")).unwrap();
+    /// let book = RuleBook::of(&"russian".parse().unwrap());
+    /// let board = Board::of(&book.play, Some("W:WK29:B4")).unwrap();
     /// assert_eq!(board.legal_moves().len(), 6);
-    /// assert!(board.mutated(MoveMutant::KingsNotFlying).legal_moves().len() < 6);
+    /// let mutant = book.mutated(Mutant::Moves(MoveMutant::KingsNotFlying));
+    /// assert!(Board::of(&mutant.play, Some("W:WK29:B4")).unwrap().legal_moves().len() < 6);
     /// ```
-    pub fn mutated(self, m: MoveMutant) -> Board {
-        match self {
-            Board::Xiangqi(p) => Board::Xiangqi(p.with_move_rules(p.move_rules().mutated(m))),
-            Board::Draughts(p) => Board::Draughts(p.with_move_rules(p.move_rules().mutated(m))),
+    pub fn of(play: &PlayRules, fen: Option<&str>) -> Result<Board, ProcedureError> {
+        Ok(Board::new(&play.ruleset, fen)?.with_move_rules(play.moves))
+    }
+
+    /// The same position under the move rules `rules`: its legal moves and every position
+    /// reached from it obey them (unchanged when they are another game's).
+    pub fn with_move_rules(self, rules: MoveRules) -> Board {
+        match (self, rules) {
+            (Board::Xiangqi(p), MoveRules::Xiangqi(r)) => Board::Xiangqi(p.with_move_rules(r)),
+            (Board::Draughts(p), MoveRules::Draughts(r)) => Board::Draughts(p.with_move_rules(r)),
+            (board, _) => board,
         }
     }
 

@@ -34,10 +34,13 @@ pub use adjourn::{
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, Correction, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling, OfferAfterPress,
-    Pending, Policy, RepetitionEnforcement, Session,
+    Breach, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling,
+    OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session, SessionRules,
 };
-pub use touch::{resolve_touches, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules, TouchStep};
+pub use touch::{
+    resolve_touches, resolve_touches_under, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules,
+    TouchStep,
+};
 
 /// Why a procedure could not be applied. Every message names the square, move or value at
 /// fault and says what was expected.

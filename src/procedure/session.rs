@@ -55,7 +55,7 @@
 use super::adjourn::{AdjournRules, Adjournment};
 use super::board::{Board, Candidate, OnBoard, PerSide};
 use super::irregular::IrregularMove;
-use super::touch::{resolve_touches_among, Ruling, Touch};
+use super::touch::{resolve_touches_among, Ruling, Touch, TouchRules};
 use super::ProcedureError;
 use crate::clock::Clock;
 use crate::outcome::{OfferAnswer, OfferRecord, Outcome};
@@ -75,12 +75,14 @@ mod history;
 mod moves;
 mod offers;
 mod policy;
+mod rules;
 mod steps;
 
-pub use correct::{Correction, ErrorKind, ErrorMove};
+pub use correct::{Correction, CorrectionRules, ErrorKind, ErrorMove};
 use event::event_name;
 pub use event::{Event, EventTime};
 pub use policy::{IllegalHandling, OfferAfterPress, OmissionLimits, Policy};
+pub use rules::SessionRules;
 
 /// A breach recorded by the session, counted or not.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,8 +128,11 @@ pub struct Session {
     /// The game's procedure rules (shared: they do not change during a game, and the state
     /// an event is applied to is a copy of the session).
     policy: Arc<Policy>,
-    ruleset: Arc<Ruleset>,
-    /// The rules of play its judge applies (shared, as the policy).
+    /// Touch-move.
+    touch_rules: TouchRules,
+    /// How errors are corrected.
+    correction_rules: CorrectionRules,
+    /// The rules of play: the board's move rules and the judge's.
     play: Arc<PlayRules>,
     /// The position on the board, with its legal moves listed once: the permitted moves a
     /// player is given, the reading of the move it answers and the judge all use them.
@@ -191,25 +196,48 @@ enum Played {
 }
 
 impl Session {
-    /// A game from `fen` (the start position when `None`) under a ruleset.
+    /// A game from `fen` (the start position when `None`) under a ruleset, its rules as
+    /// written.
     pub fn new(ruleset: &Ruleset, fen: Option<&str>) -> Result<Session, ProcedureError> {
-        Session::under(&PlayRules::of(ruleset), fen)
+        Session::with_rules(PlayRules::of(ruleset), SessionRules::of(ruleset.game), fen)
     }
 
-    /// A game from `fen` (the start position when `None`) whose judge applies `play`.
-    pub fn under(play: &PlayRules, fen: Option<&str>) -> Result<Session, ProcedureError> {
-        let ruleset = &play.ruleset;
-        let board = Board::new(ruleset, fen)?;
+    /// A game from `fen` (the start position when `None`) under the rules of play `play`
+    /// (the board's and the judge's) and the procedure rules `procedure`: the rules of a
+    /// rule book, as a mutant of the reference may have altered them.
+    ///
+    /// ```
+    /// use arbiter::procedure::{Event, Session, SessionRules};
+    /// use arbiter::rules::PlayRules;
+    /// use arbiter::Side;
+    ///
+    /// let ruleset: arbiter::Ruleset = "xiangqi".parse().unwrap();
+    /// let mut rules = SessionRules::of(ruleset.game);
+    /// rules.policy.violation_limit = 4;
+    /// let mut game = Session::with_rules(PlayRules::of(&ruleset), rules, None).unwrap();
+    /// for _ in 0..3 {
+    ///     game.apply(Event::Violation { side: Side::First, kind: "minor-conduct".into() }).unwrap();
+    /// }
+    /// assert_eq!(game.violations(Side::First), 3);
+    /// assert!(game.outcome().is_none()); // the third no longer loses
+    /// ```
+    pub fn with_rules(
+        play: PlayRules,
+        procedure: SessionRules,
+        fen: Option<&str>,
+    ) -> Result<Session, ProcedureError> {
+        let board = Board::of(&play, fen)?;
         let start_fen = board.fen();
-        let judge = crate::rules_of(play)
+        let judge = crate::rules_of(&play)
             .judge(&start_fen, &[])
             .map_err(|e| ProcedureError::Rules(e.to_string()))?;
         let ending = judge.outcome();
         let judged_from = start_fen.clone();
         Ok(Session {
-            policy: Arc::new(Policy::of(ruleset.game)),
-            ruleset: Arc::new(ruleset.clone()),
-            play: Arc::new(play.clone()),
+            policy: Arc::new(procedure.policy),
+            touch_rules: procedure.touch,
+            correction_rules: procedure.corrections,
+            play: Arc::new(play),
             board: OnBoard::new(board),
             start_fen: start_fen.into(),
             moves: Vec::new(),
@@ -230,7 +258,7 @@ impl Session {
             demanded: None,
             verdict: None,
             clock: None,
-            adjourn_rules: Arc::new(AdjournRules::of(ruleset.game)),
+            adjourn_rules: Arc::new(procedure.adjourn),
             adjournment: None,
             corrections: correct::Corrections::default(),
         })
@@ -274,7 +302,12 @@ impl Session {
 
     /// The ruleset played.
     pub fn ruleset(&self) -> &Ruleset {
-        &self.ruleset
+        &self.play.ruleset
+    }
+
+    /// The rules of play: the board's move rules and the judge's.
+    pub fn play_rules(&self) -> &PlayRules {
+        &self.play
     }
 
     /// Where the history the rules judge starts (canonical FEN): the session's start
@@ -359,7 +392,12 @@ impl Session {
 
     /// The moves the side to move may make now, and the step that decided them.
     pub fn permitted(&self) -> Ruling {
-        resolve_touches_among(&self.board, Arc::clone(self.legal_moves()), &self.touches)
+        resolve_touches_among(
+            &self.touch_rules,
+            &self.board,
+            Arc::clone(self.legal_moves()),
+            &self.touches,
+        )
     }
 
     /// The legal moves of the position on the board, in canonical order (listed once per

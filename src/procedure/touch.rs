@@ -62,7 +62,6 @@
 use super::board::{Board, Candidate, Spot};
 use super::ProcedureError;
 use crate::clause;
-use crate::mutant::DrawMutant as D;
 use crate::Game;
 use crate::Side;
 use std::sync::Arc;
@@ -376,6 +375,7 @@ fn first_of(
 /// binds (the ruling is [`TouchStep::Untouched`]: every legal move), so nothing is looked
 /// at then. `legal`: the legal moves of `board`, as [`Board::legal_moves`] lists them.
 pub(crate) fn check_permitted(
+    rules: &TouchRules,
     board: &Board,
     legal: &Arc<[Candidate]>,
     touches: &[Touch],
@@ -384,7 +384,7 @@ pub(crate) fn check_permitted(
     if touches.is_empty() {
         return Ok(());
     }
-    let ruling = resolve_touches_among(board, Arc::clone(legal), touches);
+    let ruling = resolve_touches_among(rules, board, Arc::clone(legal), touches);
     if ruling.permits(m) {
         Ok(())
     } else {
@@ -393,19 +393,26 @@ pub(crate) fn check_permitted(
 }
 
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
-/// rule step that decided them. See the [module documentation](self) for the rules.
+/// rule step that decided them, under the game's touch-move rules as written
+/// ([`TouchRules::of`]). See the [module documentation](self) for the rules.
 pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
-    resolve_touches_among(board, board.legal_list(), touches)
+    resolve_touches_under(TouchRules::of(board.game()), board, touches)
 }
 
-/// [`resolve_touches`] with the legal moves of `board` already listed (a session lists
-/// them once per position).
+/// [`resolve_touches`] under the touch-move rules `rules` (a session's, which a mutant of
+/// the reference may have altered: [`crate::rulebook::RuleBook::mutated`]).
+pub fn resolve_touches_under(rules: &TouchRules, board: &Board, touches: &[Touch]) -> Ruling {
+    resolve_touches_among(rules, board, board.legal_list(), touches)
+}
+
+/// [`resolve_touches_under`] with the legal moves of `board` already listed (a session
+/// lists them once per position).
 pub(crate) fn resolve_touches_among(
+    order: &TouchRules,
     board: &Board,
     legal: Arc<[Candidate]>,
     touches: &[Touch],
 ) -> Ruling {
-    let order = TouchRules::in_force(board.game());
     let me = board.turn();
     let own = first_of(board, touches, me, order.first_touch_binds);
     let opponent = if order.opponent_binds {
@@ -490,30 +497,11 @@ impl TouchRules {
             Game::Xiangqi => &XIANGQI_TOUCH,
         }
     }
-
-    /// The touch-move rules of `game` in force: [`TouchRules::of`], unless the active
-    /// mutant of the reference ([`crate::mutant`]) alters them.
-    pub(crate) fn in_force(game: Game) -> TouchRules {
-        let mut t = *TouchRules::of(game);
-        // A mutant alters only the games it names.
-        let active = crate::mutant::active_draw().filter(|d| d.games().contains(&game));
-        match active {
-            Some(D::OwnThenOpponentSwapped) => t.own_then_opponent.swap(1, 2),
-            Some(D::OpponentThenOwnSwapped) => t.opponent_then_own.swap(1, 2),
-            Some(D::SimultaneousInOwnFirstOrder) => t.simultaneous = t.own_then_opponent,
-            Some(D::LastTouchBinds) => t.first_touch_binds = false,
-            Some(D::OpponentTouchIgnored) => t.opponent_binds = false,
-            Some(D::DraughtsOpponentTouchBinds) => t.opponent_binds = true,
-            _ => {}
-        }
-        t
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mutant::{with, Mutant};
 
     /// A ruling decided by `step`, the binding own piece touched by hand, with `own` own and
     /// `opponent` opponent pieces touched.
@@ -636,31 +624,5 @@ mod tests {
         assert!(Game::ALL
             .iter()
             .all(|&g| TouchRules::of(g).first_touch_binds));
-    }
-
-    #[test]
-    fn a_touch_mutant_alters_the_table_of_the_games_it_names_only() {
-        let touch_mutants = [
-            D::OwnThenOpponentSwapped,
-            D::OpponentThenOwnSwapped,
-            D::SimultaneousInOwnFirstOrder,
-            D::LastTouchBinds,
-            D::OpponentTouchIgnored,
-            D::DraughtsOpponentTouchBinds,
-        ];
-        for m in touch_mutants {
-            for game in Game::ALL {
-                let altered = with(Mutant::Draws(m), || TouchRules::in_force(game));
-                let named = m.games().contains(&game);
-                let changed = altered != *TouchRules::of(game);
-                assert_eq!(changed, named, "{} in {game:?}", m.name());
-                assert_eq!(
-                    altered.clauses,
-                    TouchRules::of(game).clauses,
-                    "{}",
-                    m.name()
-                );
-            }
-        }
     }
 }

@@ -3,7 +3,7 @@
 //! its draw-offer rule, the draw counting, the score of an ending the position decides,
 //! claim verification, a repetition reading or the judging of the verdict. The draw
 //! mutants of the session's procedure (violations, corrections, touch-move) alter no rule
-//! of play ([`of_session`]).
+//! of play (`procedure::is_procedure`).
 //!
 //! ```
 //! use arbiter::mutant::{DrawMutant, Mutant};
@@ -81,40 +81,6 @@ pub(super) fn alter(play: &mut PlayRules, d: D) {
             _ => {}
         }
     }
-}
-
-/// Whether `d` alters the session's procedure (violations and warnings, corrections of
-/// errors, touch-move), not a rule of play: those mechanisms still read the mutant from
-/// the switch of [`crate::mutant`].
-pub(super) fn of_session(d: D) -> bool {
-    matches!(
-        d,
-        D::ThirdViolationGoesOn
-            | D::SecondWarningGoesOn
-            | D::RepeatedOfferNotCounted
-            | D::IllegalMovePieceNotTouched
-            | D::CorrectedPieceNotTouched
-            | D::UnannouncedAdjustNoTouch
-            | D::IllegalCountedOnResignation
-            | D::RefusedCorrectionGoesOn
-            | D::OmissionsOwnMovesOnly
-            | D::OmissionPressureIgnored
-            | D::OmissionNoReminder
-            | D::SetupErrorAfterEndCorrected
-            | D::MoveErrorAfterEndCorrected
-            | D::DisplacedPieceTouched
-            | D::ColoursOnlyRestarts
-            | D::ColoursAndOrderContinues
-            | D::ColoursSwapKeepsTurn
-            | D::ResumptionSetupRestartsGame
-            | D::UnknownDisplacementGoesOn
-            | D::OwnThenOpponentSwapped
-            | D::OpponentThenOwnSwapped
-            | D::SimultaneousInOwnFirstOrder
-            | D::LastTouchBinds
-            | D::OpponentTouchIgnored
-            | D::DraughtsOpponentTouchBinds
-    )
 }
 
 /// The count `d` sets (in moves, or occurrences for repetition) on the draw rule of the
@@ -233,7 +199,10 @@ mod tests {
 
     #[test]
     fn a_session_mutant_alters_no_rule_of_play() {
-        for &d in D::ALL.iter().filter(|&&d| of_session(d)) {
+        for &d in D::ALL
+            .iter()
+            .filter(|&&d| super::super::procedure::is_procedure(d))
+        {
             for &g in d.games() {
                 let (written, mutated) = books(g.name(), d);
                 assert_eq!(written, mutated, "{}", d.name());

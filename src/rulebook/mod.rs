@@ -6,12 +6,12 @@
 //!
 //! The rules of play ([`PlayRules`]: the move rules, the draw rules of the edition with
 //! their counting, the scores of the endings the position decides, the repetition readings
-//! and claim verification), scoring, clock and adjournment rules are fields of the book;
-//! the draw mutants alter the rules of play in `draws.rs`. The rules adapters take the
-//! book's rules of play ([`crate::rules_of`]). The mutants of move generation (the
-//! session's board does not take its move rules from the book yet), of the session's
-//! procedure and the clock mutants of the session's steps are still read from the switch
-//! of [`crate::mutant`] while their mutant is active ([`RuleBook::needs_switch`]).
+//! and claim verification), the session's procedure rules ([`SessionRules`]: touch-move,
+//! policy, corrections, adjournment), the scoring and the clock rules are fields of the
+//! book. The rules adapters ([`crate::rules_of`]) and the session
+//! ([`crate::procedure::Session::with_rules`]) take their rules from it; the transforms
+//! that alter them for a mutant live here (`draws`, `procedure`, `clock`), so no module
+//! below the book reads a mutant.
 //!
 //! ```
 //! use arbiter::mutant::{Mutant, ScoringMutant};
@@ -25,11 +25,17 @@
 //! assert_eq!(win(&mutant), 2.0);
 //! ```
 
+mod clock;
 mod draws;
+pub mod moves;
+mod procedure;
+mod scoring;
+#[cfg(test)]
+mod tests;
 
 use crate::clock::ClockRules;
-use crate::mutant::{ClockMutant, Mutant};
-use crate::procedure::AdjournRules;
+use crate::mutant::Mutant;
+use crate::procedure::SessionRules;
 use crate::rules::PlayRules;
 use crate::standings::Scoring;
 use crate::Ruleset;
@@ -45,16 +51,9 @@ pub struct RuleBook {
     pub scoring: Scoring,
     /// The clock rules.
     pub clock: ClockRules,
-    /// Adjournment and resumption.
-    pub adjourn: AdjournRules,
+    /// The session's procedure rules: touch-move, policy, corrections, adjournment.
+    pub procedure: SessionRules,
 }
-
-/// The clock mutants of the session's steps, with no parameter of their own yet: they
-/// still read the switch ([`crate::mutant::clock_is`]).
-const CLOCK_STEPS: [ClockMutant; 2] = [
-    ClockMutant::OfferAfterPressStands,
-    ClockMutant::SetupRestartFromFirstMove,
-];
 
 impl RuleBook {
     /// The rules of a ruleset as written.
@@ -64,33 +63,25 @@ impl RuleBook {
             play: PlayRules::of(ruleset),
             scoring: Scoring::of(ruleset.game),
             clock: ClockRules::of(ruleset.game),
-            adjourn: AdjournRules::of(ruleset.game),
+            procedure: SessionRules::of(ruleset.game),
         }
     }
 
     /// The book with the clause `m` names altered as the mutant alters it: a mutant of
-    /// another family leaves the book as it is ([`RuleBook::needs_switch`]).
+    /// another game leaves the book as it is.
     pub fn mutated(mut self, m: Mutant) -> RuleBook {
         match m {
-            Mutant::Scoring(s) => self.scoring.alteration = Some(s),
+            Mutant::Scoring(s) => self.scoring = scoring::scored(self.scoring, s),
             Mutant::Clock(c) => {
-                self.clock = self.clock.altered(c);
-                self.adjourn = self.adjourn.altered(self.ruleset.game, c);
+                self.clock = clock::clocked(self.clock, c);
+                self.procedure = procedure::clocked(self.procedure, self.ruleset.game, c);
             }
-            Mutant::Moves(m) => self.play.moves = self.play.moves.mutated(m),
-            Mutant::Draws(d) => draws::alter(&mut self.play, d),
+            Mutant::Moves(m) => self.play.moves = moves::mutated(self.play.moves, m),
+            Mutant::Draws(d) => {
+                draws::alter(&mut self.play, d);
+                self.procedure = procedure::drawn(self.procedure, self.ruleset.game, d)
+            }
         }
         self
-    }
-
-    /// Whether the mechanisms altered by `m` still read it from the switch of
-    /// [`crate::mutant`] (it must be active while they run) rather than from a book.
-    pub fn needs_switch(m: Mutant) -> bool {
-        match m {
-            Mutant::Scoring(_) => false,
-            Mutant::Clock(c) => CLOCK_STEPS.contains(&c),
-            Mutant::Draws(d) => draws::of_session(d),
-            Mutant::Moves(_) => true,
-        }
     }
 }

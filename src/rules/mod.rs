@@ -322,12 +322,12 @@ pub fn rules_for(ruleset: &Ruleset) -> Box<dyn Rules> {
 /// The rules adapter applying `play`: every position it reads obeys `play`'s move rules.
 ///
 /// ```
-/// use arbiter::mutant::MoveMutant;
-/// use arbiter::rules::{rules_of, PlayRules};
+/// use arbiter::rules::{rules_of, MoveRules, PlayRules};
 ///
 /// let mut play = PlayRules::of(&"russian".parse().unwrap());
 /// assert_eq!(rules_of(&play).legal_moves("W:WK29:B4", None).unwrap().len(), 6);
-/// play.moves = play.moves.mutated(MoveMutant::KingsNotFlying);
+/// let MoveRules::Draughts(moves) = &mut play.moves else { panic!("russian is draughts") };
+/// moves.kings_fly = false;
 /// assert_eq!(rules_of(&play).legal_moves("W:WK29:B4", None).unwrap().len(), 1);
 /// ```
 pub fn rules_of(play: &PlayRules) -> Box<dyn Rules> {

@@ -11,7 +11,8 @@
 /// let MoveRules::Draughts(rules) = book.play.moves else { panic!("russian is draughts") };
 /// assert!(rules.kings_fly);
 /// let mutant = book.mutated(Mutant::Moves(MoveMutant::KingsNotFlying));
-/// assert_eq!(mutant.play.moves, MoveRules::Draughts(rules.mutated(MoveMutant::KingsNotFlying)));
+/// let slow = arbiter::draughts::MoveRules { kings_fly: false, ..rules };
+/// assert_eq!(mutant.play.moves, MoveRules::Draughts(slow));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveRules {
@@ -27,15 +28,6 @@ impl MoveRules {
         match crate::draughts::Variant::from_game(game) {
             Some(v) => MoveRules::Draughts(crate::draughts::MoveRules::of(v)),
             None => MoveRules::Xiangqi(crate::xiangqi::MoveRules::STANDARD),
-        }
-    }
-
-    /// The rules with the clause `m` breaks altered (unchanged for a mutant of the other
-    /// game).
-    pub fn mutated(self, m: crate::mutant::MoveMutant) -> MoveRules {
-        match self {
-            MoveRules::Draughts(r) => MoveRules::Draughts(r.mutated(m)),
-            MoveRules::Xiangqi(r) => MoveRules::Xiangqi(r.mutated(m)),
         }
     }
 }

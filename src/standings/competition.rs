@@ -19,7 +19,6 @@
 
 use super::tournament::Kind;
 use crate::clause;
-use crate::mutant::ScoringMutant as M;
 use crate::Game;
 
 /// What ranks the entries first.
@@ -191,25 +190,24 @@ impl Threshold {
     }
 }
 
-/// How a game's competitions are scored: the tables of [`Competition::of`], altered by a
-/// scoring mutant of the reference when the rules are one ([`crate::mutant`]).
+/// How a game's competitions are scored: the competition of each kind (the tables of
+/// [`Competition::of`]), as values a rule book may alter.
 ///
 /// ```
-/// use arbiter::mutant::ScoringMutant;
 /// use arbiter::standings::{Kind, Scoring};
 /// use arbiter::Game;
 ///
 /// let mut scoring = Scoring::of(Game::Xiangqi);
 /// assert_eq!(scoring.competition(Kind::RoundRobin).unwrap().points.win, 1.0);
-/// scoring.alteration = Some(ScoringMutant::XiangqiGamesTwoOneZero);
+/// scoring.alter(|c| c.points.win = 2.0);
 /// assert_eq!(scoring.competition(Kind::RoundRobin).unwrap().points.win, 2.0);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scoring {
     /// The game.
     pub game: Game,
-    /// The scoring mutant that alters the tables, if any.
-    pub alteration: Option<M>,
+    /// The competition of each kind, or why the rules define none.
+    competitions: Vec<(Kind, Result<Competition, String>)>,
 }
 
 impl Scoring {
@@ -217,18 +215,30 @@ impl Scoring {
     pub fn of(game: Game) -> Scoring {
         Scoring {
             game,
-            alteration: None,
+            competitions: Kind::ALL
+                .iter()
+                .map(|&kind| (kind, Competition::of(game, kind)))
+                .collect(),
         }
     }
 
     /// The competition of `kind` under these rules; an error when the rules define no
     /// such competition.
     pub fn competition(&self, kind: Kind) -> Result<Competition, String> {
-        let c = Competition::of(self.game, kind)?;
-        Ok(match self.alteration {
-            Some(m) => c.altered(self.game, m),
-            None => c,
-        })
+        self.competitions
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, c)| c.clone())
+            .unwrap_or_else(|| Competition::of(self.game, kind))
+    }
+
+    /// Alters every competition the rules define with `f`.
+    pub fn alter(&mut self, mut f: impl FnMut(&mut Competition)) {
+        for (_, c) in &mut self.competitions {
+            if let Ok(c) = c {
+                f(c);
+            }
+        }
     }
 }
 
@@ -375,123 +385,5 @@ impl Competition {
             }
         };
         Ok(c)
-    }
-
-    /// The competition as the scoring mutant `m` alters it (one parameter each).
-    fn altered(mut self, game: Game, m: M) -> Competition {
-        let is = |x: M| m == x;
-        match m {
-            M::TiesSplitByName => self.ties_shared = false,
-            M::ForfeitCountsAsPlayed => self.absence_marked = false,
-            M::PlaceSumHigherFirst => self.place_sum_lower_first = false,
-            M::HalfNeedsMoreThanHalf => self.withdrawal_threshold = Threshold::MoreThanHalf,
-            M::WithdrawalResultsAlwaysStand => self.withdrawal_threshold = Threshold::Always,
-            M::WithdrawalResultsAlwaysCancelled => self.withdrawal_threshold = Threshold::Never,
-            _ => {}
-        }
-        let swap = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
-            let i = list.iter().position(|t| t.criterion == a);
-            let j = list.iter().position(|t| t.criterion == b);
-            if let (Some(i), Some(j)) = (i, j) {
-                list.swap(i, j);
-            }
-        };
-        let replace = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
-            for t in list.iter_mut().filter(|t| t.criterion == a) {
-                t.criterion = b;
-            }
-        };
-        let kind = self.kind;
-        let t = &mut self.tiebreaks;
-        if game.is_draughts() {
-            if is(M::DraughtsChessScale) {
-                self.points = Points {
-                    win: 1.0,
-                    draw: 0.5,
-                    match_win: 1.0,
-                    match_draw: 0.5,
-                    plus: 1.0,
-                };
-            }
-            return self;
-        }
-        if is(M::XiangqiGamesTwoOneZero) {
-            self.points.win = 2.0;
-            self.points.draw = 1.0;
-        }
-        if is(M::IndividualMatchTwoPoints) && !kind.is_team() {
-            self.points.match_win = 2.0;
-            self.points.match_draw = 1.0;
-        }
-        if is(M::TeamMatchWinOne) && kind.is_team() {
-            self.points.match_win = 1.0;
-            self.points.match_draw = 0.5;
-        }
-        if is(M::TeamForfeitOnePoint) && kind.is_team() {
-            self.points.plus = 1.0;
-        }
-        match kind {
-            Kind::RoundRobin => {
-                if is(M::RoundRobinBuchholz) {
-                    replace(t, Criterion::Sonneborn, Criterion::Buchholz);
-                }
-                if is(M::RoundRobinViolationsIgnored) {
-                    t.retain(|x| x.criterion != Criterion::Violations);
-                }
-            }
-            Kind::RoundRobinMatches => {
-                if is(M::MatchesRankedByGamePoints) {
-                    self.score = RankedBy::GamePoints;
-                }
-                if is(M::MatchesViolationsBeforeGamePoints) {
-                    swap(t, Criterion::GamePoints, Criterion::Violations);
-                }
-                if is(M::MatchesBuchholz) {
-                    replace(t, Criterion::Sonneborn, Criterion::Buchholz);
-                }
-                if is(M::MatchesViolationsIgnored) {
-                    t.retain(|x| x.criterion != Criterion::Violations);
-                }
-            }
-            Kind::Swiss => {
-                if is(M::SwissSonneborn) {
-                    replace(t, Criterion::Buchholz, Criterion::Sonneborn);
-                }
-            }
-            Kind::TeamRoundRobin => {
-                if is(M::TeamRoundRobinViolationsFirst) {
-                    swap(t, Criterion::GamePoints, Criterion::Violations);
-                }
-            }
-            Kind::TeamSwiss => {
-                if is(M::TeamSwissGamePointsFirst) {
-                    swap(t, Criterion::Buchholz, Criterion::GamePoints);
-                }
-                if is(M::TeamSwissStopsAtBuchholz) {
-                    t.retain(|x| x.criterion != Criterion::GamePoints);
-                }
-                if is(M::TeamSwissViolationsIgnored) {
-                    t.retain(|x| x.criterion != Criterion::Violations);
-                }
-            }
-            Kind::TeamTotal => {
-                if is(M::TeamTotalViolationsIgnored) {
-                    t.retain(|x| x.criterion != Criterion::Violations);
-                }
-            }
-        }
-        if is(M::PenaltyIgnored) {
-            t.retain(|x| x.criterion != Criterion::Penalty);
-        }
-        if is(M::TwoGameNoSwap) {
-            self.swap_second_game = false;
-        }
-        if is(M::TeamBoardsNotAlternated) {
-            self.alternate_boards = false;
-        }
-        if is(M::SwissWithdrawalHalfRule) && self.withdrawal == WithdrawalRule::ResultsStand {
-            self.withdrawal = WithdrawalRule::HalfOfOpponents;
-        }
-        self
     }
 }

@@ -7,19 +7,16 @@
 //! makes ([`Position::with_move_rules`](super::Position::with_move_rules)), never a switch
 //! the generator reads.
 
-use crate::mutant::MoveMutant;
-
 /// The movement and check rules of xiangqi: one switch per clause.
 ///
 /// ```
-/// use arbiter::mutant::MoveMutant;
 /// use arbiter::xiangqi::{MoveRules, Position};
 ///
 /// // A horse on b0 whose leg (b1) is blocked by its own chariot's neighbour.
 /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/1C7/1N2K4 w - - 0 1").unwrap();
 /// let horse = |p: &Position| p.legal_moves().iter().filter(|m| m.from.to_string() == "b0").count();
 /// assert_eq!(horse(&pos), 1); // b0d1: the leg b1 of b0a2 and b0c2 is taken
-/// let free = pos.with_move_rules(MoveRules::STANDARD.mutated(MoveMutant::HorseLegNotBlocking));
+/// let free = pos.with_move_rules(MoveRules { horse_leg_blocks: false, ..MoveRules::STANDARD });
 /// assert_eq!(horse(&free), 3);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,29 +72,6 @@ impl MoveRules {
         cannon_jumps: false,
         chariot_jumps: false,
     };
-
-    /// The rules with the clause `m` breaks altered (unchanged for a mutant of draughts).
-    pub fn mutated(mut self, m: MoveMutant) -> MoveRules {
-        use MoveMutant as M;
-        match m {
-            M::HorseLegNotBlocking => self.horse_leg_blocks = false,
-            M::ElephantEyeNotBlocking => self.elephant_eye_blocks = false,
-            M::ElephantCrossesRiver => self.elephant_stays_home = false,
-            M::SoldierSidewaysBeforeRiver => self.soldier_sideways_before_river = true,
-            M::SoldierNotSidewaysAfterRiver => self.soldier_sideways_after_river = false,
-            M::GeneralLeavesPalace => self.general_confined = false,
-            M::AdvisorLeavesPalace => self.advisor_confined = false,
-            M::AdvisorMovesStraight => self.advisor_diagonal = false,
-            M::GeneralsMayFace => self.generals_may_not_face = false,
-            M::SelfCheckAllowed => self.no_self_exposure = false,
-            M::CheckNeedNotBeAnswered => self.check_must_be_answered = false,
-            M::CannonCapturesWithoutScreen => self.cannon_needs_screen = false,
-            M::CannonJumpsToEmpty => self.cannon_jumps = true,
-            M::ChariotJumps => self.chariot_jumps = true,
-            _ => {}
-        }
-        self
-    }
 }
 
 impl Default for MoveRules {

@@ -436,12 +436,11 @@ impl Position {
     /// obey `rules`.
     ///
     /// ```
-    /// use arbiter::mutant::MoveMutant;
     /// use arbiter::xiangqi::{MoveRules, Position};
     ///
     /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
     /// assert!(!pos.legal_moves().iter().any(|m| m.to.to_string() == "d0"));
-    /// let facing = MoveRules::STANDARD.mutated(MoveMutant::GeneralsMayFace);
+    /// let facing = MoveRules { generals_may_not_face: false, ..MoveRules::STANDARD };
     /// let pos = pos.with_move_rules(facing);
     /// assert!(pos.legal_moves().iter().any(|m| m.to.to_string() == "d0"));
     /// assert_eq!(pos.play_iccs("e0e1").unwrap().move_rules(), facing);

@@ -6,8 +6,9 @@
 use crate::common::{arbiter, root, text};
 use arbiter::audit::mutants as scoring;
 use arbiter::engine::{Engine, ReferenceEngine};
-use arbiter::mutant::{self, MoveMutant, Mutant};
+use arbiter::mutant::{MoveMutant, Mutant};
 use arbiter::protocol::{Answer, Query, Reply, Request};
+use arbiter::rulebook::moves;
 use arbiter::spec::load_catalogs;
 use arbiter::Ruleset;
 use std::collections::BTreeSet;
@@ -375,35 +376,21 @@ fn each_move_generation_mutant_changes_the_legal_moves_as_it_says() {
 }
 
 #[test]
-fn a_mutant_is_active_on_its_thread_only_and_only_inside_with() {
-    let m = Mutant::Moves(MoveMutant::KingsNotFlying);
-    mutant::with(m, || {
-        assert_eq!(mutant::active(), Some(m));
-        let elsewhere = std::thread::spawn(mutant::active).join();
-        assert_eq!(elsewhere.unwrap(), None);
-    });
-    assert_eq!(mutant::active(), None);
-    let unwound = std::panic::catch_unwind(|| mutant::with(m, || panic!("inside")));
-    assert!(unwound.is_err());
-    assert_eq!(mutant::active(), None);
-}
-
-#[test]
 fn move_rules_are_a_value_each_position_carries() {
     use arbiter::draughts::{Position, Variant};
     let pos = Position::from_fen("W:WK29:B4", Variant::Russian).unwrap();
     assert_eq!(pos.legal_moves().len(), 6);
-    let slow = pos.with_move_rules(pos.move_rules().mutated(MoveMutant::KingsNotFlying));
+    let slow = pos.with_move_rules(moves::draughts(
+        pos.move_rules(),
+        MoveMutant::KingsNotFlying,
+    ));
     assert_eq!(slow.legal_moves().len(), 1);
-    // The rules go with the position, to another thread and to the positions after a move;
-    // the switch does not reach a position made without them.
+    // The rules go with the position, to another thread and to the positions after a move.
     let elsewhere = std::thread::spawn(move || slow.legal_moves().len()).join();
     assert_eq!(elsewhere.unwrap(), 1);
     let after = slow.play_text("29-25").unwrap().play_text("4-8").unwrap();
     assert_eq!(after.move_rules(), slow.move_rules());
-    mutant::with(Mutant::Moves(MoveMutant::KingsNotFlying), || {
-        assert_eq!(pos.legal_moves().len(), 6)
-    });
+    assert_eq!(pos.legal_moves().len(), 6);
 }
 
 #[test]
@@ -415,12 +402,16 @@ fn a_mutant_of_one_game_leaves_the_other_alone() {
     use arbiter::PerftCount;
     let russian = |m: Option<MoveMutant>| {
         let start = DPos::start(Variant::Russian);
-        let rules = m.map_or(start.move_rules(), |m| start.move_rules().mutated(m));
+        let rules = m.map_or(start.move_rules(), |m| {
+            moves::draughts(start.move_rules(), m)
+        });
         dperft(&start.with_move_rules(rules), 6, PerftCount::Paths)
     };
     let xiangqi = |m: Option<MoveMutant>| {
         let start = XPos::start();
-        let rules = m.map_or(start.move_rules(), |m| start.move_rules().mutated(m));
+        let rules = m.map_or(start.move_rules(), |m| {
+            moves::xiangqi(start.move_rules(), m)
+        });
         xperft(&start.with_move_rules(rules), 3)
     };
     let (r, x) = (russian(None), xiangqi(None));

@@ -41,7 +41,6 @@
 
 use super::{Session, Side};
 use crate::clause;
-use crate::mutant::DrawMutant as D;
 use crate::procedure::adjourn::{Adjournment, Phase};
 use crate::procedure::touch::{Touch, TouchOrigin};
 use crate::procedure::{Board, ProcedureError};
@@ -188,32 +187,37 @@ pub(super) struct Corrections {
     pub(super) exchanged: bool,
 }
 
-/// How corrections are made: the seed's rules ([`CorrectionRules::RULES`]), or as the
-/// active mutant of the reference (`crate::mutant`) alters them.
+/// How corrections are made (第四章 第一节 三): the seed's rules
+/// ([`CorrectionRules::RULES`]), or as a mutant of the reference alters them
+/// (`rulebook::RuleBook::mutated`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct CorrectionRules {
+pub struct CorrectionRules {
     /// Set-up and colour errors found after the game ended leave the result (三 (二)).
-    setup_stands_after_end: bool,
+    pub setup_stands_after_end: bool,
     /// Illegal moves and displaced pieces found after the game ended leave it (三 (三)).
-    moves_stand_after_end: bool,
+    pub moves_stand_after_end: bool,
     /// The piece moved at the displacement's move counts as touched (the seed: no).
-    displaced_touched: bool,
+    pub displaced_touched: bool,
     /// Colours only: the position stays and play continues (else the game restarts).
-    colours_only_continues: bool,
+    pub colours_only_continues: bool,
     /// Colours and order: the game restarts (else the position stays).
-    colours_and_order_restarts: bool,
+    pub colours_and_order_restarts: bool,
     /// After an exchange of colours the same player is to move (else the same colour).
-    turn_follows_player: bool,
+    pub turn_follows_player: bool,
     /// A wrong set-up at resumption restarts from the position at resumption (else from
     /// the start of the game).
-    resumption_from_adjournment: bool,
+    pub resumption_from_adjournment: bool,
     /// With no position certainly correct every move is cancelled (else play goes on).
-    unknown_annuls_all: bool,
+    pub unknown_annuls_all: bool,
+    /// A game restarted for a set-up error had no move played at the error (第二节 一 (四)
+    /// 已走着数: each side's time used goes back to zero); else the first move counts as
+    /// played.
+    pub setup_error_before_any_move: bool,
 }
 
 impl CorrectionRules {
     /// The seed's rules.
-    const RULES: CorrectionRules = CorrectionRules {
+    pub const RULES: CorrectionRules = CorrectionRules {
         setup_stands_after_end: true,
         moves_stand_after_end: true,
         displaced_touched: false,
@@ -222,25 +226,8 @@ impl CorrectionRules {
         turn_follows_player: true,
         resumption_from_adjournment: true,
         unknown_annuls_all: true,
+        setup_error_before_any_move: true,
     };
-
-    /// The rules as the reference applies them: the seed's, unless the active mutant alters
-    /// one of them.
-    fn in_force() -> CorrectionRules {
-        let mut r = CorrectionRules::RULES;
-        match crate::mutant::active_draw() {
-            Some(D::SetupErrorAfterEndCorrected) => r.setup_stands_after_end = false,
-            Some(D::MoveErrorAfterEndCorrected) => r.moves_stand_after_end = false,
-            Some(D::DisplacedPieceTouched) => r.displaced_touched = true,
-            Some(D::ColoursOnlyRestarts) => r.colours_only_continues = false,
-            Some(D::ColoursAndOrderContinues) => r.colours_and_order_restarts = false,
-            Some(D::ColoursSwapKeepsTurn) => r.turn_follows_player = false,
-            Some(D::ResumptionSetupRestartsGame) => r.resumption_from_adjournment = false,
-            Some(D::UnknownDisplacementGoesOn) => r.unknown_annuls_all = false,
-            _ => {}
-        }
-        r
-    }
 
     /// Whether an error of this kind found after the end leaves the result.
     fn stands_after_end(&self, error: ErrorKind) -> bool {
@@ -275,7 +262,7 @@ impl Session {
             return Ok(true);
         }
         self.check_correction(error, at)?;
-        if CorrectionRules::in_force().stands_after_end(error) {
+        if self.correction_rules.stands_after_end(error) {
             self.corrections.made.push(Correction {
                 error,
                 at,
@@ -337,7 +324,7 @@ impl Session {
             return Ok(());
         }
         self.check_correction(error, at)?;
-        let rules = CorrectionRules::in_force();
+        let rules = self.correction_rules;
         let restart = |s: &mut Session| s.cancel_from(0);
         match error {
             ErrorKind::InitialSetup => self.restart_for_setup()?,
@@ -426,11 +413,10 @@ impl Session {
             self.touches.clear();
             return Ok(());
         };
-        let at_error =
-            match crate::mutant::clock_is(crate::mutant::ClockMutant::SetupRestartFromFirstMove) {
-                true => number,
-                false => number.saturating_sub(1),
-            };
+        let at_error = match self.correction_rules.setup_error_before_any_move {
+            true => number.saturating_sub(1),
+            false => number,
+        };
         self.cancel_moves(number, side, at_error)
     }
 
@@ -450,7 +436,7 @@ impl Session {
                         .to_owned(),
                 )),
             };
-        let mut board = Board::new(&self.ruleset, Some(&self.start_fen))?;
+        let mut board = Board::of(&self.play, Some(&self.start_fen))?;
         let mut adjourned = (board.fen() == fen).then_some(0);
         for (i, text) in self.moves.iter().enumerate() {
             let m = board.read_move(text)?;
@@ -480,13 +466,13 @@ impl Session {
             .iter()
             .map(|m| turned_move(m))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut board = Board::new(&self.ruleset, Some(&start))?;
+        let mut board = Board::of(&self.play, Some(&start))?;
         for text in &moves {
             let m = board.read_move(text)?;
             board = board.play(&m);
         }
         self.save_history();
-        self.start_fen = board_fen_checked(&self.ruleset, &start)?.into();
+        self.start_fen = board_fen_checked(&self.play.ruleset, &start)?.into();
         self.moves = moves;
         self.set_board(board);
         self.touches.clear();

@@ -73,7 +73,7 @@ impl Session {
             .nth(5)
             .and_then(|n| n.parse().ok())
             .unwrap_or(1);
-        let mut turn = Board::new(&self.ruleset, Some(&self.start_fen))
+        let mut turn = Board::of(&self.play, Some(&self.start_fen))
             .map(|b| b.turn())
             .unwrap_or(Side::First);
         self.moves
@@ -131,7 +131,7 @@ impl Session {
             removed[usize::from(*s == Side::Second)] += 1;
         }
         let kept = self.moves[..at].to_vec();
-        let mut board = Board::new(&self.ruleset, Some(&self.start_fen))?;
+        let mut board = Board::of(&self.play, Some(&self.start_fen))?;
         for text in &kept {
             let m = board.read_move(text)?;
             board = board.play(&m);

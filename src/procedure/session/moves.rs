@@ -41,7 +41,9 @@ impl Session {
     pub(super) fn play(&mut self, text: String) -> Result<(), ProcedureError> {
         let legal = Arc::clone(self.legal_moves());
         let m = self.board.read_listed(&text, &legal)?;
-        if let Err(ruling) = check_permitted(&self.board, &legal, &self.touches, &m) {
+        if let Err(ruling) =
+            check_permitted(&self.touch_rules, &self.board, &legal, &self.touches, &m)
+        {
             if self.policy.illegal == IllegalHandling::OpponentChooses {
                 return self.irregular_legal_move(m);
             }
@@ -99,7 +101,7 @@ impl Session {
     /// position restarted it).
     fn before_last_move(&self) -> Option<Board> {
         let (_, earlier) = self.moves.split_last()?;
-        let mut board = Board::new(&self.ruleset, Some(&self.start_fen)).ok()?;
+        let mut board = Board::of(&self.play, Some(&self.start_fen)).ok()?;
         for text in earlier {
             let m = board.read_move(text).ok()?;
             board = board.play(&m);

@@ -28,7 +28,7 @@ impl Session {
         let alone = rules
             .draw_offer(&self.start_fen, &self.moves, by, &[])
             .map_err(err)?;
-        let rule_clause = &self.ruleset.edition().draw_offer.clause;
+        let rule_clause = &self.play.ruleset.edition().draw_offer.clause;
         if !alone.allowed {
             let kind = if alone.clause == *rule_clause {
                 "early-draw-offer"

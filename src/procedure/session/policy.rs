@@ -3,8 +3,6 @@
 
 use super::RepetitionEnforcement;
 use crate::clause;
-use crate::mutant::ClockMutant;
-use crate::mutant::DrawMutant as D;
 use crate::outcome::Reason;
 use crate::Game;
 
@@ -18,7 +16,7 @@ pub enum IllegalHandling {
 }
 
 /// How a game's rules differ in the procedures.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Policy {
     /// The game.
     pub game: Game,
@@ -133,57 +131,10 @@ const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
 const DRAUGHTS_VIOLATIONS: &[(&str, &str)] = &[("warning", clause::D64_PENALTY_TWO_WARNINGS_LOSE)];
 
 impl Policy {
-    /// The policy of a game (under the active mutant of the reference, if one alters it:
-    /// `crate::mutant`).
+    /// The policy of a game as written: the game's table (`DRAUGHTS_POLICY`,
+    /// `XIANGQI_POLICY`). A mutant of the reference alters a copy
+    /// (`rulebook::RuleBook::mutated`).
     pub fn of(game: Game) -> Policy {
-        Policy::rules_of(game).in_force()
-    }
-
-    /// This policy as the reference applies it: unchanged, unless the active mutant of the
-    /// reference ([`crate::mutant`]) alters it.
-    fn in_force(mut self) -> Policy {
-        // A mutant alters only the games it names.
-        let active = crate::mutant::active_draw().filter(|d| d.games().contains(&self.game));
-        match active {
-            Some(D::ThirdViolationGoesOn | D::SecondWarningGoesOn) => self.violation_limit += 1,
-            Some(D::RepeatedOfferNotCounted) => self.reoffer_counted = false,
-            Some(D::IllegalMovePieceNotTouched | D::CorrectedPieceNotTouched) => {
-                self.retaken_piece_touched = false
-            }
-            Some(D::UnannouncedAdjustNoTouch) => self.unannounced_adjust_touches = false,
-            Some(D::IllegalCountedOnResignation) => self.resigning_at_once_uncounts = false,
-            Some(D::RefusedCorrectionGoesOn) => self.refused_correction_loses = false,
-            Some(D::OmissionsOwnMovesOnly) => {
-                if let Some(o) = &mut self.omissions {
-                    o.calm *= 2;
-                    o.pressed *= 2;
-                }
-            }
-            Some(D::OmissionPressureIgnored) => {
-                if let Some(o) = &mut self.omissions {
-                    o.pressed = o.calm;
-                }
-            }
-            Some(D::OmissionNoReminder) => {
-                if let Some(o) = &mut self.omissions {
-                    o.first_is_reminder = false;
-                }
-            }
-            _ => {}
-        }
-        if crate::mutant::clock_is(ClockMutant::OfferAfterPressStands)
-            && ClockMutant::OfferAfterPressStands
-                .games()
-                .contains(&self.game)
-        {
-            self.offer_after_press = OfferAfterPress::Stands;
-        }
-        self
-    }
-
-    /// The policy of a game by its rules: the game's table ([`DRAUGHTS_POLICY`],
-    /// [`XIANGQI_POLICY`]).
-    fn rules_of(game: Game) -> Policy {
         let table = match game {
             Game::Brazilian | Game::Russian => DRAUGHTS_POLICY,
             Game::Xiangqi => XIANGQI_POLICY,
@@ -195,7 +146,7 @@ impl Policy {
 /// The procedures of 64-square draughts (Brazilian and Russian alike): the FMJD rules'
 /// articles cited in the module docs.
 const DRAUGHTS_POLICY: Policy = Policy {
-    // Replaced by the game the table is used for (`Policy::rules_of`).
+    // Replaced by the game the table is used for (`Policy::of`).
     game: Game::Russian,
     illegal: IllegalHandling::OpponentChooses,
     violation_kinds: DRAUGHTS_VIOLATIONS,
