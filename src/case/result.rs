@@ -1,10 +1,12 @@
 //! The result of checking one case under one ruleset.
 
 use crate::protocol::FailureKind;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// How a case run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// How a case run ended; written in reports by its [`Verdict::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Every expectation held.
     Passed,

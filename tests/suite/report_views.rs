@@ -246,7 +246,7 @@ fn unreadable_reports_exit_2_with_one_located_line() {
     assert_eq!(code(&out), 2);
     assert_eq!(
         stderr(&out),
-        format!("error: {}:3: result without `case`\n", bad.display())
+        format!("error: {}:3: missing field `case`\n", bad.display())
     );
     assert!(stdout(&out).is_empty());
 
