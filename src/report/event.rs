@@ -1,9 +1,10 @@
 //! The events of a run, and their JSON form.
 
 use super::ReportError;
-use crate::case::Verdict;
+use crate::case::{MoveDifference, Verdict};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// The first event: what ran, on which suite, when.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -141,6 +142,11 @@ pub struct ResultEvent {
     /// What the engine answered to them.
     #[serde(default)]
     pub actual: Value,
+    /// For the failed move-list expectations (`legal`, `legal_includes`, `permitted`), by
+    /// expectation: the moves on one side only, as the runner found them. Written only when
+    /// there is one (reports before it have none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub difference: BTreeMap<String, MoveDifference>,
     /// The case's starting position as written (to reproduce it).
     pub position: Option<String>,
     /// The case's history moves.
@@ -180,6 +186,7 @@ impl Default for ResultEvent {
             message: String::new(),
             expected: Value::Null,
             actual: Value::Null,
+            difference: BTreeMap::new(),
             position: None,
             moves: Vec::new(),
             board: None,
@@ -502,6 +509,17 @@ mod tests {
             message: "legal: missing 9x27".into(),
             expected: json!({"legal": ["9x27"]}),
             actual: json!({"legal": []}),
+            difference: BTreeMap::from([(
+                "legal".to_owned(),
+                MoveDifference {
+                    only_expected: vec![crate::case::ListedMove {
+                        text: "9x27".into(),
+                        canonical: Some("9x27".into()),
+                        route: vec!["9".into(), "18".into(), "27".into()],
+                    }],
+                    only_engine: Vec::new(),
+                },
+            )]),
             position: Some("W:W9:B13,22".into()),
             moves: vec!["9-13".into()],
             board: None,
