@@ -4,7 +4,9 @@ use super::{outside_seed, seed_text};
 use crate::audit::Coverage;
 use crate::case::{load_cases, shipped_cases, Case, LoadedCaseFile, Suite};
 use crate::edition::registry;
-use crate::page::{escape, expectation_words, page, scene_html, touched_squares, ArrowKind, Scene};
+use crate::page::{
+    escape, expectation_words, page, scene_html, touched_squares, ArrowKind, Route, Scene,
+};
 use crate::spec::{load_catalogs, shipped_catalogs, Clause, LoadedCatalog, Spec};
 use crate::yaml::find_id_line;
 use crate::{Game, Ruleset};
@@ -613,7 +615,7 @@ fn case_html(b: &mut String, p: &ClausePage<'_>, file: &LoadedCaseFile, case: &C
     let arrows = if expected_moves.len() <= 12 {
         expected_moves
             .into_iter()
-            .map(|m| (ArrowKind::Expected, m))
+            .map(|m| (ArrowKind::Expected, Route::Move(m)))
             .collect()
     } else {
         Vec::new()

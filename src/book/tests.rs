@@ -81,8 +81,11 @@ fn boards_draw_missing_and_extra_moves_apart_and_touched_pieces() {
     let req = BoardRequest {
         fen: "W:W22,25:B18",
         arrows: vec![
-            (ArrowKind::Missing, "22x15".into()),
-            (ArrowKind::Extra, "25-21".into()),
+            (
+                ArrowKind::Missing,
+                Route::Squares(vec!["22".into(), "15".into()]),
+            ),
+            (ArrowKind::Extra, Route::Move("25-21".into())),
         ],
         touched: vec!["25".into()],
         ..BoardRequest::default()
@@ -95,7 +98,7 @@ fn boards_draw_missing_and_extra_moves_apart_and_touched_pieces() {
     // One expected move is the board's route, its capture crossed out.
     let req = BoardRequest {
         fen: "W:W22:B18",
-        arrows: vec![(ArrowKind::Expected, "22x15".into())],
+        arrows: vec![(ArrowKind::Expected, Route::Move("22x15".into()))],
         ..BoardRequest::default()
     };
     let svg = board_svg(&ruleset("russian"), &req).unwrap();

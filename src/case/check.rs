@@ -31,7 +31,8 @@ pub(super) enum Played {
 /// A legal move as the engine wrote it, with its identity per the reference rules.
 pub(super) struct EngineMove {
     pub text: String,
-    pub key: Result<String, String>,
+    /// The move as the reference reads it, or why it cannot.
+    pub read: Result<crate::rules::MoveInfo, String>,
 }
 
 /// The state of checking one case: the engine's answers so far and the mismatches found.

@@ -21,6 +21,7 @@
 mod adjourn;
 mod check;
 mod clock;
+mod difference;
 mod endings;
 mod load;
 mod model;
@@ -38,6 +39,7 @@ pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
 pub use adjourn::{AdjournmentExpect, EnvelopeExpect, ObjectionExpect};
 pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
+pub use difference::{ListedMove, MoveDifference};
 pub use load::{
     cases_from_texts, load_cases, shipped_cases, LoadedCaseFile, SharedHistory, Suite,
     HISTORIES_FILE, STAGING_DIR,

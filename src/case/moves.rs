@@ -2,8 +2,9 @@
 //! `legal_count`, `perft`, `fen` and `check`.
 
 use super::check::{quoted, Checker, EngineMove, Halt, Played};
-use super::Expect;
+use super::{Expect, ListedMove, Mismatch, MoveDifference};
 use crate::protocol::{Answer, Query, QueryKind, Stage};
+use crate::rules::MoveInfo;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -77,12 +78,11 @@ impl Checker<'_> {
             let moves = moves
                 .into_iter()
                 .map(|text| {
-                    let key = self
+                    let read = self
                         .rules
                         .resolve_move(&fen, &text)
-                        .map(|m| m.key)
                         .map_err(|e| e.to_string());
-                    EngineMove { text, key }
+                    EngineMove { text, read }
                 })
                 .collect();
             self.legal = Some(moves);
@@ -92,24 +92,44 @@ impl Checker<'_> {
 
     /// Reads expected move texts; those that name no legal move (per the reference) are
     /// returned apart, with the reason.
-    fn resolve_expected(&self, texts: &[String]) -> (Vec<(String, String)>, Vec<String>) {
+    fn resolve_expected(&self, texts: &[String]) -> (Vec<(String, MoveInfo)>, Vec<String>) {
         let mut keyed = Vec::new();
         let mut unreadable = Vec::new();
         for text in texts {
             match self.rules.resolve_move(self.reached(), text) {
-                Ok(m) => keyed.push((text.clone(), m.key)),
+                Ok(m) => keyed.push((text.clone(), m)),
                 Err(e) => unreadable.push(format!("'{text}' ({e})")),
             }
         }
         (keyed, unreadable)
     }
 
-    /// The engine's moves by identity key; reports those the reference cannot read as
-    /// legal. `None` when the engine does not answer.
+    /// The expected moves that are not among the engine's, in the case's order: those the
+    /// reference reads (`read`, by text) and those it does not.
+    fn only_expected(
+        &self,
+        expected: &[String],
+        read: &[(String, MoveInfo)],
+        engine: &BTreeMap<String, ListedMove>,
+    ) -> Vec<ListedMove> {
+        let read: BTreeMap<&str, &MoveInfo> = read.iter().map(|(t, m)| (t.as_str(), m)).collect();
+        expected
+            .iter()
+            .filter_map(|text| match read.get(text.as_str()) {
+                Some(m) if engine.contains_key(&m.key) => None,
+                Some(m) => Some(ListedMove::new(text, m)),
+                None => Some(ListedMove::unread(text, self.ruleset.game)),
+            })
+            .collect()
+    }
+
+    /// The engine's moves by identity key, as it wrote them and as the reference reads
+    /// them; reports those the reference cannot read as legal. `None` when the engine does
+    /// not answer.
     fn engine_keys(
         &mut self,
         expectation: &'static str,
-    ) -> Result<Option<BTreeMap<String, String>>, Halt> {
+    ) -> Result<Option<BTreeMap<String, ListedMove>>, Halt> {
         let Some(legal) = self.legal()? else {
             return Ok(None);
         };
@@ -117,10 +137,11 @@ impl Checker<'_> {
         let mut unreadable = Vec::new();
         let mut twice = Vec::new();
         for m in legal {
-            match &m.key {
-                Ok(k) => {
-                    if let Some(first) = keys.insert(k.clone(), m.text.clone()) {
-                        twice.push(format!("'{first}' and '{}'", m.text));
+            match &m.read {
+                Ok(read) => {
+                    let listed = ListedMove::new(&m.text, read);
+                    if let Some(first) = keys.insert(read.key.clone(), listed) {
+                        twice.push(format!("'{}' and '{}'", first.text, m.text));
                     }
                 }
                 Err(e) => unreadable.push(format!("'{}' ({e})", m.text)),
@@ -151,25 +172,28 @@ impl Checker<'_> {
         Ok(Some(keys))
     }
 
-    /// The problems found with the engine's moves (`actual`: key to text) as one mismatch
-    /// of `expectation`, with its moves sorted; nothing when there are none.
+    /// The problems found with the engine's moves (`actual`: key to move) as one mismatch
+    /// of `expectation`, with its moves sorted and their `difference`; nothing when there
+    /// are none.
     fn fail_listing(
         &mut self,
         expectation: &'static str,
         problems: &[String],
         expected: &[String],
-        actual: &BTreeMap<String, String>,
+        actual: &BTreeMap<String, ListedMove>,
+        difference: MoveDifference,
     ) {
         if problems.is_empty() {
             return;
         }
-        let mut actual_texts: Vec<&str> = actual.values().map(String::as_str).collect();
-        actual_texts.sort_unstable();
-        self.fail(
-            expectation,
-            problems.join("; "),
-            json!(expected),
-            json!(actual_texts),
+        self.mismatches.push(
+            Mismatch::new(
+                expectation,
+                problems.join("; "),
+                json!(expected),
+                json!(sorted_texts(actual)),
+            )
+            .with_difference(difference),
         );
     }
 
@@ -186,27 +210,41 @@ impl Checker<'_> {
             ));
         }
         let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
-        for (text, key) in &keyed {
-            if let Some(first) = seen.insert(key, text) {
+        for (text, read) in &keyed {
+            if let Some(first) = seen.insert(&read.key, text) {
                 problems.push(format!(
                     "'{first}' and '{text}' are listed but are the same move"
                 ));
             }
         }
-        let missing = not_listed(&keyed, &actual);
-        let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, k)| k.as_str()).collect();
-        let unexpected: Vec<&str> = actual
+        let missing = self.only_expected(expected, &keyed, &actual);
+        let missing_texts: Vec<&str> = keyed
+            .iter()
+            .filter(|(_, m)| !actual.contains_key(&m.key))
+            .map(|(t, _)| t.as_str())
+            .collect();
+        let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, m)| m.key.as_str()).collect();
+        let unexpected: Vec<&ListedMove> = actual
             .iter()
             .filter(|(k, _)| !expected_keys.contains(k.as_str()))
-            .map(|(_, t)| t.as_str())
+            .map(|(_, m)| m)
             .collect();
         if !missing.is_empty() {
-            problems.push(format!("missing {}", quoted(&missing)));
+            problems.push(format!("missing {}", quoted(&missing_texts)));
         }
         if !unexpected.is_empty() {
-            problems.push(format!("unexpected {}", quoted(&unexpected)));
+            problems.push(format!(
+                "unexpected {}",
+                quoted(&texts(unexpected.iter().copied()))
+            ));
         }
-        self.fail_listing("legal", &problems, expected, &actual);
+        let mut only_engine: Vec<ListedMove> = unexpected.into_iter().cloned().collect();
+        only_engine.sort_by(|a, b| a.text.cmp(&b.text));
+        let difference = MoveDifference {
+            only_expected: missing,
+            only_engine,
+        };
+        self.fail_listing("legal", &problems, expected, &actual, difference);
         Ok(())
     }
 
@@ -219,14 +257,23 @@ impl Checker<'_> {
         if !unreadable.is_empty() {
             problems.push(format!("not legal: {}", unreadable.join(", ")));
         }
-        let missing = not_listed(&keyed, &actual);
+        let missing = self.only_expected(expected, &keyed, &actual);
+        let missing_texts: Vec<&str> = keyed
+            .iter()
+            .filter(|(_, m)| !actual.contains_key(&m.key))
+            .map(|(t, _)| t.as_str())
+            .collect();
         if !missing.is_empty() {
             problems.push(format!(
                 "missing from the engine's moves: {}",
-                quoted(&missing)
+                quoted(&missing_texts)
             ));
         }
-        self.fail_listing("legal_includes", &problems, expected, &actual);
+        let difference = MoveDifference {
+            only_expected: missing,
+            only_engine: Vec::new(),
+        };
+        self.fail_listing("legal_includes", &problems, expected, &actual, difference);
         Ok(())
     }
 
@@ -275,8 +322,7 @@ impl Checker<'_> {
             return Ok(());
         };
         if keys.len() != expected {
-            let mut texts: Vec<&str> = keys.values().map(String::as_str).collect();
-            texts.sort_unstable();
+            let texts = sorted_texts(&keys);
             self.fail(
                 "legal_count",
                 format!(
@@ -319,15 +365,14 @@ impl Checker<'_> {
     }
 }
 
-/// The expected moves (text, key) the engine did not list (`actual`: key to text), as
-/// written.
-fn not_listed<'k>(
-    keyed: &'k [(String, String)],
-    actual: &BTreeMap<String, String>,
-) -> Vec<&'k str> {
-    keyed
-        .iter()
-        .filter(|(_, k)| !actual.contains_key(k))
-        .map(|(t, _)| t.as_str())
-        .collect()
+/// The moves' texts as written.
+fn texts<'m>(moves: impl IntoIterator<Item = &'m ListedMove>) -> Vec<&'m str> {
+    moves.into_iter().map(|m| m.text.as_str()).collect()
+}
+
+/// The engine's move texts, sorted.
+fn sorted_texts(engine: &BTreeMap<String, ListedMove>) -> Vec<&str> {
+    let mut texts = texts(engine.values());
+    texts.sort_unstable();
+    texts
 }

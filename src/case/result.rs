@@ -1,10 +1,14 @@
 //! The result of checking one case under one ruleset.
 
+use super::MoveDifference;
 use crate::protocol::FailureKind;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
-/// How a case run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// How a case run ended; written in reports by its [`Verdict::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Every expectation held.
     Passed,
@@ -41,6 +45,9 @@ pub struct Mismatch {
     pub expected: Value,
     /// What the engine answered.
     pub actual: Value,
+    /// For a list of moves: the moves on one side only (`None` when no move is: the lists
+    /// differ in another way, a move listed twice or one that is not legal).
+    pub difference: Option<Box<MoveDifference>>,
 }
 
 impl Mismatch {
@@ -56,6 +63,16 @@ impl Mismatch {
             message: message.into(),
             expected,
             actual,
+            difference: None,
+        }
+    }
+
+    /// The mismatch with the difference of its move lists, unless no move is on one side
+    /// only.
+    pub fn with_difference(self, difference: MoveDifference) -> Mismatch {
+        Mismatch {
+            difference: (!difference.is_empty()).then(|| Box::new(difference)),
+            ..self
         }
     }
 }
@@ -114,6 +131,14 @@ impl CaseResult {
     /// What the engine answered, by expectation, for the failed ones (`null` otherwise).
     pub fn actual(&self) -> Value {
         self.by_expectation(|m| &m.actual)
+    }
+
+    /// The differences of the failed move lists, by expectation.
+    pub fn differences(&self) -> BTreeMap<String, MoveDifference> {
+        self.mismatches
+            .iter()
+            .filter_map(|m| Some((m.expectation.to_owned(), (**m.difference.as_ref()?).clone())))
+            .collect()
     }
 
     fn by_expectation(&self, f: impl Fn(&Mismatch) -> &Value) -> Value {

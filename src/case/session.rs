@@ -6,7 +6,9 @@
 use super::check::{Checker, Halt};
 use super::endings::ClaimSeen;
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
-use super::{Case, ClaimExpect, CorrectionExpect, Rejected, Stage};
+use super::{
+    Case, ClaimExpect, CorrectionExpect, ListedMove, Mismatch, MoveDifference, Rejected, Stage,
+};
 use crate::protocol::{Answer, Feature, Query, QueryKind, Reply, SessionAnswer, Step};
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -229,11 +231,14 @@ impl Checker<'_> {
             match self.rules.resolve_move(&fen, text) {
                 Ok(m) => {
                     got_keys.insert(m.key.clone());
-                    got_by_key.push((m.key, text.clone()));
+                    got_by_key.push((m.key.clone(), ListedMove::new(text, &m)));
                 }
-                Err(e) => problems.push(format!(
-                    "the engine permits '{text}', which is not legal ({e})"
-                )),
+                Err(e) => {
+                    problems.push(format!(
+                        "the engine permits '{text}', which is not legal ({e})"
+                    ));
+                    got_by_key.push((String::new(), ListedMove::unread(text, self.ruleset.game)));
+                }
             }
         }
         let mut keys = BTreeSet::new();
@@ -245,22 +250,34 @@ impl Checker<'_> {
                         problems.push(format!("'{text}' is listed twice (same move)"));
                     }
                     if !got_keys.contains(&m.key) {
-                        missing.push(format!("'{text}'"));
+                        missing.push(ListedMove::new(text, &m));
                     }
                 }
-                Err(err) => problems.push(format!("expected '{text}' names no legal move ({err})")),
+                Err(err) => {
+                    problems.push(format!("expected '{text}' names no legal move ({err})"));
+                    missing.push(ListedMove::unread(text, self.ruleset.game));
+                }
             }
         }
-        let unexpected: Vec<String> = got_by_key
-            .iter()
-            .filter(|(k, _)| !keys.contains(k))
-            .map(|(_, t)| format!("'{t}'"))
+        let unexpected: Vec<ListedMove> = got_by_key
+            .into_iter()
+            .filter(|(k, m)| m.canonical.is_none() || !keys.contains(k))
+            .map(|(_, m)| m)
             .collect();
-        if !missing.is_empty() {
-            problems.push(format!("not permitted: {}", missing.join(", ")));
+        // The moves the reference cannot read are told apart above.
+        let quoted = |moves: &[ListedMove]| {
+            let texts: Vec<String> = moves
+                .iter()
+                .filter(|m| m.canonical.is_some())
+                .map(|m| format!("'{}'", m.text))
+                .collect();
+            (!texts.is_empty()).then(|| texts.join(", "))
+        };
+        if let Some(texts) = quoted(&missing) {
+            problems.push(format!("not permitted: {texts}"));
         }
-        if !unexpected.is_empty() {
-            problems.push(format!("also permitted: {}", unexpected.join(", ")));
+        if let Some(texts) = quoted(&unexpected) {
+            problems.push(format!("also permitted: {texts}"));
         }
         let clause = state.permitted.clause.as_deref();
         if let Some(by) = &want.by {
@@ -279,12 +296,17 @@ impl Checker<'_> {
             }
         }
         if !problems.is_empty() {
-            self.fail(
+            let mismatch = Mismatch::new(
                 "permitted",
                 problems.join("; "),
                 json!({"moves": want.moves, "by": want.by, "step": want.step}),
                 json!({"moves": state.permitted.moves, "by": clause, "step": state.permitted.step}),
             );
+            let difference = MoveDifference {
+                only_expected: missing,
+                only_engine: unexpected,
+            };
+            self.mismatches.push(mismatch.with_difference(difference));
         }
     }
 

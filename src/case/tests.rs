@@ -74,6 +74,7 @@ impl Rules for Counting {
                 text: format!("+{a}"),
                 key: format!("k{a}"),
                 json: serde_json::Value::Null,
+                route: Vec::new(),
             })
             .collect())
     }

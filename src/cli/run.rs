@@ -280,6 +280,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, CliError> {
             verdict,
             expected: result.expected(),
             actual: result.actual(),
+            difference: result.differences(),
             message: result.message,
             position: planned.case.position.clone(),
             moves: planned.case.moves.clone(),

@@ -44,6 +44,17 @@ impl ArrowKind {
     }
 }
 
+/// Where an arrow goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    /// A move, as text: read in the position drawn (by the reference), or failing that, its
+    /// squares as written.
+    Move(String),
+    /// The squares the move passes, as the game writes them (`22`, `15`; `h2`, `e2`): drawn
+    /// as given, no move is read (the report's move differences).
+    Squares(Vec<String>),
+}
+
 /// What to draw on one board.
 #[derive(Debug, Clone, Default)]
 pub struct BoardRequest<'a> {
@@ -55,7 +66,7 @@ pub struct BoardRequest<'a> {
     /// Touched pieces, in the order touched (squares as the game writes them).
     pub touched: Vec<String>,
     /// Moves drawn over the board.
-    pub arrows: Vec<(ArrowKind, String)>,
+    pub arrows: Vec<(ArrowKind, Route)>,
 }
 
 /// The SVG of a board, or why it cannot be drawn (a FEN the reference cannot read).
@@ -77,7 +88,9 @@ pub fn board_svg(ruleset: &Ruleset, req: &BoardRequest<'_>) -> Result<String, St
             // One expected move on a board without a last move: drawn as the board's own
             // route, with the pieces it captures crossed out.
             let mut arrows = req.arrows.as_slice();
-            if let ([(ArrowKind::Expected, text)], true) = (arrows, marks.route.is_empty()) {
+            if let ([(ArrowKind::Expected, Route::Move(text))], true) =
+                (arrows, marks.route.is_empty())
+            {
                 if let Ok(m) = pos.parse_move(text) {
                     marks = Marks::draughts_move(&m);
                     arrows = &[];
@@ -90,13 +103,18 @@ pub fn board_svg(ruleset: &Ruleset, req: &BoardRequest<'_>) -> Result<String, St
                 .collect();
             let points: Vec<(ArrowKind, Vec<(f64, f64)>)> = arrows
                 .iter()
-                .map(|(kind, text)| {
-                    let route = match pos.parse_move(text) {
-                        Ok(m) => m.path().to_vec(),
-                        Err(_) => text
-                            .split(['-', 'x', ':'])
-                            .filter_map(draughts_square)
-                            .collect::<Vec<Square>>(),
+                .map(|(kind, route)| {
+                    let route = match route {
+                        Route::Squares(squares) => {
+                            squares.iter().filter_map(|s| draughts_square(s)).collect()
+                        }
+                        Route::Move(text) => match pos.parse_move(text) {
+                            Ok(m) => m.path().to_vec(),
+                            Err(_) => text
+                                .split(['-', 'x', ':'])
+                                .filter_map(draughts_square)
+                                .collect::<Vec<Square>>(),
+                        },
                     };
                     (*kind, route.into_iter().map(draughts_point).collect())
                 })
@@ -115,7 +133,9 @@ pub fn board_svg(ruleset: &Ruleset, req: &BoardRequest<'_>) -> Result<String, St
                 }
             }
             let mut arrows = req.arrows.as_slice();
-            if let ([(ArrowKind::Expected, text)], true) = (arrows, marks.route.is_empty()) {
+            if let ([(ArrowKind::Expected, Route::Move(text))], true) =
+                (arrows, marks.route.is_empty())
+            {
                 if let Ok(m) = parse_move(&pos, text) {
                     marks = Marks::xiangqi_move(&pos, m);
                     arrows = &[];
@@ -128,18 +148,24 @@ pub fn board_svg(ruleset: &Ruleset, req: &BoardRequest<'_>) -> Result<String, St
                 .collect();
             let points = arrows
                 .iter()
-                .map(|(kind, text)| {
-                    let route: Vec<Square> = match parse_move(&pos, text) {
-                        Ok(m) => vec![m.from, m.to],
-                        Err(_) => {
-                            let t = text.trim();
-                            match (t.get(..2), t.get(2..4)) {
-                                (Some(a), Some(b)) if t.len() == 4 => {
-                                    [a, b].iter().filter_map(|s| s.parse().ok()).collect()
+                .map(|(kind, route)| {
+                    let route: Vec<Square> = match route {
+                        Route::Squares(squares) => squares
+                            .iter()
+                            .filter_map(|s| s.trim().parse().ok())
+                            .collect(),
+                        Route::Move(text) => match parse_move(&pos, text) {
+                            Ok(m) => vec![m.from, m.to],
+                            Err(_) => {
+                                let t = text.trim();
+                                match (t.get(..2), t.get(2..4)) {
+                                    (Some(a), Some(b)) if t.len() == 4 => {
+                                        [a, b].iter().filter_map(|s| s.parse().ok()).collect()
+                                    }
+                                    _ => Vec::new(),
                                 }
-                                _ => Vec::new(),
                             }
-                        }
+                        },
                     };
                     (*kind, route.into_iter().map(xiangqi_point).collect())
                 })

@@ -1,7 +1,7 @@
 //! A case's position for a page: its history in numbered rounds and its boards (the start,
 //! and the position reached with the last move marked and moves drawn over it).
 
-use super::{board_svg, escape, legend, plies_in_moves, ArrowKind, BoardRequest, Replay};
+use super::{board_svg, escape, legend, plies_in_moves, ArrowKind, BoardRequest, Replay, Route};
 use crate::Ruleset;
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -21,7 +21,7 @@ pub struct Scene<'a> {
     /// Touched pieces.
     pub touched: Vec<String>,
     /// Moves drawn over the position reached.
-    pub arrows: Vec<(ArrowKind, String)>,
+    pub arrows: Vec<(ArrowKind, Route)>,
 }
 
 /// The squares a case's steps (as written, JSON) touch, in order, for [`Scene::touched`]:

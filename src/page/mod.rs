@@ -19,7 +19,7 @@ mod figure;
 mod record;
 mod words;
 
-pub use board::{board_svg, legend, ArrowKind, BoardRequest};
+pub use board::{board_svg, legend, ArrowKind, BoardRequest, Route};
 pub use figure::{scene_html, touched_squares, Scene};
 pub use record::{plies_in_moves, Replay};
 pub use words::expectation_words;

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 /// ```
 /// use arbiter::report::ReportError;
 ///
-/// let err = ReportError::new("result without `case`").at("report.jsonl", 17);
-/// assert_eq!(err.to_string(), "report.jsonl:17: result without `case`");
+/// let err = ReportError::new("missing field `case`").at("report.jsonl", 17);
+/// assert_eq!(err.to_string(), "report.jsonl:17: missing field `case`");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportError {

@@ -1,19 +1,23 @@
 //! The events of a run, and their JSON form.
 
 use super::ReportError;
-use crate::case::Verdict;
-use serde_json::{json, Map, Value};
+use crate::case::{MoveDifference, Verdict};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// The first event: what ran, on which suite, when.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Header {
     /// The arbiter version.
     pub arbiter: String,
     /// The git commit of the suite, if known.
     pub suite_commit: Option<String>,
     /// When the run started, RFC 3339 in UTC.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub started: String,
     /// The rulesets the run covers.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub rulesets: Vec<String>,
     /// The engine under test; `None` in reports written before engines were named (those
     /// checked the built-in reference).
@@ -23,17 +27,25 @@ pub struct Header {
 }
 
 /// The engine a run checked.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct EngineRecord {
     /// Its name, as it reports it.
     pub name: String,
     /// Its version, as it reports it.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub version: String,
     /// The command that started it; `None` for the built-in reference.
     pub command: Option<String>,
     /// For an engine behind a built-in adapter (UCI, UCCI, XBoard): what its start-up
     /// probes found and how each kind of question was put to it, one line each
     /// ([`crate::engine::Engine::asked`]); empty for a protocol engine and in older reports.
+    /// Written only when there is something to say, so a protocol engine's and the
+    /// reference's headers stay as they were.
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub asked: Vec<String>,
 }
 
@@ -60,7 +72,8 @@ impl EngineRecord {
 
 /// Why a result is a failure: the engine disagreed with the rules, or the engine itself went
 /// wrong. Views keep the two apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Failure {
     /// The engine answered, and the answer disagrees with the rules (`failed`).
     Rules,
@@ -86,14 +99,6 @@ impl Failure {
             Verdict::Passed | Verdict::Skipped => None,
         }
     }
-
-    fn from_name(name: &str) -> Option<Failure> {
-        match name {
-            "rules" => Some(Failure::Rules),
-            "engine" => Some(Failure::Engine),
-            _ => None,
-        }
-    }
 }
 
 /// What a baseline says about a result.
@@ -110,35 +115,50 @@ pub enum BaselineMark {
 ///
 /// `Default` is a passed result with every field empty, for filling in with
 /// `..ResultEvent::default()`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ResultEvent {
     /// The case id.
     pub case: String,
     /// The test name (`<case id>` or `<case id>@<ruleset>`).
+    #[serde(default, deserialize_with = "null_as_default")]
     pub name: String,
     /// The ruleset, written in full (`russian@fmjd64`).
     pub ruleset: String,
     /// The case file.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub file: String,
     /// The clause ids the case cites.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub clauses: Vec<String>,
     /// How it ended.
+    #[serde(rename = "status")]
     pub verdict: Verdict,
     /// Why it failed, was skipped or errored.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub message: String,
     /// What the failed expectations expected.
+    #[serde(default)]
     pub expected: Value,
     /// What the engine answered to them.
+    #[serde(default)]
     pub actual: Value,
+    /// For the failed move-list expectations (`legal`, `legal_includes`, `permitted`), by
+    /// expectation: the moves on one side only, as the runner found them. Written only when
+    /// there is one (reports before it have none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub difference: BTreeMap<String, MoveDifference>,
     /// The case's starting position as written (to reproduce it).
     pub position: Option<String>,
     /// The case's history moves.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub moves: Vec<String>,
-    /// The position concerned drawn as a board (terminal view only).
+    /// The position concerned drawn as a board (terminal view only; not written).
+    #[serde(skip)]
     pub board: Option<String>,
     /// The FEN of that position.
     pub fen: Option<String>,
     /// A session case's steps, as JSON objects with the keys the case file uses.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub steps: Vec<Value>,
     /// The engine's standard error captured around a failure.
     pub stderr: Option<String>,
@@ -148,7 +168,9 @@ pub struct ResultEvent {
     /// the result is not a failure (or a report did not say: see
     /// [`ResultEvent::failure_kind`]).
     pub failure: Option<Failure>,
-    /// What the run's baseline says about this case.
+    /// What the run's baseline says about this case: written as two keys, `baseline`
+    /// (`"expected-failure"` or null) and `baseline_reason`.
+    #[serde(flatten, with = "baseline_keys")]
     pub baseline: Option<BaselineMark>,
 }
 
@@ -164,6 +186,7 @@ impl Default for ResultEvent {
             message: String::new(),
             expected: Value::Null,
             actual: Value::Null,
+            difference: BTreeMap::new(),
             position: None,
             moves: Vec::new(),
             board: None,
@@ -272,7 +295,7 @@ impl Totals {
 }
 
 /// The last event: the counts and the time taken. A report without it was cut short.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Footer {
     /// Passed runs.
     pub passed: usize,
@@ -283,6 +306,7 @@ pub struct Footer {
     /// Errored runs.
     pub errored: usize,
     /// Wall-clock seconds of the run.
+    #[serde(default, deserialize_with = "null_as_default")]
     pub seconds: f64,
 }
 
@@ -299,8 +323,10 @@ impl Footer {
     }
 }
 
-/// One event of a run.
-#[derive(Debug, Clone, PartialEq)]
+/// One event of a run; on the wire, one JSON object whose `type` is `header`, `result` or
+/// `footer`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
 pub enum Event {
     /// The start of the run.
     Header(Header),
@@ -311,65 +337,16 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event as one JSON object, as written to the JSON-lines report.
+    /// The event as one JSON object, as written to the JSON-lines report: the serde form
+    /// of the event, its keys in alphabetical order (the order of a [`Value`] object).
     pub fn to_json(&self) -> Value {
-        match self {
-            Event::Header(h) => json!({
-                "type": "header",
-                "arbiter": h.arbiter,
-                "suite_commit": h.suite_commit,
-                "started": h.started,
-                "rulesets": h.rulesets,
-                "engine": h.engine.as_ref().map(|e| {
-                    let mut engine = json!({
-                        "name": e.name,
-                        "version": e.version,
-                        "command": e.command,
-                    });
-                    // Written only when there is something to say, so a protocol engine's
-                    // and the reference's headers stay as they were.
-                    if !e.asked.is_empty() {
-                        engine["asked"] = json!(e.asked);
-                    }
-                    engine
-                }),
-                "baseline": h.baseline,
-            }),
-            Event::Result(r) => json!({
-                "type": "result",
-                "case": r.case,
-                "name": r.name,
-                "ruleset": r.ruleset,
-                "clauses": r.clauses,
-                "status": r.verdict.name(),
-                "message": r.message,
-                "expected": r.expected,
-                "actual": r.actual,
-                "file": r.file,
-                "position": r.position,
-                "moves": r.moves,
-                "fen": r.fen,
-                "steps": r.steps,
-                "stderr": r.stderr,
-                "reproduce": r.reproduce,
-                "failure": r.failure.map(Failure::name),
-                "baseline": r.baseline.as_ref().map(|_| "expected-failure"),
-                "baseline_reason": r.expected_failure(),
-            }),
-            Event::Footer(f) => json!({
-                "type": "footer",
-                "passed": f.passed,
-                "failed": f.failed,
-                "skipped": f.skipped,
-                "errored": f.errored,
-                "seconds": f.seconds,
-            }),
-        }
+        serde_json::to_value(self).expect("an event is plain data")
     }
 
     /// Reads an event back from its JSON object. Fields added after the first version of the
-    /// report (`engine`, `steps`, `failure`, …) may be absent; unknown fields are ignored.
-    /// The error names the field; [`crate::report::read_report`] adds the file and line.
+    /// report (`engine`, `steps`, `failure`, …) may be absent or null; unknown fields are
+    /// ignored. The error names the field; [`crate::report::read_report`] adds the file and
+    /// line.
     ///
     /// ```
     /// use arbiter::report::{Event, Footer};
@@ -377,125 +354,78 @@ impl Event {
     /// let footer = Event::Footer(Footer { passed: 3, failed: 1, skipped: 0, errored: 0, seconds: 0.5 });
     /// assert_eq!(Event::from_json(&footer.to_json()).unwrap(), footer);
     /// let err = Event::from_json(&serde_json::json!({"type": "result", "status": "passed"}));
-    /// assert_eq!(err.unwrap_err().to_string(), "result without `case`");
+    /// assert_eq!(err.unwrap_err().to_string(), "missing field `case`");
     /// ```
     pub fn from_json(value: &Value) -> Result<Event, ReportError> {
-        let Some(obj) = value.as_object() else {
-            return Err(ReportError::new(format!(
-                "expected a JSON object, found {}",
-                kind_of(value)
-            )));
-        };
-        let kind = match obj.get("type") {
-            None => return Err(ReportError::new("event without `type`")),
-            Some(Value::String(s)) => s.as_str(),
-            Some(other) => {
+        match value {
+            Value::Object(obj) if !obj.contains_key("type") => {
+                return Err(ReportError::new("event without `type`"))
+            }
+            Value::Object(_) => {}
+            other => {
                 return Err(ReportError::new(format!(
-                    "`type`: expected a string, found {}",
+                    "expected a JSON object, found {}",
                     kind_of(other)
                 )))
             }
-        };
-        let f = Fields { obj, event: kind };
-        match kind {
-            "header" => Ok(Event::Header(Header {
-                arbiter: f.string("arbiter")?,
-                suite_commit: f.opt_string("suite_commit")?,
-                started: f.opt_string("started")?.unwrap_or_default(),
-                rulesets: f.strings("rulesets")?,
-                engine: f.engine()?,
-                baseline: f.opt_string("baseline")?,
-            })),
-            "result" => {
-                let case = f.string("case")?;
-                let status = f.string("status")?;
-                let verdict = verdict_from_name(&status).ok_or_else(|| {
-                    ReportError::new(format!(
-                        "`status`: expected passed, failed, skipped or errored, found \"{status}\""
-                    ))
-                })?;
-                let failure = match f.opt_string("failure")? {
-                    None => None,
-                    Some(name) => Some(Failure::from_name(&name).ok_or_else(|| {
-                        ReportError::new(format!(
-                            "`failure`: expected \"rules\", \"engine\" or null, found \"{name}\""
-                        ))
-                    })?),
-                };
-                let baseline = match f.opt_string("baseline")?.as_deref() {
-                    None => None,
-                    Some("expected-failure") => Some(BaselineMark::ExpectedFailure {
-                        reason: f.opt_string("baseline_reason")?.unwrap_or_default(),
-                    }),
-                    Some(other) => {
-                        return Err(ReportError::new(format!(
-                            "`baseline`: expected \"expected-failure\" or null, found \"{other}\""
-                        )))
-                    }
-                };
-                let steps = match obj.get("steps") {
-                    None | Some(Value::Null) => Vec::new(),
-                    Some(Value::Array(steps)) => steps.clone(),
-                    Some(other) => {
-                        return Err(ReportError::new(format!(
-                            "`steps`: expected a list, found {}",
-                            kind_of(other)
-                        )))
-                    }
-                };
-                Ok(Event::Result(Box::new(ResultEvent {
-                    name: f.opt_string("name")?.unwrap_or_else(|| case.clone()),
-                    case,
-                    ruleset: f.string("ruleset")?,
-                    file: f.opt_string("file")?.unwrap_or_default(),
-                    clauses: f.strings("clauses")?,
-                    verdict,
-                    message: f.opt_string("message")?.unwrap_or_default(),
-                    expected: obj.get("expected").cloned().unwrap_or(Value::Null),
-                    actual: obj.get("actual").cloned().unwrap_or(Value::Null),
-                    position: f.opt_string("position")?,
-                    moves: f.strings("moves")?,
-                    board: None,
-                    fen: f.opt_string("fen")?,
-                    steps,
-                    stderr: f.opt_string("stderr")?,
-                    reproduce: f.opt_string("reproduce")?,
-                    failure,
-                    baseline,
-                })))
-            }
-            "footer" => Ok(Event::Footer(Footer {
-                passed: f.count("passed")?,
-                failed: f.count("failed")?,
-                skipped: f.count("skipped")?,
-                errored: f.count("errored")?,
-                seconds: match obj.get("seconds") {
-                    None | Some(Value::Null) => 0.0,
-                    Some(v) => v.as_f64().ok_or_else(|| {
-                        ReportError::new(format!(
-                            "`seconds`: expected a number, found {}",
-                            kind_of(v)
-                        ))
-                    })?,
-                },
-            })),
-            other => Err(ReportError::new(format!(
-                "unknown event type \"{other}\" (expected header, result or footer)"
-            ))),
         }
+        let mut event =
+            Event::deserialize(value).map_err(|e| ReportError::new(naming_the_field(value, e)))?;
+        if let Event::Result(r) = &mut event {
+            if value.get("name").is_none_or(Value::is_null) {
+                r.name = r.case.clone();
+            }
+        }
+        Ok(event)
     }
 }
 
-/// The verdict named in reports (`passed`, `failed`, `skipped`, `errored`).
-fn verdict_from_name(name: &str) -> Option<Verdict> {
-    [
-        Verdict::Passed,
-        Verdict::Failed,
-        Verdict::Skipped,
-        Verdict::Errored,
-    ]
-    .into_iter()
-    .find(|v| v.name() == name)
+/// A serde message about `event`, naming the field it is about (serde names a missing field,
+/// but not one of the wrong type). An optional field is the one without which the event
+/// reads or fails otherwise; a required one (whose absence fails too) is found as serde
+/// reads the fields, in the object's order, stopping at the first wrong one: it is the last
+/// of the shortest first part of the object (with its `type`) that fails with this message.
+/// A field missing from the event itself is named by serde already.
+fn naming_the_field(event: &Value, error: serde_json::Error) -> String {
+    let message = error.to_string();
+    let Some(obj) = event.as_object() else {
+        return message;
+    };
+    let error_of = |part: &Map<String, Value>| {
+        Event::deserialize(&Value::Object(part.clone()))
+            .err()
+            .map(|e| e.to_string())
+    };
+    let named = |key: &str| format!("`{key}`: {message}");
+    for key in obj.keys().filter(|k| *k != "type") {
+        let mut without = obj.clone();
+        without.remove(key);
+        match error_of(&without) {
+            None => return named(key),
+            Some(other) if other != message && other != format!("missing field `{key}`") => {
+                return named(key)
+            }
+            Some(_) => {}
+        }
+    }
+    if message.starts_with("missing field") {
+        return message;
+    }
+    let mut part: Map<String, Value> = obj
+        .iter()
+        .filter(|(k, _)| *k == "type")
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if error_of(&part).as_ref() == Some(&message) {
+        return named("type");
+    }
+    for (key, value) in obj.iter().filter(|(k, _)| *k != "type") {
+        part.insert(key.clone(), value.clone());
+        if error_of(&part).as_ref() == Some(&message) {
+            return named(key);
+        }
+    }
+    message
 }
 
 /// `a string`, `a number`, …: what a JSON value is, for messages.
@@ -510,90 +440,63 @@ fn kind_of(value: &Value) -> &'static str {
     }
 }
 
-/// The fields of one event's object, read with messages naming the field.
-struct Fields<'a> {
-    obj: &'a Map<String, Value>,
-    event: &'a str,
+/// A field written `null` or left out reads as its default (an empty list or text, zero).
+fn null_as_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
-impl Fields<'_> {
-    fn string(&self, key: &str) -> Result<String, ReportError> {
-        self.opt_string(key)?
-            .ok_or_else(|| ReportError::new(format!("{} without `{key}`", self.event)))
+/// A result's baseline mark on the wire: two keys, `baseline` (`"expected-failure"` or
+/// null) and `baseline_reason` (the reason or null).
+mod baseline_keys {
+    use super::BaselineMark;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum Kind {
+        ExpectedFailure,
     }
 
-    fn opt_string(&self, key: &str) -> Result<Option<String>, ReportError> {
-        match self.obj.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(other) => Err(ReportError::new(format!(
-                "`{key}`: expected a string, found {}",
-                kind_of(other)
-            ))),
-        }
+    #[derive(Serialize, Deserialize)]
+    struct Keys<'a> {
+        #[serde(default)]
+        baseline: Option<Kind>,
+        #[serde(default, borrow)]
+        baseline_reason: Option<std::borrow::Cow<'a, str>>,
     }
 
-    fn strings(&self, key: &str) -> Result<Vec<String>, ReportError> {
-        let bad = |found: &Value| {
-            ReportError::new(format!(
-                "`{key}`: expected a list of strings, found {}",
-                kind_of(found)
-            ))
-        };
-        match self.obj.get(key) {
-            None | Some(Value::Null) => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|item| item.as_str().map(str::to_owned).ok_or_else(|| bad(item)))
-                .collect(),
-            Some(other) => Err(bad(other)),
+    pub fn serialize<S: Serializer>(mark: &Option<BaselineMark>, s: S) -> Result<S::Ok, S::Error> {
+        match mark {
+            Some(BaselineMark::ExpectedFailure { reason }) => Keys {
+                baseline: Some(Kind::ExpectedFailure),
+                baseline_reason: Some(reason.as_str().into()),
+            },
+            None => Keys {
+                baseline: None,
+                baseline_reason: None,
+            },
         }
+        .serialize(s)
     }
 
-    fn count(&self, key: &str) -> Result<usize, ReportError> {
-        match self.obj.get(key) {
-            None => Err(ReportError::new(format!("{} without `{key}`", self.event))),
-            Some(v) => v
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| {
-                    ReportError::new(format!(
-                        "`{key}`: expected a count, found {}",
-                        match v {
-                            Value::Number(n) => format!("{n}"),
-                            other => kind_of(other).to_owned(),
-                        }
-                    ))
-                }),
-        }
-    }
-
-    fn engine(&self) -> Result<Option<EngineRecord>, ReportError> {
-        match self.obj.get("engine") {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Object(obj)) => {
-                let f = Fields {
-                    obj,
-                    event: "engine",
-                };
-                Ok(Some(EngineRecord {
-                    name: f.string("name")?,
-                    version: f.opt_string("version")?.unwrap_or_default(),
-                    command: f.opt_string("command")?,
-                    asked: f.strings("asked")?,
-                }))
-            }
-            Some(other) => Err(ReportError::new(format!(
-                "`engine`: expected an object, found {}",
-                kind_of(other)
-            ))),
-        }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BaselineMark>, D::Error> {
+        let keys = Keys::deserialize(d)?;
+        Ok(keys
+            .baseline
+            .map(|Kind::ExpectedFailure| BaselineMark::ExpectedFailure {
+                reason: keys.baseline_reason.map(Into::into).unwrap_or_default(),
+            }))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn full_result() -> ResultEvent {
         ResultEvent {
@@ -606,6 +509,17 @@ mod tests {
             message: "legal: missing 9x27".into(),
             expected: json!({"legal": ["9x27"]}),
             actual: json!({"legal": []}),
+            difference: BTreeMap::from([(
+                "legal".to_owned(),
+                MoveDifference {
+                    only_expected: vec![crate::case::ListedMove {
+                        text: "9x27".into(),
+                        canonical: Some("9x27".into()),
+                        route: vec!["9".into(), "18".into(), "27".into()],
+                    }],
+                    only_engine: Vec::new(),
+                },
+            )]),
             position: Some("W:W9:B13,22".into()),
             moves: vec!["9-13".into()],
             board: None,
@@ -685,30 +599,44 @@ mod tests {
         assert_eq!(err(json!({"case": "a.b"})), "event without `type`");
         assert_eq!(
             err(json!({"type": "result", "case": "a.b", "ruleset": "russian", "status": "ok"})),
-            "`status`: expected passed, failed, skipped or errored, found \"ok\""
+            "`status`: unknown variant `ok`, expected one of `passed`, `failed`, `skipped`, `errored`"
         );
         assert_eq!(
             err(json!({"type": "result", "case": "a.b", "status": "passed"})),
-            "result without `ruleset`"
+            "missing field `ruleset`"
         );
         assert_eq!(
             err(
                 json!({"type": "result", "case": "a.b", "ruleset": "russian",
                 "status": "failed", "moves": "9-13"})
             ),
-            "`moves`: expected a list of strings, found a string"
+            "`moves`: invalid type: string \"9-13\", expected a sequence"
+        );
+        assert_eq!(
+            err(
+                json!({"type": "result", "case": "a.b", "ruleset": "russian",
+                "status": "failed", "failure": "judge"})
+            ),
+            "`failure`: unknown variant `judge`, expected `rules` or `engine`"
+        );
+        assert_eq!(
+            err(
+                json!({"type": "result", "case": "a.b", "ruleset": "russian",
+                "status": "failed", "baseline": "known"})
+            ),
+            "`baseline`: unknown variant `known`, expected `expected-failure`"
         );
         assert_eq!(
             err(json!({"type": "footer", "passed": 1, "failed": -1})),
-            "`failed`: expected a count, found -1"
+            "`failed`: invalid value: integer `-1`, expected usize"
         );
         assert_eq!(
             err(json!({"type": "header", "arbiter": "0.1.0", "engine": {"version": "1"}})),
-            "engine without `name`"
+            "`engine`: missing field `name`"
         );
         assert_eq!(
             err(json!({"type": "summary"})),
-            "unknown event type \"summary\" (expected header, result or footer)"
+            "`type`: unknown variant `summary`, expected one of `header`, `result`, `footer`"
         );
     }
 

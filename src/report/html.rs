@@ -3,14 +3,20 @@
 //! extra moves apart), the engine and the command that reproduces it.
 
 use super::{clause_group, Gate, Report, ResultEvent};
-use crate::case::Verdict;
-use crate::page::{escape, expectation_words, page, scene_html, touched_squares, ArrowKind, Scene};
-use crate::{rules_for, Ruleset};
+use crate::case::{ListedMove, Verdict};
+use crate::page::{
+    escape, expectation_words, page, scene_html, touched_squares, ArrowKind, Route, Scene,
+};
+use crate::Ruleset;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// The report as an HTML page (inline CSS and SVG, no script, no external resource).
+///
+/// The arrows of a move-list failure come from the result's `difference` (the runner's
+/// comparison); the page reads no move again. Reports written before results carried it
+/// draw no arrows.
 ///
 /// Failures the baseline expects are shown after the unexpected ones, marked. Every text
 /// from the report is escaped.
@@ -21,7 +27,9 @@ use std::fmt::Write as _;
 /// let text = concat!(
 ///     r#"{"type":"header","arbiter":"0.1.0","started":"2025-01-31T12:00:05Z","rulesets":["russian@fmjd64"]}"#, "\n",
 ///     r#"{"type":"result","case":"a.b","ruleset":"russian@fmjd64","clauses":["d64.capture.compulsory"],"status":"failed","#,
-///     r#""message":"legal: missing 22x15","expected":{"legal":["22x15"]},"actual":{"legal":["22-17"]},"fen":"W:W22:B18"}"#, "\n",
+///     r#""message":"legal: missing 22x15; unexpected '22-17'","expected":{"legal":["22x15"]},"actual":{"legal":["22-17"]},"fen":"W:W22:B18","#,
+///     r#""difference":{"legal":{"only_expected":[{"text":"22x15","canonical":"22x15","route":["22","15"]}],"#,
+///     r#""only_engine":[{"text":"22-17","canonical":"22-17","route":["22","17"]}]}}}"#, "\n",
 ///     r#"{"type":"footer","passed":0,"failed":1,"skipped":0,"errored":0,"seconds":0.1}"#, "\n");
 /// let report = Report::parse(std::path::Path::new("r.jsonl"), text).unwrap();
 /// let html = to_html(&report, &gate(&Baseline::from_marks(&report), &report.results));
@@ -136,64 +144,22 @@ pub fn to_html(report: &Report, gate: &Gate) -> String {
     page(&format!("Conformance of {}", engine.label()), &b)
 }
 
-/// The move lists an expectation compares, by key: (`legal`, `legal_includes`,
-/// `permitted`), with whether the comparison is exact.
-fn move_lists(value: &Value) -> Option<(Vec<String>, bool)> {
-    let texts = |v: &Value| -> Vec<String> {
-        v.as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|m| m.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    if let Some(v) = value.get("legal") {
-        return Some((texts(v), true));
-    }
-    if let Some(v) = value.get("legal_includes") {
-        return Some((texts(v), false));
-    }
-    if let Some(v) = value.get("permitted") {
-        return Some((texts(v.get("moves").unwrap_or(v)), true));
-    }
-    // The report writes a failed expectation's values bare (`expected: [...]`) in older
-    // runs; a plain list is read as a list of moves.
-    value.as_array().map(|_| (texts(value), true))
-}
-
-/// The arrows of a move-list failure: expected moves the engine left out (missing) and moves
-/// it gave that are not expected (extra), compared by the reference's move identity.
-fn difference(
-    ruleset: &Ruleset,
-    fen: &str,
-    expected: &Value,
-    actual: &Value,
-) -> Vec<(ArrowKind, String)> {
-    let (Some((want, exact)), Some((got, _))) = (move_lists(expected), move_lists(actual)) else {
+/// The arrows of a move-list failure, from the difference the runner found: the expected
+/// moves the engine left out (missing), then the moves it gave that are not expected
+/// (extra). A failure with several move lists is drawn with the first (`legal`, then
+/// `legal_includes`, then `permitted`).
+fn arrows(r: &ResultEvent) -> Vec<(ArrowKind, Route)> {
+    let Some(difference) = r.difference.values().next() else {
         return Vec::new();
     };
-    let rules = rules_for(ruleset);
-    let key = |t: &String| {
-        rules
-            .resolve_move(fen, t)
-            .map(|m| m.key)
-            .unwrap_or_else(|_| format!("?{t}"))
+    let drawn = |kind: ArrowKind, moves: &[ListedMove]| {
+        moves
+            .iter()
+            .map(move |m| (kind, Route::Squares(m.route.clone())))
+            .collect::<Vec<_>>()
     };
-    let got_keys: BTreeSet<String> = got.iter().map(key).collect();
-    let want_keys: BTreeSet<String> = want.iter().map(key).collect();
-    let mut arrows: Vec<(ArrowKind, String)> = want
-        .iter()
-        .filter(|t| !got_keys.contains(&key(t)))
-        .map(|t| (ArrowKind::Missing, t.clone()))
-        .collect();
-    if exact {
-        arrows.extend(
-            got.iter()
-                .filter(|t| !want_keys.contains(&key(t)))
-                .map(|t| (ArrowKind::Extra, t.clone())),
-        );
-    }
+    let mut arrows = drawn(ArrowKind::Missing, &difference.only_expected);
+    arrows.extend(drawn(ArrowKind::Extra, &difference.only_engine));
     arrows
 }
 
@@ -231,30 +197,17 @@ fn failure_html(b: &mut String, r: &ResultEvent, command: Option<&str>, engine: 
     let ruleset: Option<Ruleset> = r.ruleset.parse().ok();
     if let Some(ruleset) = &ruleset {
         let game = ruleset.game;
-        let fen = r.fen.clone().or_else(|| {
-            crate::page::Replay::play(ruleset, r.position.as_deref(), &r.moves)
-                .ok()
-                .filter(|p| p.refused.is_none())
-                .map(|p| p.reached().to_owned())
-        });
-        let arrows = fen
-            .as_deref()
-            .map(|f| difference(ruleset, f, &r.expected, &r.actual))
-            .unwrap_or_default();
-        let touched = touched_squares(&r.steps);
-        if r.position.is_some() || !r.moves.is_empty() || fen.is_some() {
-            b.push_str(&scene_html(
-                ruleset,
-                &Scene {
-                    position: r.position.as_deref(),
-                    moves: &r.moves,
-                    shared: None,
-                    fen: r.fen.as_deref(),
-                    touched,
-                    arrows,
-                },
-            ));
-        }
+        b.push_str(&scene_html(
+            ruleset,
+            &Scene {
+                position: r.position.as_deref(),
+                moves: &r.moves,
+                shared: None,
+                fen: r.fen.as_deref(),
+                touched: touched_squares(&r.steps),
+                arrows: arrows(r),
+            },
+        ));
         b.push_str(r#"<table><tr><th>the case expects</th><th>the engine answered</th></tr><tr><td><ul class="expect">"#);
         for w in expectation_words(&r.expected, game) {
             let _ = write!(b, "<li>{}</li>", escape(&w));

@@ -181,7 +181,7 @@ impl Report {
 /// Reads the JSON-lines report at `path`, or `<path>.partial` when `path` does not exist
 /// (a run still going or cut short; the report is then [`Report::truncated`]).
 ///
-/// Errors name the file and line: `report.jsonl:17: result without `case``.
+/// Errors name the file and line: `report.jsonl:17: missing field `case``.
 pub fn read_report(path: &Path) -> Result<Report, ReportError> {
     let (file, partial) = if path.exists() {
         (path.to_owned(), false)
@@ -269,7 +269,7 @@ mod tests {
         let text = format!("{HEADER}\n\n{}\n", r#"{"type":"result","status":"passed"}"#);
         assert_eq!(
             parse(&text).unwrap_err(),
-            "report.jsonl:3: result without `case`"
+            "report.jsonl:3: missing field `case`"
         );
         let text = format!(
             "{HEADER}\nnot json\n{}\n",

@@ -118,6 +118,7 @@ impl DraughtsRules {
             text,
             key: mv.key(),
             json,
+            route: mv.path().iter().map(|s| s.number().to_string()).collect(),
         }
     }
 }

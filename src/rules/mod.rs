@@ -46,6 +46,10 @@ pub struct MoveInfo {
     pub key: String,
     /// A machine-readable description (identity, path, piece, …) for `--format json`.
     pub json: serde_json::Value,
+    /// The squares the move passes, from where it starts to where it ends, as the game
+    /// writes them (`22`, `15` in draughts; `h2`, `e2` in xiangqi): what a board needs to
+    /// draw it as an arrow.
+    pub route: Vec<String>,
 }
 
 /// The result of a perft run.

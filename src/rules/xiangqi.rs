@@ -221,6 +221,7 @@ pub fn move_info(pos: &Position, m: Move, notation: Notation) -> MoveInfo {
         text,
         key: iccs,
         json,
+        route: vec![m.from.to_string(), m.to.to_string()],
     }
 }
 

@@ -375,3 +375,28 @@ fn the_scan_reads_use_trees_and_skips_comments_strings_and_tests() {
     assert_eq!(exports["Game"], "game");
     assert_eq!(exports["Side"], "side");
 }
+
+/// Issue 28, "one event vocabulary": the report's views show what the runner found (a
+/// failure's move difference carries each move's squares), so nothing in `src/report/`
+/// reads a move or a position again: it names neither the text boundary (`rules`) nor a
+/// game.
+#[test]
+fn the_report_uses_no_rules_and_no_game() {
+    let files = module_files(&root().join("src"));
+    let graph = import_graph(&files);
+    let mut found = Vec::new();
+    for (module, imports) in &graph {
+        if module.first().map(String::as_str) != Some("report") {
+            continue;
+        }
+        for target in imports {
+            if matches!(
+                target.first().map(String::as_str),
+                Some("rules" | "draughts" | "xiangqi")
+            ) {
+                found.push(format!("{} uses {}", name(module), name(target)));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

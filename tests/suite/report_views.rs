@@ -246,7 +246,7 @@ fn unreadable_reports_exit_2_with_one_located_line() {
     assert_eq!(code(&out), 2);
     assert_eq!(
         stderr(&out),
-        format!("error: {}:3: result without `case`\n", bad.display())
+        format!("error: {}:3: missing field `case`\n", bad.display())
     );
     assert!(stdout(&out).is_empty());
 
@@ -263,4 +263,69 @@ fn report_help_lists_the_exit_codes() {
     assert!(help.contains("Exit codes:"), "{help}");
     assert!(help.contains("1  the run does not conform"), "{help}");
     assert!(help.contains("truncated"), "{help}");
+}
+
+/// Issue 28, design point 4: a failed move list carries its difference, found where the
+/// runner compares the lists; the JSON report writes it and the HTML draws its arrows from
+/// it. A case that forgets that capturing is compulsory expects 22-17 and 25-21 (which the
+/// reference does not read as legal) and is given the reference's only move, 22x15.
+#[test]
+fn a_failed_move_list_carries_its_difference_into_the_report_and_its_arrows() {
+    let dir = temp_dir("report-difference");
+    let case = dir.join("wrong.yaml");
+    std::fs::write(
+        &case,
+        "- id: report.wrong-expectation\n  clauses: [d64.capture.compulsory]\n  ruleset: russian\n  position: \"W:W22,25:B18\"\n  expect:\n    legal: [22-17, 25-21]\n",
+    )
+    .unwrap();
+    let report = dir.join("report.jsonl");
+    let out = arbiter(&[
+        "run",
+        case.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1, "{}{}", stdout(&out), stderr(&out));
+    let text = std::fs::read_to_string(&report).unwrap();
+    let result: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(
+        result["difference"],
+        serde_json::json!({"legal": {
+            "only_expected": [
+                {"text": "22-17", "canonical": null, "route": ["22", "17"]},
+                {"text": "25-21", "canonical": null, "route": ["25", "21"]},
+            ],
+            "only_engine": [{"text": "22x15", "canonical": "22x15", "route": ["22", "15"]}],
+        }})
+    );
+    let html = stdout(&arbiter(&[
+        "report",
+        report.to_str().unwrap(),
+        "--format",
+        "html",
+    ]));
+    assert_eq!(
+        html.matches(r#"class="arrow missing""#).count(),
+        2,
+        "22-17 and 25-21"
+    );
+    assert_eq!(html.matches(r#"class="arrow extra""#).count(), 1, "22x15");
+    // Without the difference (a report written before it), the page reads no move again:
+    // no arrow.
+    let mut old = result.clone();
+    old.as_object_mut().unwrap().remove("difference");
+    let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let older = dir.join("older.jsonl");
+    std::fs::write(&older, format!("{}\n{old}\n{}\n", lines[0], lines[2])).unwrap();
+    let html = stdout(&arbiter(&[
+        "report",
+        older.to_str().unwrap(),
+        "--format",
+        "html",
+    ]));
+    assert!(html.contains("report.wrong-expectation"));
+    assert!(
+        !html.contains(r#"class="arrow "#),
+        "no arrow without a difference"
+    );
 }
