@@ -171,3 +171,49 @@ fn a_tie_break_left_out_of_a_standings_row_skips_it() {
         &[(3.into(), "B: tie-break sonneborn expected 2.5, got 3")],
     );
 }
+
+#[test]
+fn a_period_or_quota_left_out_of_a_clock_side_skips_it() {
+    for (field, reason, wrong) in [
+        (
+            "period",
+            "the engine does not report red's clock `period`",
+            [
+                (Value::Null, "red period none, expected 2"),
+                (3.into(), "red period 3, expected 2"),
+            ],
+        ),
+        (
+            "quota",
+            "the engine does not report red's clock `quota`",
+            [
+                (Value::Null, "red quota none, expected 20"),
+                (19.into(), "red quota 19, expected 20"),
+            ],
+        ),
+    ] {
+        unknown_when_left_out(
+            "cases/xiangqi/clock.yaml",
+            "xiangqi.clock.national-period-two-after-forty-in-ninety-minutes",
+            "/clock/sides/red",
+            field,
+            reason,
+            &wrong,
+        );
+    }
+}
+
+#[test]
+fn a_bank_left_out_of_a_clock_side_skips_it() {
+    unknown_when_left_out(
+        "cases/xiangqi/clock.yaml",
+        "xiangqi.clock.per-move-bank-spent-then-a-long-move-loses",
+        "/clock/sides/black",
+        "bank",
+        "the engine does not report black's clock `bank`",
+        &[
+            (Value::Null, "black bank none, expected 0:30:00"),
+            (60.into(), "black bank 0:01:00, expected 0:30:00"),
+        ],
+    );
+}
