@@ -161,18 +161,6 @@ fn a_side_left_out_of_the_clock_skips_its_clock() {
 }
 
 #[test]
-fn a_tie_break_left_out_of_a_standings_row_skips_it() {
-    unknown_when_left_out(
-        "cases/xiangqi/scoring.yaml",
-        "xiangqi.scoring.round-robin-tie-broken-by-sonneborn",
-        "/rows/0/tiebreaks",
-        "sonneborn",
-        "the engine does not report B's tie-break sonneborn",
-        &[(3.into(), "B: tie-break sonneborn expected 2.5, got 3")],
-    );
-}
-
-#[test]
 fn a_period_or_quota_left_out_of_a_clock_side_skips_it() {
     for (field, reason, wrong) in [
         (
