@@ -15,7 +15,8 @@ pub(super) struct ClaimSeen<'a> {
     pub by: Option<&'a str>,
     pub upheld: bool,
     pub reason: &'a str,
-    pub penalty_seconds: Option<u32>,
+    /// The penalty: `None` when the engine leaves it out (unknown), `Some(None)` for none.
+    pub penalty_seconds: Option<Option<u32>>,
     pub result: Option<&'a str>,
 }
 
@@ -203,13 +204,17 @@ impl Checker<'_> {
                 say(want.upheld)
             ));
         }
-        if got.penalty_seconds != want.penalty_seconds {
-            let say = |p: Option<u32>| p.map_or("none".to_owned(), |s| format!("{s} s"));
-            problems.push(format!(
-                "penalty {}, expected {}",
-                say(got.penalty_seconds),
-                say(want.penalty_seconds)
-            ));
+        match got.penalty_seconds {
+            None => self.skip("the engine does not report the claim's `penalty_seconds`".into()),
+            Some(have) if have != want.penalty_seconds => {
+                let say = |p: Option<u32>| p.map_or("none".to_owned(), |s| format!("{s} s"));
+                problems.push(format!(
+                    "penalty {}, expected {}",
+                    say(have),
+                    say(want.penalty_seconds)
+                ));
+            }
+            Some(_) => {}
         }
         if let Some(result) = got.result {
             if got.upheld && result != "draw" {

@@ -248,7 +248,7 @@ fn answer(rules: &dyn Rules, request: &Request, play: &PlayRules) -> Result<Answ
             Answer::Claim(ClaimAnswer {
                 upheld: c.upheld,
                 reason: c.reason,
-                penalty_seconds: c.penalty.map(|p| p.seconds),
+                penalty_seconds: Some(c.penalty.map(|p| p.seconds)),
                 result: Some(c.outcome.result_slug().to_owned()),
             })
         }
@@ -565,7 +565,7 @@ fn session(
         by: c.by.clone(),
         upheld: c.upheld,
         reason: c.reason.clone(),
-        penalty_seconds: c.penalty.as_ref().map(|p| p.seconds),
+        penalty_seconds: Some(c.penalty.as_ref().map(|p| p.seconds)),
     });
     let outcome = match session.outcome() {
         Some(out) => ResultAnswer {

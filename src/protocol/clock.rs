@@ -2,7 +2,7 @@
 //! data and how the clock is set up ([`ClockRequest`]); the answer is the session's state
 //! with the clock's ([`ClockAnswer`]). See `docs/protocol.md` and `docs/clock.md`.
 
-use super::SessionAnswer;
+use super::{reported, SessionAnswer};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, FlagNotice, Span};
 use crate::procedure::{Adjournment, Phase, Session};
 use crate::Game;
@@ -163,15 +163,28 @@ pub struct SideClock {
     pub remaining: Span,
     /// Moves completed (clock pressed).
     pub moves: u32,
-    /// The current period (period controls).
-    #[serde(default)]
-    pub period: Option<u32>,
-    /// Moves still due in the period (period controls).
-    #[serde(default)]
-    pub quota: Option<u32>,
-    /// Extension time left (per-move controls).
-    #[serde(default)]
-    pub bank: Option<Span>,
+    /// The current period (period controls); `Some(None)` (`null`) under other controls,
+    /// `None` when the engine leaves the field out (unknown, see [`reported`]).
+    #[serde(
+        default,
+        deserialize_with = "reported",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub period: Option<Option<u32>>,
+    /// Moves still due in the period (period controls); `None`: left out, as `period`.
+    #[serde(
+        default,
+        deserialize_with = "reported",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub quota: Option<Option<u32>>,
+    /// Extension time left (per-move controls); `None`: left out, as `period`.
+    #[serde(
+        default,
+        deserialize_with = "reported",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub bank: Option<Option<Span>>,
     /// In time trouble.
     pub time_trouble: bool,
     /// Moves made that do not count towards the quota (invalid forcing moves).
@@ -271,9 +284,9 @@ impl ClockReport {
                         used: r.used,
                         remaining: r.remaining,
                         moves: r.moves,
-                        period: r.period,
-                        quota: r.quota,
-                        bank: r.bank,
+                        period: Some(r.period),
+                        quota: Some(r.quota),
+                        bank: Some(r.bank),
                         time_trouble: r.time_trouble,
                         invalid: r.invalid,
                         flag_down: r.flag_down,

@@ -257,6 +257,27 @@ pub struct OutcomeAnswer {
     pub counters: Option<BTreeMap<String, Option<u32>>>,
 }
 
+/// Reads an optional answer field that tells a field left out from `null` (read with
+/// `#[serde(default, deserialize_with = "reported")]`): `None` when the engine leaves the
+/// field out, which means "unknown" (the expectations that need it are skipped); `Some(None)`
+/// for an explicit `null`, which means none and is compared; `Some(Some(value))` for a value.
+/// Written back with `skip_serializing_if = "Option::is_none"`, the three forms round-trip.
+///
+/// ```
+/// use arbiter::protocol::ClaimAnswer;
+/// let read = |json: &str| serde_json::from_str::<ClaimAnswer>(json).unwrap().penalty_seconds;
+/// assert_eq!(read(r#"{"upheld": false}"#), None);
+/// assert_eq!(read(r#"{"upheld": false, "penalty_seconds": null}"#), Some(None));
+/// assert_eq!(read(r#"{"upheld": false, "penalty_seconds": 300}"#), Some(Some(300)));
+/// ```
+pub fn reported<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
 /// The answer to [`Query::Claim`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -266,9 +287,14 @@ pub struct ClaimAnswer {
     /// Why, in words.
     #[serde(default)]
     pub reason: String,
-    /// Seconds added to the claimant's clock for a false claim.
-    #[serde(default)]
-    pub penalty_seconds: Option<u32>,
+    /// Seconds added to the claimant's clock for a false claim: `Some(None)` (`null`) for
+    /// no penalty, `None` when the engine leaves the field out (unknown, see [`reported`]).
+    #[serde(
+        default,
+        deserialize_with = "reported",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub penalty_seconds: Option<Option<u32>>,
     /// The result after the ruling, when the engine reports it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -345,9 +371,14 @@ pub struct SessionClaim {
     /// Why, in words.
     #[serde(default)]
     pub reason: String,
-    /// Seconds added to the claimant's clock.
-    #[serde(default)]
-    pub penalty_seconds: Option<u32>,
+    /// Seconds added to the claimant's clock: `Some(None)` (`null`) for no penalty, `None`
+    /// when the engine leaves the field out (unknown, see [`reported`]).
+    #[serde(
+        default,
+        deserialize_with = "reported",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub penalty_seconds: Option<Option<u32>>,
 }
 
 /// A game result with its reason.

@@ -68,6 +68,7 @@ mod spec_lint;
 mod spec_load;
 mod spec_schema;
 mod standings;
+mod unknown_fields;
 mod xiangqi_cycles;
 mod xiangqi_fen;
 mod xiangqi_fuzz_corpus;
