@@ -3,7 +3,7 @@
 //! pages must hold their boards and the screenshots must not be blank. Under CI (`CI=true`)
 //! a missing Chromium is a failure; elsewhere the test says why it is skipped.
 
-use crate::common::{arbiter, code, stderr, stdout, temp_dir};
+use crate::common::{arbiter, code, failed_move_list_report, stderr, stdout, temp_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -170,20 +170,7 @@ fn a_failure_report_draws_the_missing_and_extra_moves() {
     // A case whose expectation is wrong (it forgets that capturing is compulsory), run
     // against the reference: the report must draw the expected 22-17 and 25-21 as missing
     // from the engine's answer and its 22x15 as extra.
-    let case = dir.join("wrong.yaml");
-    std::fs::write(
-        &case,
-        "- id: browser.wrong-expectation\n  clauses: [d64.capture.compulsory]\n  ruleset: russian\n  position: \"W:W22,25:B18\"\n  expect:\n    legal: [22-17, 25-21]\n",
-    )
-    .unwrap();
-    let report = dir.join("report.jsonl");
-    let out = arbiter(&[
-        "run",
-        case.to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&out), 1, "{}{}", stdout(&out), stderr(&out));
+    let report = failed_move_list_report(&dir, "browser.wrong-expectation");
     let html_path = dir.join("report.html");
     let out = arbiter(&[
         "report",

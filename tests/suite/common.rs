@@ -95,6 +95,35 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs, against the reference, a case whose `legal` expectation is wrong (it forgets that
+/// capturing is compulsory: it expects 22-17 and 25-21 where the only move is 22x15), with
+/// its JSON-lines report written into `dir`; the run must fail. Returns the report's path.
+pub fn failed_move_list_report(dir: &Path, id: &str) -> PathBuf {
+    let case = dir.join("wrong.yaml");
+    std::fs::write(
+        &case,
+        format!(
+            "- id: {id}\n  clauses: [d64.capture.compulsory]\n  ruleset: russian\n  position: \"W:W22,25:B18\"\n  expect:\n    legal: [22-17, 25-21]\n"
+        ),
+    )
+    .unwrap();
+    let report = dir.join("report.jsonl");
+    let out = arbiter(&[
+        "run",
+        case.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    report
+}
+
 /// The committed seed corpus of a cargo-fuzz target (`fuzz/corpus/<target>`), as
 /// (file name, bytes) sorted by name; at least `min` files, so a corpus emptied by accident
 /// fails.

@@ -1,6 +1,6 @@
 //! Reading reports back and `arbiter report`: views, truncated reports, exit codes.
 
-use crate::common::{arbiter, code, stderr, stdout, temp_dir};
+use crate::common::{arbiter, code, failed_move_list_report, stderr, stdout, temp_dir};
 use crate::report_fixtures::{self, engine_header};
 use arbiter::case::Verdict;
 use arbiter::report::{read_report, ResultEvent};
@@ -272,20 +272,7 @@ fn report_help_lists_the_exit_codes() {
 #[test]
 fn a_failed_move_list_carries_its_difference_into_the_report_and_its_arrows() {
     let dir = temp_dir("report-difference");
-    let case = dir.join("wrong.yaml");
-    std::fs::write(
-        &case,
-        "- id: report.wrong-expectation\n  clauses: [d64.capture.compulsory]\n  ruleset: russian\n  position: \"W:W22,25:B18\"\n  expect:\n    legal: [22-17, 25-21]\n",
-    )
-    .unwrap();
-    let report = dir.join("report.jsonl");
-    let out = arbiter(&[
-        "run",
-        case.to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&out), 1, "{}{}", stdout(&out), stderr(&out));
+    let report = failed_move_list_report(&dir, "report.wrong-expectation");
     let text = std::fs::read_to_string(&report).unwrap();
     let result: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     assert_eq!(
