@@ -69,7 +69,7 @@ pub use outcome::{
     ClauseId, ClockPenalty, OfferAnswer, OfferRecord, OfferRuling, Outcome, Reason, Score,
 };
 pub use rules::{
-    rules_for, rules_of, ClaimRuling, GameOutcome, Judge, MoveInfo, Perft, PerftCount, Rules,
+    rules_for, rules_of, ClaimRuling, GameState, Judge, MoveInfo, Perft, PerftCount, Rules,
     RulesError, Status,
 };
 pub use ruleset::{Ruleset, RulesetError};

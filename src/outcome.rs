@@ -4,7 +4,7 @@
 //! the [`Counters`] the draw rules depend on); rulings on draw offers.
 //!
 //! The text boundary ([`crate::rules`]) adds what is game-specific to an [`Ending`] (the
-//! xiangqi repetition verdict) as [`crate::GameOutcome`]; `arbiter status` prints it
+//! xiangqi repetition verdict) as [`crate::GameState`]; `arbiter status` prints it
 //! (docs/cli.md), case expectations check it (docs/cases.md). Slugs are made by
 //! [`Score::slug`] and [`Reason::slug`], and read back by [`Score::parse`] and `Reason`'s
 //! `FromStr`, only at the edges (JSON, protocol answers, records).
@@ -92,6 +92,29 @@ impl EndingScores {
             Reason::NoLegalMove => self.no_legal_move,
             _ => EndScore::Loss,
         }
+    }
+
+    /// The end the position decides, `end` (the side to move loses, as the rules score
+    /// it: [`EndingScores::RULES`]), as these scores score it: the same reason and clause
+    /// with the score for the side to move; `None` when the game goes on.
+    ///
+    /// ```
+    /// use arbiter::outcome::{EndScore, EndingScores, Outcome, Reason, Score};
+    /// use arbiter::Side;
+    ///
+    /// let end = Outcome::win(Side::First, Reason::Stalemate, None);
+    /// assert_eq!(EndingScores::RULES.rescore(end.clone()), Some(end.clone()));
+    /// let drawn = EndingScores { stalemate: EndScore::Draw, ..EndingScores::RULES };
+    /// assert_eq!(drawn.rescore(end.clone()).map(|o| o.result), Some(Score::Draw));
+    /// let on = EndingScores { stalemate: EndScore::Ongoing, ..EndingScores::RULES };
+    /// assert_eq!(on.rescore(end), None);
+    /// ```
+    pub fn rescore(&self, end: Outcome) -> Option<Outcome> {
+        let Score::Win(winner) = end.result else {
+            return Some(end);
+        };
+        let result = self.score(&end.reason).result(winner)?;
+        Some(Outcome { result, ..end })
     }
 }
 

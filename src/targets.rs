@@ -11,7 +11,7 @@ use crate::edition::{DrawKind, Registry};
 use crate::fuzz::generate::GamePos;
 use crate::fuzz::{Generator, Rng, Sample};
 use crate::spec::{Catalog, LoadedCatalog, Spec};
-use crate::{rules_for, xiangqi, GameOutcome, Rules, Ruleset};
+use crate::{rules_for, xiangqi, GameState, Rules, Ruleset};
 use std::path::{Path, PathBuf};
 
 /// A case file: the loader's parse never panics, and lint of what parses never panics
@@ -473,7 +473,7 @@ fn suffix_outcome(
     fen: &str,
     moves: &[String],
     context: impl Fn() -> String,
-) -> GameOutcome {
+) -> GameState {
     reference.outcome(fen, moves).unwrap_or_else(|e| {
         panic!(
             "a suffix of an accepted history is refused: {e}: {}",

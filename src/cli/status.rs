@@ -5,7 +5,7 @@ use super::board::PositionArgs;
 use super::{CliError, Format};
 use arbiter::rules::XiangqiRules;
 use arbiter::xiangqi::repetition::{CycleRuling, Judgement};
-use arbiter::{ClaimRuling, Game, GameOutcome};
+use arbiter::{ClaimRuling, Game, GameState};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -79,7 +79,7 @@ pub fn status(args: StatusArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_outcome(o: &GameOutcome) {
+fn print_outcome(o: &GameState) {
     let reason = match &o.outcome {
         None => String::new(),
         Some(end) => match &end.clause {

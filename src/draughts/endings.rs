@@ -30,9 +30,8 @@
 
 use super::notation::MoveError;
 use super::{Bitboard, Move, Position, Square};
-use crate::clause;
 use crate::edition::{DiagonalCount, DrawKind, Edition};
-use crate::outcome::{assemble, Ending, EndingScores, Outcome, Reason, RuleState};
+use crate::outcome::{assemble, Ending, EndingScores, Outcome, RuleState};
 use crate::Ruleset;
 use crate::Side;
 use std::borrow::Cow;
@@ -356,13 +355,7 @@ impl DraughtsEndings {
 /// The ending the position alone decides: a side without pieces, or without a legal move,
 /// loses, unless `scores` score a side without a legal move otherwise.
 pub fn position_outcome(pos: &Position, scores: &EndingScores) -> Option<Outcome> {
-    let o = pos.outcome()?;
-    let (reason, clause) = match o {
-        super::Outcome::NoPieces { .. } => (Reason::NoPieces, clause::D64_END_ALL_PIECES_CAPTURED),
-        super::Outcome::NoLegalMove { .. } => (Reason::NoLegalMove, clause::D64_END_NO_LEGAL_MOVE),
-    };
-    let result = scores.score(&reason).result(o.winner())?;
-    Some(Outcome::new(result, reason, Some(clause.into())))
+    scores.rescore(pos.outcome()?)
 }
 
 /// Whether the position is three pieces (one a king) against a lone king standing on the

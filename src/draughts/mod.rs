@@ -44,6 +44,6 @@ pub use move_rules::{MoveRules, Passing};
 pub use mv::{Move, MoveIdentity};
 pub use notation::{MoveError, MoveText, Notation};
 pub use perft::{perft, perft_divide, PerftCount};
-pub use position::{Outcome, PlayError, Position, PositionError};
+pub use position::{PlayError, Position, PositionError};
 pub use setup::Setup;
 pub use square::{promotion_row, side_letter, Piece, Role, Square, Variant};

@@ -22,8 +22,10 @@
 use super::bitboard::{nearest, shift, DL, DR, NEIGHBOR, NONE, RAY, UL, UR};
 use super::move_rules::{forward, MoveRules, Passing};
 use super::mv::{dedup_identities, Move, MAX_PATH};
-use super::position::{Outcome, PlayError, Position};
+use super::position::{PlayError, Position};
 use super::square::{promotion_row, Square};
+use crate::clause;
+use crate::outcome::{Outcome, Reason};
 use crate::Side;
 
 /// Receives the complete capture sequences found by the search.
@@ -558,16 +560,17 @@ impl Position {
         }
     }
 
-    /// The game result if it is decided by the position (the side to move has no pieces or
-    /// no legal move: it loses, art. 12.2.2 and 12.2.3).
+    /// The game result if it is decided by the position: the side to move has no pieces or
+    /// no legal move and loses (art. 12.2.2 and 12.2.3), as the rules score it (the
+    /// endings score it under their [`EndingScores`](crate::outcome::EndingScores)).
     pub fn outcome(&self) -> Option<Outcome> {
-        let winner = self.turn.other();
-        if self.pieces(self.turn).is_empty() {
-            Some(Outcome::NoPieces { winner })
+        let (reason, clause) = if self.pieces(self.turn).is_empty() {
+            (Reason::NoPieces, clause::D64_END_ALL_PIECES_CAPTURED)
         } else if !has_capture(self, &self.rules) && count_quiets(self, &self.rules) == 0 {
-            Some(Outcome::NoLegalMove { winner })
+            (Reason::NoLegalMove, clause::D64_END_NO_LEGAL_MOVE)
         } else {
-            None
-        }
+            return None;
+        };
+        Some(Outcome::win(self.turn.other(), reason, Some(clause.into())))
     }
 }

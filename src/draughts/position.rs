@@ -55,38 +55,6 @@ pub enum PlayError {
     Illegal(String),
 }
 
-/// The outcome of a game decided by the position alone (art. 12.2.2, 12.2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move has no pieces left: the other side wins.
-    NoPieces {
-        /// The winner.
-        winner: Side,
-    },
-    /// The side to move has pieces but none can move: the other side wins.
-    NoLegalMove {
-        /// The winner.
-        winner: Side,
-    },
-}
-
-impl Outcome {
-    /// The winning side.
-    pub fn winner(self) -> Side {
-        match self {
-            Outcome::NoPieces { winner } | Outcome::NoLegalMove { winner } => winner,
-        }
-    }
-
-    /// The reason as a stable slug: `no-pieces` or `no-legal-move`.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Outcome::NoPieces { .. } => "no-pieces",
-            Outcome::NoLegalMove { .. } => "no-legal-move",
-        }
-    }
-}
-
 /// A legal position of Brazilian or Russian draughts, with the [`MoveRules`] its moves
 /// obey (its variant's unless [`Position::with_move_rules`] gave it others; the positions
 /// reached by moves inherit them).

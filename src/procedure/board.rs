@@ -6,8 +6,8 @@ use super::ProcedureError;
 use crate::draughts::{self, Variant};
 use crate::rules::{MoveRules, PlayRules};
 use crate::xiangqi;
-use crate::Side;
 use crate::{Game, Ruleset};
+use crate::{Outcome, Side};
 use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, OnceLock};
@@ -341,12 +341,12 @@ impl Board {
         }
     }
 
-    /// Whether the position ends the game: the winner and the reason slug
-    /// ([`Reason::slug`](crate::Reason::slug)).
-    pub fn status(&self) -> Option<(Side, &'static str)> {
+    /// Whether the position ends the game: how, as the rules score it (the game's
+    /// `Position::outcome`).
+    pub fn status(&self) -> Option<Outcome> {
         match self {
-            Board::Xiangqi(p) => p.outcome().map(|o| (o.winner, o.reason.slug())),
-            Board::Draughts(p) => p.outcome().map(|o| (o.winner(), o.reason())),
+            Board::Xiangqi(p) => p.outcome(),
+            Board::Draughts(p) => p.outcome(),
         }
     }
 }

@@ -38,8 +38,8 @@ pub use session::{
     OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session, SessionRules,
 };
 pub use touch::{
-    resolve_touches, resolve_touches_under, Ruling, Touch, TouchClauses, TouchOrigin, TouchRules,
-    TouchStep,
+    resolve_touches, resolve_touches_under, Touch, TouchClauses, TouchOrigin, TouchRules,
+    TouchRuling, TouchStep,
 };
 
 /// Why a procedure could not be applied. Every message names the square, move or value at

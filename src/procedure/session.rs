@@ -55,11 +55,11 @@
 use super::adjourn::{AdjournRules, Adjournment};
 use super::board::{Board, Candidate, OnBoard, PerSide};
 use super::irregular::IrregularMove;
-use super::touch::{resolve_touches_among, Ruling, Touch, TouchRules};
+use super::touch::{resolve_touches_among, Touch, TouchRules, TouchRuling};
 use super::ProcedureError;
 use crate::clock::Clock;
 use crate::outcome::{OfferAnswer, OfferRecord, Outcome};
-use crate::rules::{ClaimRuling, GameOutcome, PlayRules};
+use crate::rules::{ClaimRuling, GameState, PlayRules};
 pub use crate::xiangqi::endings::RepetitionEnforcement;
 use crate::Side;
 use crate::{Judge, Ruleset};
@@ -143,7 +143,7 @@ pub struct Session {
     /// The moves of the history, canonical text.
     moves: Vec<String>,
     /// What the rules say about the history.
-    ending: Arc<GameOutcome>,
+    ending: Arc<GameState>,
     /// The rules' judge of the history, with the start it judges from: extended by one
     /// move per move played ([`Judge`]); `None` until the next change of the history
     /// rebuilds it.
@@ -332,7 +332,7 @@ impl Session {
 
     /// What [`Rules::outcome`](crate::Rules::outcome) says about the history: result,
     /// claims valid now, draw counters.
-    pub fn ending(&self) -> &GameOutcome {
+    pub fn ending(&self) -> &GameState {
         &self.ending
     }
 
@@ -391,7 +391,7 @@ impl Session {
     }
 
     /// The moves the side to move may make now, and the step that decided them.
-    pub fn permitted(&self) -> Ruling {
+    pub fn permitted(&self) -> TouchRuling {
         resolve_touches_among(
             &self.touch_rules,
             &self.board,

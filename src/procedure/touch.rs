@@ -35,7 +35,7 @@
 //!
 //! # One procedure, a table per game
 //!
-//! [`resolve_touches`], [`Ruling::step_id`] and [`Ruling::clause`] are written once; where
+//! [`resolve_touches`], [`TouchRuling::step_id`] and [`TouchRuling::clause`] are written once; where
 //! the games differ they read the game's [`TouchRules`] ([`DRAUGHTS_TOUCH`],
 //! [`XIANGQI_TOUCH`]): the prefix of the step ids (`d64`, `xq`), whether an opponent's
 //! touch binds, which touch of a kind binds, the order of the mixed steps, and the clause of
@@ -131,7 +131,7 @@ pub enum TouchStep {
 
 /// The permitted moves after touches, and the step that decided them.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Ruling {
+pub struct TouchRuling {
     /// The permitted moves: always legal moves, one per identity. Shared: when every legal
     /// move is permitted this is the position's list of legal moves itself, not a copy.
     pub permitted: Arc<[Candidate]>,
@@ -146,7 +146,7 @@ pub struct Ruling {
     pub opponent_touched: usize,
 }
 
-impl Ruling {
+impl TouchRuling {
     /// Whether the touches restrict nothing (every legal move is permitted).
     pub fn is_free(&self) -> bool {
         matches!(
@@ -267,7 +267,7 @@ pub struct TouchClauses {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TouchRules {
-    /// The first segment of the game's step ids ([`Ruling::step_id`]).
+    /// The first segment of the game's step ids ([`TouchRuling::step_id`]).
     pub step_prefix: &'static str,
     /// The first group of a kind binds (应该走那个最先触摸到的子); otherwise the last.
     pub first_touch_binds: bool,
@@ -380,7 +380,7 @@ pub(crate) fn check_permitted(
     legal: &Arc<[Candidate]>,
     touches: &[Touch],
     m: &Candidate,
-) -> Result<(), Ruling> {
+) -> Result<(), TouchRuling> {
     if touches.is_empty() {
         return Ok(());
     }
@@ -395,13 +395,13 @@ pub(crate) fn check_permitted(
 /// The moves permitted in `board` after `touches` (by the side to move, in order), and the
 /// rule step that decided them, under the game's touch-move rules as written
 /// ([`TouchRules::of`]). See the [module documentation](self) for the rules.
-pub fn resolve_touches(board: &Board, touches: &[Touch]) -> Ruling {
+pub fn resolve_touches(board: &Board, touches: &[Touch]) -> TouchRuling {
     resolve_touches_under(TouchRules::of(board.game()), board, touches)
 }
 
 /// [`resolve_touches`] under the touch-move rules `rules` (a session's, which a mutant of
 /// the reference may have altered: [`crate::rulebook::RuleBook::mutated`]).
-pub fn resolve_touches_under(rules: &TouchRules, board: &Board, touches: &[Touch]) -> Ruling {
+pub fn resolve_touches_under(rules: &TouchRules, board: &Board, touches: &[Touch]) -> TouchRuling {
     resolve_touches_among(rules, board, board.legal_list(), touches)
 }
 
@@ -412,7 +412,7 @@ pub(crate) fn resolve_touches_among(
     board: &Board,
     legal: Arc<[Candidate]>,
     touches: &[Touch],
-) -> Ruling {
+) -> TouchRuling {
     let me = board.turn();
     let own = first_of(board, touches, me, order.first_touch_binds);
     let opponent = if order.opponent_binds {
@@ -432,7 +432,7 @@ pub(crate) fn resolve_touches_among(
     let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Candidate> {
         legal.iter().filter(|m| f(m)).cloned().collect()
     };
-    let ruling = |permitted: Arc<[Candidate]>, step: TouchStep| Ruling {
+    let ruling = |permitted: Arc<[Candidate]>, step: TouchStep| TouchRuling {
         permitted,
         step,
         origin,
@@ -505,8 +505,8 @@ mod tests {
 
     /// A ruling decided by `step`, the binding own piece touched by hand, with `own` own and
     /// `opponent` opponent pieces touched.
-    fn decided(step: TouchStep, own: usize, opponent: usize) -> Ruling {
-        Ruling {
+    fn decided(step: TouchStep, own: usize, opponent: usize) -> TouchRuling {
+        TouchRuling {
             permitted: Arc::from([]),
             step,
             origin: TouchOrigin::Hand,
@@ -515,8 +515,8 @@ mod tests {
         }
     }
 
-    fn retaken(step: TouchStep, own: usize) -> Ruling {
-        Ruling {
+    fn retaken(step: TouchStep, own: usize) -> TouchRuling {
+        TouchRuling {
             origin: TouchOrigin::IllegalMove,
             ..decided(step, own, 0)
         }
@@ -525,7 +525,7 @@ mod tests {
     #[test]
     fn xiangqi_cites_a_clause_for_each_step() {
         use TouchStep::*;
-        let xq = |r: Ruling| r.clause(Game::Xiangqi);
+        let xq = |r: TouchRuling| r.clause(Game::Xiangqi);
         assert_eq!(xq(decided(Untouched, 0, 0)), None);
         // 一 (一): the touched own piece must move, unless it cannot; several touched.
         assert_eq!(xq(decided(OwnMoves, 1, 0)), Some("xq.touch-move.own-piece"));

@@ -5,7 +5,7 @@
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
 use super::{rule_claim, rule_offer, Ended, PlayRules};
-use super::{ClaimRuling, GameOutcome};
+use super::{ClaimRuling, GameState};
 use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
@@ -166,8 +166,8 @@ impl Judge for DraughtsJudge {
         Ok(())
     }
 
-    fn outcome(&self) -> GameOutcome {
-        GameOutcome::new(self.game.game(), self.outcome.clone(), None)
+    fn outcome(&self) -> GameState {
+        GameState::new(self.game.game(), self.outcome.clone(), None)
     }
 
     fn plies(&self) -> usize {
@@ -251,13 +251,9 @@ impl Rules for DraughtsRules {
         Ok(self.position(fen)?.render())
     }
 
-    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameState, RulesError> {
         let game = self.replay(fen, moves)?;
-        Ok(GameOutcome::new(
-            self.play.ruleset.game,
-            game.outcome(),
-            None,
-        ))
+        Ok(GameState::new(self.play.ruleset.game, game.outcome(), None))
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
@@ -326,8 +322,8 @@ impl Ended for DraughtsEndings {
         self.position().turn()
     }
 
-    fn outcome(&self) -> GameOutcome {
-        GameOutcome::new(self.game(), DraughtsEndings::outcome(self), None)
+    fn state(&self) -> GameState {
+        GameState::new(self.game(), DraughtsEndings::outcome(self), None)
     }
 
     fn rule_states(&self) -> Vec<RuleState<'_>> {

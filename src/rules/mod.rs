@@ -15,14 +15,14 @@
 //! ```
 
 mod draughts;
-mod game_outcome;
+mod game_state;
 mod move_rules;
 pub mod perft_stack;
 mod play_rules;
 mod xiangqi;
 
 pub use draughts::DraughtsRules;
-pub use game_outcome::{ClaimRuling, GameOutcome};
+pub use game_state::{ClaimRuling, GameState};
 pub use move_rules::MoveRules;
 pub use play_rules::PlayRules;
 pub use xiangqi::XiangqiRules;
@@ -34,7 +34,7 @@ use crate::outcome::{
 };
 use crate::xiangqi::endings::RepetitionEnforcement;
 use crate::{Game, Ruleset, Side};
-use game_outcome::rule_on_claim;
+use game_state::rule_on_claim;
 
 /// A legal move as text.
 #[derive(Debug, Clone, PartialEq)]
@@ -138,11 +138,11 @@ pub trait Judge: Send + std::fmt::Debug {
         self.push(text)
     }
     /// What [`Rules::outcome`] says about the history so far.
-    fn outcome(&self) -> GameOutcome;
+    fn outcome(&self) -> GameState;
     /// [`Judge::outcome`] when the caller has listed the legal moves of the position the
     /// history reached (`has_legal_move`: whether it found one), so that a judge need not
     /// search for one again to tell whether the game ended there. The default ignores it.
-    fn outcome_knowing(&self, has_legal_move: bool) -> GameOutcome {
+    fn outcome_knowing(&self, has_legal_move: bool) -> GameState {
         let _ = has_legal_move;
         self.outcome()
     }
@@ -168,7 +168,7 @@ struct Replayed {
     ruleset: Ruleset,
     fen: String,
     moves: Vec<String>,
-    outcome: GameOutcome,
+    outcome: GameState,
 }
 
 impl Judge for Replayed {
@@ -186,7 +186,7 @@ impl Judge for Replayed {
         }
     }
 
-    fn outcome(&self) -> GameOutcome {
+    fn outcome(&self) -> GameState {
         self.outcome.clone()
     }
 
@@ -253,7 +253,7 @@ pub trait Rules: Send + Sync {
     /// history-dependent draws of the edition), the claims valid now and the counters (see
     /// [`crate::outcome`]). The default judges the position reached alone, like
     /// [`Rules::status`].
-    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameState, RulesError> {
         let reached = if moves.is_empty() {
             self.canonical_fen(fen)?
         } else {
@@ -265,7 +265,7 @@ pub trait Rules: Send + Sync {
             in_check: status.in_check,
             ..Ending::default()
         };
-        Ok(GameOutcome::new(self.ruleset().game, ending, None))
+        Ok(GameState::new(self.ruleset().game, ending, None))
     }
 
     /// A [`Judge`] of the history `moves` played from `fen`, to be extended move by move.
@@ -358,7 +358,7 @@ pub(crate) trait Ended {
     /// The side to move after the history.
     fn to_move(&self) -> Side;
     /// What [`Rules::outcome`] says about the history.
-    fn outcome(&self) -> GameOutcome;
+    fn state(&self) -> GameState;
     /// The state of each draw rule of the edition after the history.
     fn rule_states(&self) -> Vec<RuleState<'_>>;
 }
@@ -369,8 +369,8 @@ impl<E: Ended> Ended for &E {
         (**self).to_move()
     }
 
-    fn outcome(&self) -> GameOutcome {
-        (**self).outcome()
+    fn state(&self) -> GameState {
+        (**self).state()
     }
 
     fn rule_states(&self) -> Vec<RuleState<'_>> {
@@ -405,7 +405,7 @@ pub(crate) fn rule_claim<E: Ended>(
     };
     Ok(rule_on_claim(
         play,
-        &ended.outcome(),
+        &ended.state(),
         &ended.rule_states(),
         kind,
         by.name(game),

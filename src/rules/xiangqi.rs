@@ -1,7 +1,7 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
 use super::{rule_claim, rule_offer, Ended, PlayRules};
-use super::{ClaimRuling, GameOutcome};
+use super::{ClaimRuling, GameState};
 use crate::clause;
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
@@ -144,11 +144,11 @@ impl Judge for XiangqiJudge {
         push_next(&mut self.0, text, Legality::Known)
     }
 
-    fn outcome(&self) -> GameOutcome {
-        game_outcome(&self.0)
+    fn outcome(&self) -> GameState {
+        game_state(&self.0)
     }
 
-    fn outcome_knowing(&self, has_legal_move: bool) -> GameOutcome {
+    fn outcome_knowing(&self, has_legal_move: bool) -> GameState {
         judged(&self.0, Some(has_legal_move))
     }
 
@@ -166,14 +166,14 @@ impl Judge for XiangqiJudge {
 }
 
 /// The endings' judgement with the repetition verdict of the same history.
-fn game_outcome(game: &XiangqiEndings) -> GameOutcome {
+fn game_state(game: &XiangqiEndings) -> GameState {
     judged(game, None)
 }
 
-/// [`game_outcome`], told whether the side to move has a legal move when the caller knows.
-fn judged(game: &XiangqiEndings, has_legal_move: Option<bool>) -> GameOutcome {
+/// [`game_state`], told whether the side to move has a legal move when the caller knows.
+fn judged(game: &XiangqiEndings, has_legal_move: Option<bool>) -> GameState {
     let ending = game.outcome_knowing(has_legal_move);
-    GameOutcome::new(Game::Xiangqi, ending, game.verdict().cloned())
+    GameState::new(Game::Xiangqi, ending, game.verdict().cloned())
 }
 
 /// Perft of `pos`, split by root move with `divide` (run on a stack deep enough: see
@@ -341,8 +341,8 @@ impl Rules for XiangqiRules {
         Ok(render(&self.position(fen)?, chinese))
     }
 
-    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
-        Ok(game_outcome(&self.replay(fen, moves)?))
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameState, RulesError> {
+        Ok(game_state(&self.replay(fen, moves)?))
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
@@ -387,8 +387,8 @@ impl Ended for XiangqiEndings {
         self.position().turn()
     }
 
-    fn outcome(&self) -> GameOutcome {
-        game_outcome(self)
+    fn state(&self) -> GameState {
+        game_state(self)
     }
 
     fn rule_states(&self) -> Vec<RuleState<'_>> {

@@ -40,7 +40,7 @@
 //! ```
 
 use super::notation::{parse_move, NotationError};
-use super::position::{EndReason, IllegalMove, Move, Position};
+use super::position::{IllegalMove, Move, Position};
 use super::repetition::{
     adjudicate_played_after, CycleDecision, CycleRuling, Judgement, RepetitionRules, Run,
 };
@@ -397,7 +397,7 @@ impl XiangqiEndings {
     /// has listed them (`None`: it is searched for).
     pub(crate) fn outcome_knowing(&self, has_legal_move: Option<bool>) -> Ending {
         let (ended, in_check) = self.position().outcome_and_check(has_legal_move);
-        let decided = score_position_end(ended, &self.scores).or_else(|| {
+        let decided = ended.and_then(|end| self.scores.rescore(end)).or_else(|| {
             self.repetition_loser().map(|loser| {
                 Outcome::win(
                     loser.other(),
@@ -413,19 +413,5 @@ impl XiangqiEndings {
 /// The ending the position alone decides: checkmate and stalemate lose (第一章 第四节 一
 /// (一), (二)), unless `scores` score them otherwise.
 pub fn position_outcome(pos: &Position, scores: &EndingScores) -> Option<Outcome> {
-    score_position_end(pos.outcome(), scores)
-}
-
-/// The score of a checkmate or stalemate ([`position_outcome`]).
-fn score_position_end(
-    end: Option<super::position::Outcome>,
-    scores: &EndingScores,
-) -> Option<Outcome> {
-    let o = end?;
-    let (reason, clause) = match o.reason {
-        EndReason::Checkmate => (Reason::Checkmate, clause::XQ_RESULT_CHECKMATE_LOSES),
-        EndReason::Stalemate => (Reason::Stalemate, clause::XQ_RESULT_STALEMATE_LOSES),
-    };
-    let result = scores.score(&reason).result(o.winner)?;
-    Some(Outcome::new(result, reason, Some(clause.into())))
+    scores.rescore(pos.outcome()?)
 }

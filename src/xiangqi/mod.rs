@@ -3,8 +3,8 @@
 //! and stalemate (困毙), and the move record (第四章 第三节).
 //!
 //! - [`Setup`] is what a FEN says, possibly impossible; [`Position`] is a validated
-//!   position with legal move generation ([`Position::legal_moves`]), check and
-//!   [`Outcome`].
+//!   position with legal move generation ([`Position::legal_moves`]), check and its
+//!   [`Outcome`](crate::Outcome).
 //! - [`fen`] reads and writes FEN; [`iccs`], [`chinese`] and [`wxf`] read and write moves;
 //!   [`parse_move`] reads any of them.
 //! - [`perft()`] counts the move tree.
@@ -38,9 +38,7 @@ pub use fen::FenError;
 pub use move_rules::MoveRules;
 pub use notation::{parse_move, Notation, NotationError};
 pub use perft::{perft, perft_divide};
-pub use position::{
-    EndReason, IllegalMove, Move, MoveList, Outcome, ParseFenError, Position, PositionError,
-};
+pub use position::{IllegalMove, Move, MoveList, ParseFenError, Position, PositionError};
 pub use setup::Setup;
 pub use square::{ParseSquareError, Piece, Role, Square};
 

@@ -6,6 +6,8 @@ use super::setup::{advisor_point, elephant_point, in_palace, soldier_point, Setu
 use super::square::relative_rank;
 use super::square::{Piece, Role, Square};
 use super::tables::{Legality, Tables, DANGER, HORSE_ATTACKS, LINES, NONE, RAYS};
+use crate::clause;
+use crate::outcome::{Outcome, Reason};
 use crate::Side;
 use std::fmt;
 
@@ -136,35 +138,6 @@ pub enum ParseFenError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {0}")]
 pub struct IllegalMove(pub Move);
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// The side to move is in check and has no legal move (将死).
-    Checkmate,
-    /// The side to move is not in check but has no legal move (困毙); it loses.
-    Stalemate,
-}
-
-impl EndReason {
-    /// `checkmate` or `stalemate`.
-    pub fn slug(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-        }
-    }
-}
-
-/// The end of a game judged from the position: the side to move has no legal move and
-/// loses (第一章 第四节 一 (一), (二)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The side that wins.
-    pub winner: Side,
-    /// Mate or stalemate.
-    pub reason: EndReason,
-}
 
 /// A list of moves without heap allocation (a position has at most 119 pseudo-legal moves).
 #[derive(Clone)]
@@ -965,7 +938,9 @@ impl Position {
     }
 
     /// Whether the game is over: the side to move has no legal move and loses, by
-    /// checkmate if in check, by stalemate (困毙) otherwise.
+    /// checkmate if in check, by stalemate (困毙) otherwise (第一章 第四节 一 (一), (二)), as
+    /// the rules score it (the endings score it under their
+    /// [`EndingScores`](crate::outcome::EndingScores)).
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome_and_check(None).0
     }
@@ -982,15 +957,12 @@ impl Position {
         if has_legal_move.unwrap_or_else(|| self.has_legal_move_in(&safety, &rules)) {
             return (None, safety.in_check);
         }
-        let reason = if safety.in_check {
-            EndReason::Checkmate
+        let (reason, clause) = if safety.in_check {
+            (Reason::Checkmate, clause::XQ_RESULT_CHECKMATE_LOSES)
         } else {
-            EndReason::Stalemate
+            (Reason::Stalemate, clause::XQ_RESULT_STALEMATE_LOSES)
         };
-        let outcome = Outcome {
-            winner: self.turn.other(),
-            reason,
-        };
+        let outcome = Outcome::win(self.turn.other(), reason, Some(clause.into()));
         (Some(outcome), safety.in_check)
     }
 

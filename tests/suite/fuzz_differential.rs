@@ -10,7 +10,7 @@ use arbiter::fuzz::{pieces, Finding, Fuzzer, FUZZ_QUERIES};
 use arbiter::protocol::QueryKind;
 use arbiter::spec::load_catalogs;
 use arbiter::{
-    rules_for, ClaimRuling, GameOutcome, MoveInfo, OfferRecord, OfferRuling, Perft, PerftCount,
+    rules_for, ClaimRuling, GameState, MoveInfo, OfferRecord, OfferRuling, Perft, PerftCount,
     Rules, RulesError, Ruleset, Status,
 };
 use std::path::Path;
@@ -83,7 +83,7 @@ impl Rules for Broken {
     fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError> {
         self.inner.render(fen, chinese)
     }
-    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameOutcome, RulesError> {
+    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameState, RulesError> {
         self.inner.outcome(fen, moves)
     }
     fn claim(

@@ -202,7 +202,7 @@ fn in_check_only_moves_that_answer_it_are_legal() {
 fn checkmate_loses() {
     let pos = position("d0=K e9=k b9=R a8=R", 'b');
     let outcome = pos.outcome().expect("game over");
-    assert_eq!(outcome.winner, Side::First);
+    assert_eq!(outcome.winner(), Some(Side::First));
     assert_eq!(outcome.reason.slug(), "checkmate");
 }
 
@@ -211,7 +211,7 @@ fn stalemate_loses() {
     let pos = position("e0=K e9=k e7=P d1=R f1=R", 'b');
     assert!(!pos.is_check());
     let outcome = pos.outcome().expect("game over");
-    assert_eq!(outcome.winner, Side::First);
+    assert_eq!(outcome.winner(), Some(Side::First));
     assert_eq!(outcome.reason.slug(), "stalemate");
 }
 

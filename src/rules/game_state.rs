@@ -29,7 +29,7 @@ use serde::{Serialize, Serializer};
 /// assert_eq!((json["result"].as_str(), json["repetition"]["verdict"].as_str()), (Some("black"), Some("loss")));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameOutcome {
+pub struct GameState {
     /// The game, which names the sides in the result slug.
     pub game: Game,
     /// How the game ended; `None` while it goes on.
@@ -47,10 +47,10 @@ pub struct GameOutcome {
     pub repetition: Option<CycleRuling>,
 }
 
-impl GameOutcome {
+impl GameState {
     /// A game's ending, with the repetition verdict of the same history.
-    pub fn new(game: Game, ending: Ending, repetition: Option<CycleRuling>) -> GameOutcome {
-        GameOutcome {
+    pub fn new(game: Game, ending: Ending, repetition: Option<CycleRuling>) -> GameState {
+        GameState {
             game,
             outcome: ending.outcome,
             claims: ending.claims,
@@ -61,8 +61,8 @@ impl GameOutcome {
     }
 
     /// A game that goes on, with no counter.
-    pub fn ongoing(game: Game) -> GameOutcome {
-        GameOutcome::new(game, Ending::default(), None)
+    pub fn ongoing(game: Game) -> GameState {
+        GameState::new(game, Ending::default(), None)
     }
 
     /// Whether the game is over.
@@ -87,9 +87,9 @@ impl GameOutcome {
 /// The JSON keys of `arbiter status --format json`: `result`, `reason`, `clause` (when
 /// there is one), `claims`, `counters`, `limits`, `in_check`, `repetition` (when there is
 /// one).
-impl Serialize for GameOutcome {
+impl Serialize for GameState {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("GameOutcome", 8)?;
+        let mut st = s.serialize_struct("GameState", 8)?;
         st.serialize_field("result", self.result_slug())?;
         st.serialize_field("reason", self.reason_slug())?;
         match self.outcome.as_ref().and_then(|o| o.clause.as_ref()) {
@@ -127,13 +127,13 @@ pub struct ClaimRuling {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<ClockPenalty>,
     /// The state of the game after the ruling: drawn if upheld, else as before.
-    pub outcome: GameOutcome,
+    pub outcome: GameState,
 }
 
 /// The ruling on a claim of `kind` by `by`, given the outcome and rule states.
 pub(crate) fn rule_on_claim(
     play: &super::PlayRules,
-    outcome: &GameOutcome,
+    outcome: &GameState,
     states: &[RuleState],
     kind: DrawKind,
     by: &str,
