@@ -297,20 +297,12 @@ pub fn lint(spec: &Spec, suite: &Suite) -> Vec<Problem> {
 /// them, as editions).
 fn lint_controls(spec: &Spec, controls: &crate::clock::Controls, problems: &mut Vec<Problem>) {
     for loaded in controls.all() {
-        let shipped = crate::clock::control::BUILTIN_FILES
-            .iter()
-            .any(|(p, _)| std::path::Path::new(p) == loaded.path);
-        if shipped && !spec_beside(spec, &loaded.path) {
+        if !checks_data(spec, crate::clock::control::BUILTIN_FILES, &loaded.path) {
             continue;
         }
         let control = &loaded.control;
         for id in control.clause_ids() {
-            let prefix = id.split('.').next().unwrap_or("");
-            let linted = spec
-                .catalogs
-                .iter()
-                .any(|c| document_prefix(&c.catalog.document.id) == Some(prefix));
-            if !linted {
+            if !document_linted(spec, id) {
                 continue;
             }
             let message = match spec.clause(id) {
@@ -340,14 +332,24 @@ fn lint_controls(spec: &Spec, controls: &crate::clock::Controls, problems: &mut 
     }
 }
 
-/// Whether an edition file is linted with these catalogs: a shipped edition file
-/// (`spec/editions/…`) only with the catalogs of the `spec/` directory beside it (not with
-/// other catalogs, such as test fixtures); an edition file installed from elsewhere always.
-fn checks_edition(spec: &Spec, edition_path: &std::path::Path) -> bool {
-    let shipped = crate::edition::BUILTIN_FILES
+/// Whether a data file (an edition or a time control) is linted with these catalogs: a
+/// shipped one (among `builtin`: `spec/editions/…`, `spec/controls/…`) only with the
+/// catalogs of the `spec/` directory beside it (not with other catalogs, such as test
+/// fixtures); one installed from elsewhere always.
+fn checks_data(spec: &Spec, builtin: &[(&str, &str)], data_path: &std::path::Path) -> bool {
+    let shipped = builtin
         .iter()
-        .any(|(p, _)| std::path::Path::new(p) == edition_path);
-    !shipped || spec_beside(spec, edition_path)
+        .any(|(p, _)| std::path::Path::new(p) == data_path);
+    !shipped || spec_beside(spec, data_path)
+}
+
+/// Whether clause `id` is in one of the documents being linted: a data file's clause ids
+/// are checked only against those.
+fn document_linted(spec: &Spec, id: &str) -> bool {
+    let prefix = id.split('.').next().unwrap_or("");
+    spec.catalogs
+        .iter()
+        .any(|c| document_prefix(&c.catalog.document.id) == Some(prefix))
 }
 
 /// Whether the catalogs linted are those of the `spec/` directory holding a shipped data
@@ -382,17 +384,11 @@ fn lint_editions(spec: &Spec, registry: &crate::edition::Registry, problems: &mu
             game: edition.game,
             edition: edition.id.clone(),
         };
-        if !checks_edition(spec, &edition.path) {
+        if !checks_data(spec, crate::edition::BUILTIN_FILES, &edition.path) {
             continue;
         }
         for id in edition.clause_ids() {
-            // Only against the documents being linted.
-            let prefix = id.split('.').next().unwrap_or("");
-            let loaded = spec
-                .catalogs
-                .iter()
-                .any(|c| document_prefix(&c.catalog.document.id) == Some(prefix));
-            if !loaded {
+            if !document_linted(spec, id) {
                 continue;
             }
             let message = match spec.clause(id) {

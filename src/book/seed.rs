@@ -402,30 +402,31 @@ mod tests {
         二、走法： （一）帅 1、一步。 2、九宫。 （二）车 见第一章第一节。 第二章 裁判 第一节 组织 \
         裁判长 一、主持。 二、审定。 裁判员 一、执行。";
 
+    /// Each reference of `expected` finds its passage of `seed`, or none.
+    fn finds(seed: &str, expected: &[(&str, Option<&str>)]) {
+        for &(reference, passage) in expected {
+            assert_eq!(
+                seed_text(seed, reference).as_deref(),
+                passage,
+                "{reference}"
+            );
+        }
+    }
+
     #[test]
     fn xiangqi_references_find_their_item_not_the_contents() {
-        assert_eq!(
-            seed_text(XQ, "第一章 第一节 二").as_deref(),
-            Some("二、河界。")
+        finds(
+            XQ,
+            &[
+                ("第一章 第一节 二", Some("二、河界。")),
+                ("第一章 第二节 二 (一) 2", Some("2、九宫。")),
+                ("第一章 第二节 二 (二)", Some("（二）车 见第一章第一节。")),
+                ("第二章 第一节 裁判员 一", Some("一、执行。")),
+                ("第二章 第一节 裁判长 二", Some("二、审定。 裁判员")),
+                ("第一章 第三节", None),
+                ("第五章 第一节", None),
+            ],
         );
-        assert_eq!(
-            seed_text(XQ, "第一章 第二节 二 (一) 2").as_deref(),
-            Some("2、九宫。")
-        );
-        assert_eq!(
-            seed_text(XQ, "第一章 第二节 二 (二)").as_deref(),
-            Some("（二）车 见第一章第一节。")
-        );
-        assert_eq!(
-            seed_text(XQ, "第二章 第一节 裁判员 一").as_deref(),
-            Some("一、执行。")
-        );
-        assert_eq!(
-            seed_text(XQ, "第二章 第一节 裁判长 二").as_deref(),
-            Some("二、审定。 裁判员")
-        );
-        assert_eq!(seed_text(XQ, "第一章 第三节"), None);
-        assert_eq!(seed_text(XQ, "第五章 第一节"), None);
     }
 
     const D64: &str = "前 言 规则。 第一陼 棋具 第一条 棋, 1.棋,的形状 1.1正方形 8×8,64格。 1.2黑格。 \
@@ -434,46 +435,35 @@ mod tests {
 
     #[test]
     fn draughts_articles_and_items() {
-        assert_eq!(seed_text(D64, "preface").as_deref(), Some("前 言 规则。"));
-        assert_eq!(
-            seed_text(D64, "art. 1, item 1.1").as_deref(),
-            Some("1.1正方形 8×8,64格。")
-        );
-        assert_eq!(
-            seed_text(D64, "art. 1, item 2").as_deref(),
-            Some("2.比赛用, 2.1 35cm×35cm。")
-        );
-        assert_eq!(
-            seed_text(D64, "art. 2, item 1").as_deref(),
-            Some("1. 白棋。")
-        );
-        assert_eq!(
-            seed_text(D64, "art. 3, item 2").as_deref(),
-            Some("2. 后退。")
-        );
-        assert_eq!(seed_text(D64, "art. 3, item 4"), None);
-        assert_eq!(
-            seed_text(
-                D64,
-                "FMJD-64 Russian rules art. 7.2.4 (not in the seed; docs/rulings.md)"
-            ),
-            None
+        finds(
+            D64,
+            &[
+                ("preface", Some("前 言 规则。")),
+                ("art. 1, item 1.1", Some("1.1正方形 8×8,64格。")),
+                ("art. 1, item 2", Some("2.比赛用, 2.1 35cm×35cm。")),
+                ("art. 2, item 1", Some("1. 白棋。")),
+                ("art. 3, item 2", Some("2. 后退。")),
+                ("art. 3, item 4", None),
+                (
+                    "FMJD-64 Russian rules art. 7.2.4 (not in the seed; docs/rulings.md)",
+                    None,
+                ),
+            ],
         );
     }
 
     #[test]
     fn chess_items_with_parentheses() {
         let seed = "12.9裁判员不得提醒 。\n(1)对手已经下过棋了 。\n(2)忘记按钟\n第十三條:封棋\n13.1(1)记录着法。\n(2)封棋。\n13.2信封";
-        assert_eq!(
-            seed_text(seed, "art. 12.9(2)").as_deref(),
-            Some("(2)忘记按钟")
+        finds(
+            seed,
+            &[
+                ("art. 12.9(2)", Some("(2)忘记按钟")),
+                ("art. 13.1(1)", Some("(1)记录着法。")),
+                ("art. 13.2", Some("13.2信封")),
+                ("art. 12.4(1) (fragment)", None),
+            ],
         );
-        assert_eq!(
-            seed_text(seed, "art. 13.1(1)").as_deref(),
-            Some("(1)记录着法。")
-        );
-        assert_eq!(seed_text(seed, "art. 13.2").as_deref(), Some("13.2信封"));
-        assert_eq!(seed_text(seed, "art. 12.4(1) (fragment)"), None);
     }
 
     #[test]

@@ -123,27 +123,37 @@ mod tests {
             .collect()
     }
 
+    /// Four valid moves, then a fifth invalid by `clause`.
+    fn fifth_is_invalid(moves: &[(&str, &str); 5], clause: &str) {
+        let v = verdicts(moves);
+        assert_eq!(v[..4], [None; 4]);
+        assert_eq!(v[4], Some(clause));
+    }
+
     #[test]
     fn three_points_one_twice_then_invalid() {
         // 图三: the back-rank point x twice, y and z once; the 5th adds an arrival.
-        let v = verdicts(&[("s", "x"), ("x", "y"), ("y", "x"), ("x", "z"), ("z", "x")]);
-        assert_eq!(v[..4], [None; 4]);
-        assert_eq!(v[4], Some("xq.timing.forcing-three-points"));
+        fifth_is_invalid(
+            &[("s", "x"), ("x", "y"), ("y", "x"), ("x", "z"), ("z", "x")],
+            "xq.timing.forcing-three-points",
+        );
     }
 
     #[test]
     fn three_points_then_a_new_point_is_invalid_by_the_three_point_rule() {
         // 图三 as the seed tells it: 第五着…又增加了一个点 — the 5th arrival is on a new point.
-        let v = verdicts(&[("s", "x"), ("x", "y"), ("y", "x"), ("x", "z"), ("z", "w")]);
-        assert_eq!(v[..4], [None; 4]);
-        assert_eq!(v[4], Some("xq.timing.forcing-three-points"));
+        fifth_is_invalid(
+            &[("s", "x"), ("x", "y"), ("y", "x"), ("x", "z"), ("z", "w")],
+            "xq.timing.forcing-three-points",
+        );
     }
 
     #[test]
     fn four_points_once_each_then_even_a_return_is_invalid() {
-        let v = verdicts(&[("s", "w"), ("w", "x"), ("x", "y"), ("y", "z"), ("z", "w")]);
-        assert_eq!(v[..4], [None; 4]);
-        assert_eq!(v[4], Some("xq.timing.forcing-four-points"));
+        fifth_is_invalid(
+            &[("s", "w"), ("w", "x"), ("x", "y"), ("y", "z"), ("z", "w")],
+            "xq.timing.forcing-four-points",
+        );
     }
 
     #[test]

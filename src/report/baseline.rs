@@ -13,7 +13,7 @@
 //! result is listed. Listed cases that pass are reported so the baseline shrinks, and entries
 //! that match no run are reported as stale; neither makes the run non-conformant.
 
-use super::{BaselineMark, Report, ReportError, ResultEvent};
+use super::{write_list, BaselineMark, Report, ReportError, ResultEvent};
 use crate::case::{is_case_id, Verdict};
 use crate::spec::RulesetPattern;
 use crate::yaml::item_lines;
@@ -292,33 +292,29 @@ impl Gate {
     /// there is nothing to say (no baseline entry, no failure).
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        if !self.unexpected_passes.is_empty() {
-            let _ = writeln!(
-                out,
-                "unexpected passes (remove from the baseline): {}",
-                self.unexpected_passes.len()
-            );
-            for r in &self.unexpected_passes {
+        write_list(
+            &mut out,
+            &self.unexpected_passes,
+            |n| format!("unexpected passes (remove from the baseline): {n}"),
+            |out, r| {
                 let _ = writeln!(out, "  {} [{}]", r.case, r.ruleset);
-            }
-        }
-        if !self.stale.is_empty() {
-            let _ = writeln!(
-                out,
-                "stale baseline entries (no run matched): {}",
-                self.stale.len()
-            );
-            for f in &self.stale {
-                match f.line {
-                    Some(line) => {
-                        let _ = writeln!(out, "  {} (line {line})", f.label());
-                    }
-                    None => {
-                        let _ = writeln!(out, "  {}", f.label());
-                    }
+            },
+            "",
+        );
+        write_list(
+            &mut out,
+            &self.stale,
+            |n| format!("stale baseline entries (no run matched): {n}"),
+            |out, f| match f.line {
+                Some(line) => {
+                    let _ = writeln!(out, "  {} (line {line})", f.label());
                 }
-            }
-        }
+                None => {
+                    let _ = writeln!(out, "  {}", f.label());
+                }
+            },
+            "",
+        );
         let anything = !out.is_empty()
             || !self.unexpected_failures.is_empty()
             || !self.expected_failures.is_empty();

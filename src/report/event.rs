@@ -594,50 +594,54 @@ mod tests {
 
     #[test]
     fn malformed_events_name_the_field() {
-        let err = |v: Value| Event::from_json(&v).unwrap_err().to_string();
-        assert_eq!(err(json!([1])), "expected a JSON object, found a list");
-        assert_eq!(err(json!({"case": "a.b"})), "event without `type`");
-        assert_eq!(
-            err(json!({"type": "result", "case": "a.b", "ruleset": "russian", "status": "ok"})),
-            "`status`: unknown variant `ok`, expected one of `passed`, `failed`, `skipped`, `errored`"
-        );
-        assert_eq!(
-            err(json!({"type": "result", "case": "a.b", "status": "passed"})),
-            "missing field `ruleset`"
-        );
-        assert_eq!(
-            err(
-                json!({"type": "result", "case": "a.b", "ruleset": "russian",
-                "status": "failed", "moves": "9-13"})
+        let failed = |field: &str, value: Value| {
+            let mut v = json!({"type": "result", "case": "a.b", "ruleset": "russian",
+                "status": "failed"});
+            v[field] = value;
+            v
+        };
+        for (event, message) in [
+            (json!([1]), "expected a JSON object, found a list"),
+            (json!({"case": "a.b"}), "event without `type`"),
+            (
+                json!({"type": "result", "case": "a.b", "ruleset": "russian", "status": "ok"}),
+                "`status`: unknown variant `ok`, expected one of `passed`, `failed`, `skipped`, `errored`",
             ),
-            "`moves`: invalid type: string \"9-13\", expected a sequence"
-        );
-        assert_eq!(
-            err(
-                json!({"type": "result", "case": "a.b", "ruleset": "russian",
-                "status": "failed", "failure": "judge"})
+            (
+                json!({"type": "result", "case": "a.b", "status": "passed"}),
+                "missing field `ruleset`",
             ),
-            "`failure`: unknown variant `judge`, expected `rules` or `engine`"
-        );
-        assert_eq!(
-            err(
-                json!({"type": "result", "case": "a.b", "ruleset": "russian",
-                "status": "failed", "baseline": "known"})
+            (
+                failed("moves", json!("9-13")),
+                "`moves`: invalid type: string \"9-13\", expected a sequence",
             ),
-            "`baseline`: unknown variant `known`, expected `expected-failure`"
-        );
-        assert_eq!(
-            err(json!({"type": "footer", "passed": 1, "failed": -1})),
-            "`failed`: invalid value: integer `-1`, expected usize"
-        );
-        assert_eq!(
-            err(json!({"type": "header", "arbiter": "0.1.0", "engine": {"version": "1"}})),
-            "`engine`: missing field `name`"
-        );
-        assert_eq!(
-            err(json!({"type": "summary"})),
-            "`type`: unknown variant `summary`, expected one of `header`, `result`, `footer`"
-        );
+            (
+                failed("failure", json!("judge")),
+                "`failure`: unknown variant `judge`, expected `rules` or `engine`",
+            ),
+            (
+                failed("baseline", json!("known")),
+                "`baseline`: unknown variant `known`, expected `expected-failure`",
+            ),
+            (
+                json!({"type": "footer", "passed": 1, "failed": -1}),
+                "`failed`: invalid value: integer `-1`, expected usize",
+            ),
+            (
+                json!({"type": "header", "arbiter": "0.1.0", "engine": {"version": "1"}}),
+                "`engine`: missing field `name`",
+            ),
+            (
+                json!({"type": "summary"}),
+                "`type`: unknown variant `summary`, expected one of `header`, `result`, `footer`",
+            ),
+        ] {
+            assert_eq!(
+                Event::from_json(&event).unwrap_err().to_string(),
+                message,
+                "{event}"
+            );
+        }
     }
 
     #[test]

@@ -123,19 +123,15 @@ impl Junit {
                 };
                 match shown(r) {
                     Verdict::Passed => out.push_str("/>\n"),
-                    Verdict::Failed => {
+                    verdict @ (Verdict::Failed | Verdict::Errored) => {
+                        let tag = if verdict == Verdict::Failed {
+                            "failure"
+                        } else {
+                            "error"
+                        };
                         let _ = write!(
                             out,
-                            ">\n      <failure message=\"{}\">{}</failure>\n{}    </testcase>\n",
-                            escape(&r.message),
-                            detail(),
-                            stderr()
-                        );
-                    }
-                    Verdict::Errored => {
-                        let _ = write!(
-                            out,
-                            ">\n      <error message=\"{}\">{}</error>\n{}    </testcase>\n",
+                            ">\n      <{tag} message=\"{}\">{}</{tag}>\n{}    </testcase>\n",
                             escape(&r.message),
                             detail(),
                             stderr()

@@ -1,7 +1,7 @@
 //! The markdown summary, for CI job pages (GitHub's `$GITHUB_STEP_SUMMARY`, merge-request
 //! comments).
 
-use super::{Failure, Gate, Report, ResultEvent, Totals};
+use super::{write_failures, write_list, Failure, Gate, Report, ResultEvent, Totals};
 use crate::case::Verdict;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -126,26 +126,16 @@ pub fn to_markdown(report: &Report, gate: &Gate) -> String {
         .iter()
         .filter(|r| r.is_failure() && r.baseline.is_none())
         .collect();
-    for (kind, title) in [
-        (Failure::Rules, "Disagreements with the rules"),
-        (
-            Failure::Engine,
+    write_failures(
+        &mut out,
+        unexpected.iter().copied(),
+        [
+            "Disagreements with the rules",
             "Engine failures: crashed, hung, spoke nonsense, or could not run",
-        ),
-    ] {
-        let of_kind: Vec<&ResultEvent> = unexpected
-            .iter()
-            .copied()
-            .filter(|r| r.failure_kind() == Some(kind))
-            .collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "## {title} ({})\n", of_kind.len());
-        for r in of_kind {
-            failure(&mut out, r, engine.command.as_deref());
-        }
-    }
+        ],
+        |title, n| format!("## {title} ({n})\n"),
+        |out, r| failure(out, r, engine.command.as_deref()),
+    );
 
     let expected: Vec<&ResultEvent> = report
         .results
@@ -174,24 +164,20 @@ pub fn to_markdown(report: &Report, gate: &Gate) -> String {
         }
         out.push('\n');
     }
-    if !gate.unexpected_passes.is_empty() {
-        let _ = writeln!(
-            out,
-            "## Unexpected passes ({}): remove them from the baseline\n",
-            gate.unexpected_passes.len()
-        );
-        for r in &gate.unexpected_passes {
+    write_list(
+        &mut out,
+        &gate.unexpected_passes,
+        |n| format!("## Unexpected passes ({n}): remove them from the baseline\n"),
+        |out, r| {
             let _ = writeln!(out, "- {} {}", code(&r.case), code(&r.ruleset));
-        }
-        out.push('\n');
-    }
-    if !gate.stale.is_empty() {
-        let _ = writeln!(
-            out,
-            "## Stale baseline entries ({}): no run matched them\n",
-            gate.stale.len()
-        );
-        for f in &gate.stale {
+        },
+        "\n",
+    );
+    write_list(
+        &mut out,
+        &gate.stale,
+        |n| format!("## Stale baseline entries ({n}): no run matched them\n"),
+        |out, f| {
             let _ = write!(out, "- {}", code(&f.case));
             if let Some(r) = &f.ruleset {
                 let _ = write!(out, " {}", code(r));
@@ -200,9 +186,9 @@ pub fn to_markdown(report: &Report, gate: &Gate) -> String {
                 let _ = write!(out, " (line {line})");
             }
             out.push('\n');
-        }
-        out.push('\n');
-    }
+        },
+        "\n",
+    );
 
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
     for r in report

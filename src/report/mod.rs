@@ -70,6 +70,52 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Writes the failures among `results` by kind, each kind as a list (see [`write_list`])
+/// under its title: `titles` are those of the disagreements with the rules and of the
+/// engine failures, `heading` makes a heading of a title and a count.
+fn write_failures<'a>(
+    out: &mut String,
+    results: impl IntoIterator<Item = &'a ResultEvent> + Clone,
+    titles: [&str; 2],
+    heading: impl Fn(&str, usize) -> String,
+    mut item: impl FnMut(&mut String, &ResultEvent),
+) {
+    for (kind, title) in [Failure::Rules, Failure::Engine].into_iter().zip(titles) {
+        let of_kind: Vec<&ResultEvent> = results
+            .clone()
+            .into_iter()
+            .filter(|r| r.failure_kind() == Some(kind))
+            .collect();
+        write_list(
+            out,
+            &of_kind,
+            |n| heading(title, n),
+            |out, r| item(out, r),
+            "",
+        );
+    }
+}
+
+/// Writes a list under a heading that counts it, or nothing when `items` is empty: the
+/// line `heading(count)`, each item as `item` writes it, then `end`.
+fn write_list<T>(
+    out: &mut String,
+    items: &[T],
+    heading: impl FnOnce(usize) -> String,
+    mut item: impl FnMut(&mut String, &T),
+    end: &str,
+) {
+    if items.is_empty() {
+        return;
+    }
+    out.push_str(&heading(items.len()));
+    out.push('\n');
+    for i in items {
+        item(out, i);
+    }
+    out.push_str(end);
+}
+
 /// `<path>.partial`: where a report is written until it is complete.
 pub fn partial_path(path: &Path) -> std::path::PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -233,18 +233,23 @@ mod tests {
         )
     }
 
+    /// A report file: the header, then `lines`, one a line.
+    fn after_header(lines: &[String]) -> String {
+        format!("{HEADER}\n{}\n", lines.join("\n"))
+    }
+
     fn parse(text: &str) -> Result<Report, String> {
         Report::parse(Path::new("report.jsonl"), text).map_err(|e| e.to_string())
     }
 
     #[test]
     fn a_complete_report_reads() {
-        let text = format!(
-            "{HEADER}\n{}\n{}\n{}\n",
+        let text = after_header(&[
             result("a.b", "russian@fmjd64", "passed"),
             result("a.c", "russian@fmjd64", "failed"),
             r#"{"type":"footer","passed":1,"failed":1,"skipped":0,"errored":0,"seconds":0.5}"#
-        );
+                .to_owned(),
+        ]);
         let report = parse(&text).unwrap();
         assert_eq!(report.results.len(), 2);
         assert!(!report.truncated());
@@ -266,62 +271,54 @@ mod tests {
 
     #[test]
     fn errors_name_the_line_and_field() {
-        let text = format!("{HEADER}\n\n{}\n", r#"{"type":"result","status":"passed"}"#);
-        assert_eq!(
-            parse(&text).unwrap_err(),
-            "report.jsonl:3: missing field `case`"
-        );
-        let text = format!(
-            "{HEADER}\nnot json\n{}\n",
-            result("a.b", "russian", "passed")
-        );
-        assert_eq!(
-            parse(&text).unwrap_err(),
-            "report.jsonl:2:2: invalid JSON: expected ident"
-        );
-        assert_eq!(
-            parse(&format!("{}\n", result("a.b", "russian", "passed"))).unwrap_err(),
-            "report.jsonl:1: result before the header: the first line must be the header"
-        );
-        assert_eq!(
-            parse(&format!("{HEADER}\n{HEADER}\n")).unwrap_err(),
-            "report.jsonl:2: second header (the first is on line 1)"
-        );
-        assert_eq!(
-            parse("\n").unwrap_err(),
-            "report.jsonl: empty report: no header line"
-        );
-        let footer =
-            r#"{"type":"footer","passed":2,"failed":0,"skipped":0,"errored":0,"seconds":0}"#;
-        assert_eq!(
-            parse(&format!(
-                "{HEADER}\n{}\n{footer}\n",
-                result("a.b", "russian", "passed")
-            ))
-            .unwrap_err(),
-            "report.jsonl:3: footer counts 2 passed, 0 failed, 0 skipped, 0 errored \
-             but the results above it count 1 passed, 0 failed, 0 skipped, 0 errored"
-        );
-        let footer =
-            r#"{"type":"footer","passed":0,"failed":0,"skipped":0,"errored":0,"seconds":0}"#;
-        assert_eq!(
-            parse(&format!(
-                "{HEADER}\n{footer}\n{}\n",
-                result("a.b", "russian", "passed")
-            ))
-            .unwrap_err(),
-            "report.jsonl:3: result after the footer (line 2)"
-        );
+        let passed = result("a.b", "russian", "passed");
+        let footer = |passed: usize| {
+            format!(
+                r#"{{"type":"footer","passed":{passed},"failed":0,"skipped":0,"errored":0,"seconds":0}}"#
+            )
+        };
+        for (text, message) in [
+            (
+                format!("{HEADER}\n\n{}\n", r#"{"type":"result","status":"passed"}"#),
+                "report.jsonl:3: missing field `case`",
+            ),
+            (
+                format!("{HEADER}\nnot json\n{passed}\n"),
+                "report.jsonl:2:2: invalid JSON: expected ident",
+            ),
+            (
+                format!("{passed}\n"),
+                "report.jsonl:1: result before the header: the first line must be the header",
+            ),
+            (
+                format!("{HEADER}\n{HEADER}\n"),
+                "report.jsonl:2: second header (the first is on line 1)",
+            ),
+            (
+                "\n".to_owned(),
+                "report.jsonl: empty report: no header line",
+            ),
+            (
+                format!("{HEADER}\n{passed}\n{}\n", footer(2)),
+                "report.jsonl:3: footer counts 2 passed, 0 failed, 0 skipped, 0 errored \
+                 but the results above it count 1 passed, 0 failed, 0 skipped, 0 errored",
+            ),
+            (
+                format!("{HEADER}\n{}\n{passed}\n", footer(0)),
+                "report.jsonl:3: result after the footer (line 2)",
+            ),
+        ] {
+            assert_eq!(parse(&text).unwrap_err(), message, "{text}");
+        }
     }
 
     #[test]
     fn old_results_are_named_like_the_runner_names_them() {
-        let text = format!(
-            "{HEADER}\n{}\n{}\n{}\n",
+        let text = after_header(&[
             result("a.b", "russian@fmjd64", "passed"),
             result("a.b", "brazilian@cxa", "passed"),
             result("a.c", "russian@fmjd64", "passed"),
-        );
+        ]);
         let names: Vec<String> = parse(&text)
             .unwrap()
             .results

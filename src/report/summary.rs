@@ -1,6 +1,6 @@
 //! The terminal summary.
 
-use super::{Event, Failure, Report, ResultEvent, Totals, View};
+use super::{write_failures, write_list, Event, Report, ResultEvent, Totals, View};
 use crate::case::Verdict;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -19,6 +19,16 @@ pub struct Summary {
     /// How the engine was asked (an adapter's probes), printed first.
     asked: Vec<String>,
     truncated: bool,
+}
+
+/// A result's first line: `FAILED name [ruleset]`.
+fn headline(r: &ResultEvent) -> String {
+    format!(
+        "{} {} [{}]",
+        r.verdict.name().to_uppercase(),
+        r.name,
+        r.ruleset
+    )
 }
 
 /// How many lines of an engine's stderr the terminal shows (the last ones).
@@ -58,44 +68,30 @@ impl Summary {
                 self.totals.total()
             );
         }
-        for (kind, title) in [
-            (Failure::Rules, "disagreements with the rules"),
-            (
-                Failure::Engine,
+        write_failures(
+            &mut out,
+            &self.problems,
+            [
+                "disagreements with the rules",
                 "engine failures (crashed, hung, spoke nonsense, or the case could not run)",
-            ),
-        ] {
-            let problems: Vec<&ResultEvent> = self
-                .problems
-                .iter()
-                .filter(|r| r.failure_kind() == Some(kind))
-                .collect();
-            if problems.is_empty() {
-                continue;
-            }
-            let _ = writeln!(out, "== {title}: {} ==\n", problems.len());
-            for r in problems {
-                self.render_problem(&mut out, r);
-            }
-        }
-        if !self.expected.is_empty() {
-            let _ = writeln!(
-                out,
-                "== expected failures (listed in the baseline): {} ==",
-                self.expected.len()
-            );
-            for r in &self.expected {
+            ],
+            |title, n| format!("== {title}: {n} ==\n"),
+            |out, r| self.render_problem(out, r),
+        );
+        write_list(
+            &mut out,
+            &self.expected,
+            |n| format!("== expected failures (listed in the baseline): {n} =="),
+            |out, r| {
                 let _ = writeln!(
                     out,
-                    "{} {} [{}]: {}",
-                    r.verdict.name().to_uppercase(),
-                    r.name,
-                    r.ruleset,
+                    "{}: {}",
+                    headline(r),
                     r.expected_failure().unwrap_or_default()
                 );
-            }
-            out.push('\n');
-        }
+            },
+            "\n",
+        );
         if !self.clauses.is_empty() {
             let width = self
                 .clauses
@@ -138,14 +134,7 @@ impl Summary {
     }
 
     fn render_problem(&self, out: &mut String, r: &ResultEvent) {
-        let _ = writeln!(
-            out,
-            "{} {} [{}] ({})",
-            r.verdict.name().to_uppercase(),
-            r.name,
-            r.ruleset,
-            r.file
-        );
+        let _ = writeln!(out, "{} ({})", headline(r), r.file);
         let _ = writeln!(out, "  clauses: {}", r.clauses.join(", "));
         if let Some(board) = &r.board {
             for line in board.lines() {
@@ -225,7 +214,7 @@ impl View for Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::BaselineMark;
+    use crate::report::{BaselineMark, Failure};
 
     fn result(case: &str, verdict: Verdict, failure: Option<Failure>) -> ResultEvent {
         ResultEvent {

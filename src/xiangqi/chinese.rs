@@ -31,7 +31,7 @@
 //! assert_eq!(write_chinese(&pos, m), "马8进7");
 //! ```
 
-use super::description::{relative, resolve, Description, Direction, NotationError, Place};
+use super::description::{relative, Description, Direction, Notation, NotationError, Place};
 use super::position::{Move, Position};
 use super::square::file_number;
 use super::square::{Piece, Role};
@@ -130,14 +130,16 @@ fn direction_of(c: char) -> Option<Direction> {
     }
 }
 
+/// The notation, for reading.
+const CHINESE: Notation = Notation {
+    name: "Chinese",
+    expected: "piece, file, direction 进/退/平 and number, like 炮二平五 or 马8进7, or 前/后 before the piece, like 前马退四",
+    parse: parse_description,
+};
+
 /// Reads a move of `pos` in the Chinese record (full, or simplified without direction).
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let d = parse_description(text).ok_or_else(|| NotationError::Syntax {
-        text: text.to_owned(),
-        notation: "Chinese",
-        expected: "piece, file, direction 进/退/平 and number, like 炮二平五 or 马8进7, or 前/后 before the piece, like 前马退四",
-    })?;
-    resolve(pos, &d, text)
+    CHINESE.read(pos, text)
 }
 
 fn parse_description(text: &str) -> Option<Description> {

@@ -151,6 +151,28 @@ fn matches(pos: &Position, m: Move, d: &Description) -> bool {
     }
 }
 
+/// A written notation of moves as descriptions (piece, file, direction, number).
+pub(crate) struct Notation {
+    /// Its name in errors (`Chinese`, `WXF`).
+    pub(crate) name: &'static str,
+    /// What it looks like, said when a text cannot be read.
+    pub(crate) expected: &'static str,
+    /// Reads a text's description.
+    pub(crate) parse: fn(&str) -> Option<Description>,
+}
+
+impl Notation {
+    /// The legal move of `pos` that `text` describes in this notation.
+    pub(crate) fn read(&self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        let d = (self.parse)(text).ok_or_else(|| NotationError::Syntax {
+            text: text.to_owned(),
+            notation: self.name,
+            expected: self.expected,
+        })?;
+        resolve(pos, &d, text)
+    }
+}
+
 /// The one legal move fitting a description, or an error naming the candidates.
 pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
     let found: Vec<Move> = pos

@@ -16,6 +16,23 @@ const fn sq(file: i32, rank: i32) -> u8 {
     }
 }
 
+/// The file and rank of square `s`.
+const fn file_rank(s: usize) -> (i32, i32) {
+    ((s % 9) as i32, (s / 9) as i32)
+}
+
+/// `for $i in 0..$n $body`, for the const fns (which may not use iterators); the body may
+/// not `continue`.
+macro_rules! upto {
+    ($i:ident, $n:expr, $body:block) => {
+        let mut $i = 0;
+        while $i < $n {
+            $body
+            $i += 1;
+        }
+    };
+}
+
 const fn in_any_palace(file: i32, rank: i32) -> bool {
     file >= 3 && file <= 5 && (rank <= 2 || rank >= 7) && rank >= 0 && rank <= 9
 }
@@ -34,6 +51,24 @@ pub(crate) struct Steps<const N: usize> {
     pub(crate) len: [u8; 90],
 }
 
+impl<const N: usize> Steps<N> {
+    /// No step from any square.
+    const EMPTY: Steps<N> = Steps {
+        to: [[NONE; N]; 90],
+        block: [[NONE; N]; 90],
+        len: [0; 90],
+    };
+
+    /// These steps and one more from `from`: to `to`, past `block` (or [`NONE`]).
+    const fn with(mut self, from: usize, to: u8, block: u8) -> Steps<N> {
+        let n = self.len[from] as usize;
+        self.to[from][n] = to;
+        self.block[from][n] = block;
+        self.len[from] += 1;
+        self
+    }
+}
+
 const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
 const fn make_rays() -> Rays {
@@ -41,11 +76,9 @@ const fn make_rays() -> Rays {
         squares: [[[NONE; 9]; 4]; 90],
         len: [[0; 4]; 90],
     };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
+        upto!(d, 4, {
             let (df, dr) = DIRS[d];
             let (mut x, mut y) = (f + df, r + dr);
             let mut n = 0;
@@ -56,10 +89,8 @@ const fn make_rays() -> Rays {
                 y += dr;
             }
             t.len[s][d] = n as u8;
-            d += 1;
-        }
-        s += 1;
-    }
+        });
+    });
     t
 }
 
@@ -69,58 +100,38 @@ const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 /// orthogonally (`DIRS`), the advisor diagonally (`DIAG`). Not `confined` (a mutant): from
 /// any point to any point.
 const fn make_palace_steps(dirs: [(i32, i32); 4], confined: bool) -> Steps<4> {
-    let mut t = Steps {
-        to: [[NONE; 4]; 90],
-        block: [[NONE; 4]; 90],
-        len: [0; 90],
-    };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
+    let mut t = Steps::EMPTY;
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
+        upto!(d, 4, {
             let (x, y) = (f + dirs[d].0, r + dirs[d].1);
             let inside = in_any_palace(f, r) && in_any_palace(x, y);
             if sq(x, y) != NONE && (inside || !confined) {
-                let n = t.len[s] as usize;
-                t.to[s][n] = sq(x, y);
-                t.len[s] += 1;
+                t = t.with(s, sq(x, y), NONE);
             }
-            d += 1;
-        }
-        s += 1;
-    }
+        });
+    });
     t
 }
 
 /// Elephant: two diagonal steps, the eye (the point between) empty (unless not `eye`, a
 /// mutant), never across the river (unless not `river`, a mutant).
 const fn make_elephant(eye: bool, river: bool) -> Steps<4> {
-    let mut t = Steps {
-        to: [[NONE; 4]; 90],
-        block: [[NONE; 4]; 90],
-        len: [0; 90],
-    };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
+    let mut t = Steps::EMPTY;
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
+        upto!(d, 4, {
             let (x, y) = (f + 2 * DIAG[d].0, r + 2 * DIAG[d].1);
             if sq(x, y) != NONE && ((r <= 4) == (y <= 4) || !river) {
-                let n = t.len[s] as usize;
-                t.to[s][n] = sq(x, y);
-                t.block[s][n] = if eye {
+                let eye = if eye {
                     sq(f + DIAG[d].0, r + DIAG[d].1)
                 } else {
                     NONE
                 };
-                t.len[s] += 1;
+                t = t.with(s, sq(x, y), eye);
             }
-            d += 1;
-        }
-        s += 1;
-    }
+        });
+    });
     t
 }
 
@@ -138,16 +149,10 @@ const HORSE: [(i32, i32); 8] = [
 /// Horse: one orthogonal then one diagonal step; the leg (the orthogonal neighbour in the
 /// long direction) must be empty (unless not `leg`, a mutant).
 const fn make_horse(leg: bool) -> Steps<8> {
-    let mut t = Steps {
-        to: [[NONE; 8]; 90],
-        block: [[NONE; 8]; 90],
-        len: [0; 90],
-    };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 8 {
+    let mut t = Steps::EMPTY;
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
+        upto!(d, 8, {
             let (df, dr) = HORSE[d];
             let (x, y) = (f + df, r + dr);
             if sq(x, y) != NONE {
@@ -158,50 +163,40 @@ const fn make_horse(leg: bool) -> Steps<8> {
                 } else {
                     sq(f, r + dr / 2)
                 };
-                let n = t.len[s] as usize;
-                t.to[s][n] = sq(x, y);
-                t.block[s][n] = leg;
-                t.len[s] += 1;
+                t = t.with(s, sq(x, y), leg);
             }
-            d += 1;
-        }
-        s += 1;
-    }
+        });
+    });
     t
 }
 
 /// Soldier of colour `c` (0 red, 1 black): forward, and sideways once across the river.
 /// `sideways[0]`: sideways before the river (a mutant); `sideways[1]`: after it.
 const fn make_soldier(c: usize, sideways: [bool; 2]) -> Steps<3> {
-    let mut t = Steps {
-        to: [[NONE; 3]; 90],
-        block: [[NONE; 3]; 90],
-        len: [0; 90],
-    };
+    let mut t = Steps::EMPTY;
     let fwd = if c == 0 { 1 } else { -1 };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
         let crossed = if c == 0 { r >= 5 } else { r <= 4 };
-        let mut n = 0;
-        if sq(f, r + fwd) != NONE {
-            t.to[s][n] = sq(f, r + fwd);
-            n += 1;
-        }
-        if sideways[crossed as usize] {
-            if sq(f - 1, r) != NONE {
-                t.to[s][n] = sq(f - 1, r);
-                n += 1;
+        let aside = sideways[crossed as usize];
+        let targets = [
+            (sq(f, r + fwd), true),
+            (sq(f - 1, r), aside),
+            (sq(f + 1, r), aside),
+        ];
+        upto!(i, 3, {
+            let (to, allowed) = targets[i];
+            if allowed && to != NONE {
+                t = t.with(s, to, NONE);
             }
-            if sq(f + 1, r) != NONE {
-                t.to[s][n] = sq(f + 1, r);
-                n += 1;
-            }
-        }
-        t.len[s] = n as u8;
-        s += 1;
-    }
+        });
+    });
     t
+}
+
+/// [`make_soldier`] for both colours.
+const fn make_soldiers(sideways: [bool; 2]) -> [Steps<3>; 2] {
+    [make_soldier(0, sideways), make_soldier(1, sideways)]
 }
 
 /// For a general on each square: the four diagonal neighbours (horse legs) and, for each,
@@ -209,18 +204,14 @@ const fn make_soldier(c: usize, sideways: [bool; 2]) -> Steps<3> {
 /// the legs are the always-empty sentinel.
 const fn make_horse_attacks(leg: bool) -> [[[u8; 3]; 4]; 90] {
     let mut t = [[[NONE; 3]; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
+        upto!(d, 4, {
             let (a, b) = DIAG[d];
             let leg = if leg { sq(f + a, r + b) } else { NONE };
             t[s][d] = [leg, sq(f + a, r + 2 * b), sq(f + 2 * a, r + b)];
-            d += 1;
-        }
-        s += 1;
-    }
+        });
+    });
     t
 }
 
@@ -229,16 +220,14 @@ const fn make_horse_attacks(leg: bool) -> [[[u8; 3]; 4]; 90] {
 const fn make_soldier_attacks(c: usize, sideways: bool) -> [[u8; 3]; 90] {
     let mut t = [[NONE; 3]; 90];
     let fwd = if c == 0 { 1 } else { -1 };
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
         t[s] = if sideways {
             [sq(f, r + fwd), sq(f - 1, r), sq(f + 1, r)]
         } else {
             [sq(f, r + fwd), NONE, NONE]
         };
-        s += 1;
-    }
+    });
     t
 }
 
@@ -246,22 +235,18 @@ const fn make_soldier_attacks(c: usize, sideways: bool) -> [[u8; 3]; 90] {
 /// general is attacked (its file, its rank and its four diagonal neighbours).
 const fn make_danger() -> [u128; 90] {
     let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+    upto!(s, 90, {
+        let (f, r) = file_rank(s);
         let mut m = 0u128;
-        let mut o = 0;
-        while o < 90 {
+        upto!(o, 90, {
             let (x, y) = (o % 9, o / 9);
             let diag = (x - f == 1 || f - x == 1) && (y - r == 1 || r - y == 1);
             if x == f || y == r || diag {
                 m |= 1u128 << o;
             }
-            o += 1;
-        }
+        });
         t[s] = m;
-        s += 1;
-    }
+    });
     t
 }
 
@@ -269,60 +254,62 @@ const fn make_danger() -> [u128; 90] {
 /// pass through the point, one bit per direction.
 const fn make_lines(rays: &Rays) -> [[u8; 90]; 90] {
     let mut t = [[0u8; 90]; 90];
-    let mut g = 0;
-    while g < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let mut i = 0;
-            while i < rays.len[g][d] as usize {
+    upto!(g, 90, {
+        upto!(d, 4, {
+            upto!(i, rays.len[g][d] as usize, {
                 t[g][rays.squares[g][d][i] as usize] |= 1 << d;
-                i += 1;
-            }
-            d += 1;
-        }
-        g += 1;
-    }
+            });
+        });
+    });
     t
 }
 
 pub(crate) static RAYS: Rays = make_rays();
 pub(crate) static LINES: [[u8; 90]; 90] = make_lines(&make_rays());
-pub(crate) static GENERAL: Steps<4> = make_palace_steps(DIRS, true);
-pub(crate) static ADVISOR: Steps<4> = make_palace_steps(DIAG, true);
-pub(crate) static ELEPHANT: Steps<4> = make_elephant(true, true);
-pub(crate) static HORSE_STEPS: Steps<8> = make_horse(true);
-pub(crate) static SOLDIER: [Steps<3>; 2] = [
-    make_soldier(0, [false, true]),
-    make_soldier(1, [false, true]),
-];
 pub(crate) static HORSE_ATTACKS: [[[u8; 3]; 4]; 90] = make_horse_attacks(true);
-pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] =
-    [make_soldier_attacks(0, true), make_soldier_attacks(1, true)];
+static HORSE_ATTACKS_NO_LEG: [[[u8; 3]; 4]; 90] = make_horse_attacks(false);
 pub(crate) static DANGER: [u128; 90] = make_danger();
 
-// The tables of the rules' alterations (the mutants of `crate::mutant`), one per
-// combination of the switches of `MoveRules` that a table depends on.
-static GENERAL_UNCONFINED: Steps<4> = make_palace_steps(DIRS, false);
-static ADVISOR_UNCONFINED: Steps<4> = make_palace_steps(DIAG, false);
-static ADVISOR_STRAIGHT: Steps<4> = make_palace_steps(DIRS, true);
-static ELEPHANT_NO_EYE: Steps<4> = make_elephant(false, true);
-static ELEPHANT_CROSSING: Steps<4> = make_elephant(true, false);
-static ELEPHANT_FREE: Steps<4> = make_elephant(false, false);
-static HORSE_NO_LEG: Steps<8> = make_horse(false);
-static HORSE_ATTACKS_NO_LEG: [[[u8; 3]; 4]; 90] = make_horse_attacks(false);
-static SOLDIER_EARLY_SIDEWAYS: [Steps<3>; 2] =
-    [make_soldier(0, [true, true]), make_soldier(1, [true, true])];
-static SOLDIER_NEVER_SIDEWAYS: [Steps<3>; 2] = [
-    make_soldier(0, [false, false]),
-    make_soldier(1, [false, false]),
+// The step tables for each setting of the switches of `MoveRules` a table depends on
+// (xiangqi's, and the rules' alterations: the mutants of `crate::mutant`), indexed by the
+// switches in the order named (`false` 0, `true` 1).
+
+/// By `general_confined`.
+static GENERAL: [Steps<4>; 2] = [
+    make_palace_steps(DIRS, false),
+    make_palace_steps(DIRS, true),
 ];
-static SOLDIER_ONLY_EARLY_SIDEWAYS: [Steps<3>; 2] = [
-    make_soldier(0, [true, false]),
-    make_soldier(1, [true, false]),
+/// By `advisor_diagonal`, then `advisor_confined`.
+static ADVISOR: [[Steps<4>; 2]; 2] = [
+    [
+        make_palace_steps(DIRS, false),
+        make_palace_steps(DIRS, true),
+    ],
+    [
+        make_palace_steps(DIAG, false),
+        make_palace_steps(DIAG, true),
+    ],
 ];
-static SOLDIER_ATTACKS_AHEAD: [[[u8; 3]; 90]; 2] = [
-    make_soldier_attacks(0, false),
-    make_soldier_attacks(1, false),
+/// By `elephant_eye_blocks`, then `elephant_stays_home`.
+static ELEPHANT: [[Steps<4>; 2]; 2] = [
+    [make_elephant(false, false), make_elephant(false, true)],
+    [make_elephant(true, false), make_elephant(true, true)],
+];
+/// By `horse_leg_blocks`.
+static HORSE_STEPS: [Steps<8>; 2] = [make_horse(false), make_horse(true)];
+/// By `soldier_sideways_before_river`, then `soldier_sideways_after_river`; then by
+/// colour.
+static SOLDIER: [[[Steps<3>; 2]; 2]; 2] = [
+    [make_soldiers([false, false]), make_soldiers([false, true])],
+    [make_soldiers([true, false]), make_soldiers([true, true])],
+];
+/// By `soldier_sideways_after_river`; then by colour.
+static SOLDIER_ATTACKS: [[[[u8; 3]; 90]; 2]; 2] = [
+    [
+        make_soldier_attacks(0, false),
+        make_soldier_attacks(1, false),
+    ],
+    [make_soldier_attacks(0, true), make_soldier_attacks(1, true)],
 ];
 
 /// Which moves a side in check, or not in check, may make.
@@ -366,47 +353,19 @@ impl Tables {
     pub(crate) fn of(rules: &MoveRules) -> Tables {
         let r = rules;
         Tables {
-            general: if r.general_confined {
-                &GENERAL
-            } else {
-                &GENERAL_UNCONFINED
-            },
-            advisor: match (r.advisor_diagonal, r.advisor_confined) {
-                (true, true) => &ADVISOR,
-                (true, false) => &ADVISOR_UNCONFINED,
-                (false, true) => &ADVISOR_STRAIGHT,
-                (false, false) => &GENERAL_UNCONFINED,
-            },
-            elephant: match (r.elephant_eye_blocks, r.elephant_stays_home) {
-                (true, true) => &ELEPHANT,
-                (false, true) => &ELEPHANT_NO_EYE,
-                (true, false) => &ELEPHANT_CROSSING,
-                (false, false) => &ELEPHANT_FREE,
-            },
-            horse: if r.horse_leg_blocks {
-                &HORSE_STEPS
-            } else {
-                &HORSE_NO_LEG
-            },
-            soldier: match (
-                r.soldier_sideways_before_river,
-                r.soldier_sideways_after_river,
-            ) {
-                (false, true) => &SOLDIER,
-                (true, true) => &SOLDIER_EARLY_SIDEWAYS,
-                (false, false) => &SOLDIER_NEVER_SIDEWAYS,
-                (true, false) => &SOLDIER_ONLY_EARLY_SIDEWAYS,
-            },
+            general: &GENERAL[usize::from(r.general_confined)],
+            advisor: &ADVISOR[usize::from(r.advisor_diagonal)][usize::from(r.advisor_confined)],
+            elephant: &ELEPHANT[usize::from(r.elephant_eye_blocks)]
+                [usize::from(r.elephant_stays_home)],
+            horse: &HORSE_STEPS[usize::from(r.horse_leg_blocks)],
+            soldier: &SOLDIER[usize::from(r.soldier_sideways_before_river)]
+                [usize::from(r.soldier_sideways_after_river)],
             horse_attacks: if r.horse_leg_blocks {
                 &HORSE_ATTACKS
             } else {
                 &HORSE_ATTACKS_NO_LEG
             },
-            soldier_attacks: if r.soldier_sideways_after_river {
-                &SOLDIER_ATTACKS
-            } else {
-                &SOLDIER_ATTACKS_AHEAD
-            },
+            soldier_attacks: &SOLDIER_ATTACKS[usize::from(r.soldier_sideways_after_river)],
             cannon_needs_screen: r.cannon_needs_screen,
             cannon_jumps: r.cannon_jumps,
             chariot_jumps: r.chariot_jumps,

@@ -24,6 +24,22 @@ fn running(game: Game, control: &str) -> Clock {
     )
 }
 
+/// A clock started with `used` time used and `moves` moves made by each side, `running`
+/// to move.
+fn in_play(used: [Span; 2], moves: u32, running: Side) -> ClockStart {
+    ClockStart {
+        used,
+        moves: [moves; 2],
+        running: Some(running),
+        ..ClockStart::default()
+    }
+}
+
+/// The time each side has used.
+fn used(c: &Clock) -> [Span; 2] {
+    [c.report(RED).used, c.report(BLACK).used]
+}
+
 fn min(n: u64) -> Span {
     Span::from_minutes(n)
 }
@@ -38,6 +54,14 @@ fn play(c: &mut Clock, side: Side, took: Span) {
     if !c.decided() {
         c.move_made(side);
         c.press(side);
+    }
+}
+
+/// `moves` moves each, red first, each side thinking `took` (by side) on each.
+fn play_moves(c: &mut Clock, moves: u32, took: [Span; 2]) {
+    for _ in 0..moves {
+        play(c, RED, took[0]);
+        play(c, BLACK, took[1]);
     }
 }
 
@@ -73,10 +97,7 @@ fn time_trouble_under_five_minutes_never_under_fischer() {
 #[test]
 fn fischer_adds_the_increment_per_move() {
     let mut c = running(Game::Russian, "fischer-30m-10s");
-    for _ in 0..3 {
-        play(&mut c, RED, sec(5));
-        play(&mut c, BLACK, sec(20));
-    }
+    play_moves(&mut c, 3, [sec(5), sec(20)]);
     assert_eq!(
         c.report(RED).remaining,
         min(30).plus(sec(30)).minus(sec(15))
@@ -92,10 +113,7 @@ fn fischer_adds_the_increment_per_move() {
 fn national_control_carries_period_one_surplus_only() {
     let mut c = running(Game::Xiangqi, "national");
     // 44 moves in the first 88 minutes (2 minutes each); black answers at once.
-    for _ in 0..44 {
-        play(&mut c, RED, min(2));
-        play(&mut c, BLACK, Span::ZERO);
-    }
+    play_moves(&mut c, 44, [min(2), Span::ZERO]);
     c.elapse(min(3)).unwrap(); // 91 minutes: period 2
     let r = c.report(RED);
     assert_eq!(
@@ -104,10 +122,7 @@ fn national_control_carries_period_one_surplus_only() {
     );
     // 20 more moves by 2:00:00 → 64; period 3 needs 10 more (the surplus of period 2 is
     // lost), not 6.
-    for _ in 0..20 {
-        play(&mut c, RED, sec(60));
-        play(&mut c, BLACK, Span::ZERO);
-    }
+    play_moves(&mut c, 20, [sec(60), Span::ZERO]);
     c.elapse(min(10)).unwrap(); // 1:51:00 + 10 minutes: past 2:00:00
     let r = c.report(RED);
     assert_eq!((r.period, r.quota), (Some(3), Some(10)), "{r:?}");
@@ -117,10 +132,7 @@ fn national_control_carries_period_one_surplus_only() {
 #[test]
 fn a_quota_not_met_flags_at_the_end_of_the_period() {
     let mut c = running(Game::Xiangqi, "national");
-    for _ in 0..39 {
-        play(&mut c, RED, min(2));
-        play(&mut c, BLACK, Span::ZERO);
-    }
+    play_moves(&mut c, 39, [min(2), Span::ZERO]);
     // 78 minutes, 39 moves; red thinks 13 minutes.
     c.elapse(min(13)).unwrap();
     let f = c.flag().unwrap();
@@ -130,12 +142,7 @@ fn a_quota_not_met_flags_at_the_end_of_the_period() {
 
 #[test]
 fn a_move_not_pressed_before_the_end_of_the_period_loses() {
-    let start = ClockStart {
-        used: [min(89), min(80)],
-        moves: [39, 39],
-        running: Some(RED),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(89), min(80)], 39, RED);
     let mut c = clock(Game::Xiangqi, "national", start);
     c.elapse(sec(30)).unwrap();
     c.move_made(RED); // the 40th move, not pressed
@@ -151,12 +158,7 @@ fn a_move_not_pressed_before_the_end_of_the_period_loses() {
 
 #[test]
 fn provincial_control_carries_nothing() {
-    let start = ClockStart {
-        used: [min(50), min(40)],
-        moves: [34, 34],
-        running: Some(RED),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(50), min(40)], 34, RED);
     let mut c = clock(Game::Xiangqi, "provincial", start);
     assert_eq!(c.report(RED).quota, Some(0));
     c.elapse(min(11)).unwrap();
@@ -191,12 +193,7 @@ fn per_move_control_spends_the_bank_then_flags() {
 
 #[test]
 fn a_penalty_past_the_limit_flags_with_its_clause() {
-    let start = ClockStart {
-        used: [min(80), min(116)],
-        moves: [59, 59],
-        running: Some(BLACK),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(80), min(116)], 59, BLACK);
     let mut c = clock(Game::Xiangqi, "national", start);
     c.charge(BLACK, min(5), clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM)
         .unwrap();
@@ -204,12 +201,7 @@ fn a_penalty_past_the_limit_flags_with_its_clause() {
     assert_eq!(f.side, BLACK);
     assert_eq!(f.clause, clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM);
     // With the quota met the same penalty only moves black into the next period.
-    let start = ClockStart {
-        used: [min(80), min(116)],
-        moves: [60, 60],
-        running: Some(BLACK),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(80), min(116)], 60, BLACK);
     let mut c = clock(Game::Xiangqi, "national", start);
     c.charge(BLACK, min(5), clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM)
         .unwrap();
@@ -267,7 +259,7 @@ fn both_absent_draughts_splits_xiangqi_charges_each_his_own() {
     let mut d = clock(Game::Russian, "sudden-death-60m", start.clone());
     d.elapse(min(10)).unwrap();
     d.arrive(BLACK).unwrap(); // black first: 5 minutes on each clock, white's restarts
-    assert_eq!((d.report(RED).used, d.report(BLACK).used), (min(5), min(5)));
+    assert_eq!(used(&d), [min(5), min(5)]);
     assert_eq!(d.running(), Some(RED));
     let mut x = clock(
         Game::Xiangqi,
@@ -281,43 +273,24 @@ fn both_absent_draughts_splits_xiangqi_charges_each_his_own() {
     x.arrive(BLACK).unwrap();
     x.elapse(min(5)).unwrap();
     x.arrive(RED).unwrap();
-    assert_eq!(
-        (x.report(RED).used, x.report(BLACK).used),
-        (min(15), min(10))
-    );
+    assert_eq!(used(&x), [min(15), min(10)]);
 }
 
 #[test]
 fn a_replaced_clock_is_set_from_the_elapsed_time() {
-    let start = ClockStart {
-        used: [min(50), min(40)],
-        moves: [30, 30],
-        running: Some(RED),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(50), min(40)], 30, RED);
     let mut one = clock(Game::Xiangqi, "national", start.clone());
     one.replace([Some(min(70)), Some(min(35))], Some(RED))
         .unwrap();
-    assert_eq!(
-        (one.report(RED).used, one.report(BLACK).used),
-        (min(55), min(35))
-    );
+    assert_eq!(used(&one), [min(55), min(35)]);
     let mut both = clock(Game::Xiangqi, "national", start);
     both.replace([Some(min(46)), Some(min(38))], None).unwrap();
-    assert_eq!(
-        (both.report(RED).used, both.report(BLACK).used),
-        (min(49), min(41))
-    );
+    assert_eq!(used(&both), [min(49), min(41)]);
 }
 
 #[test]
 fn rescaling_follows_the_seed_example_and_its_exceptions() {
-    let start = ClockStart {
-        used: [min(90), min(60)],
-        moves: [30, 30],
-        running: Some(RED),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(90), min(60)], 30, RED);
     let mut c = clock(Game::Xiangqi, "national", start.clone());
     let r = c.rescale(20, 30, [19, 19]).unwrap();
     assert!(r.applied);
@@ -331,12 +304,7 @@ fn rescaling_follows_the_seed_example_and_its_exceptions() {
     let mut older = clock(Game::Xiangqi, "national", start);
     assert!(older.rescale(28, 30, [27, 27]).unwrap().applied);
     // Draughts (chess laws art. 12.6): not applied if it leaves less than 5 minutes.
-    let start = ClockStart {
-        used: [min(58), min(20)],
-        moves: [30, 30],
-        running: Some(RED),
-        ..ClockStart::default()
-    };
+    let start = in_play([min(58), min(20)], 30, RED);
     let mut d = clock(Game::Russian, "sudden-death-60m", start);
     let r = d.rescale(29, 30, [28, 28]).unwrap();
     assert!(!r.applied, "{r:?}");

@@ -48,12 +48,18 @@ fn names_and_versions() {
 }
 
 #[test]
-fn variant_options() {
-    let line = "option name UCI_Variant type combo default chess var chess var xiangqi";
-    assert_eq!(
-        variant_option(line),
-        Some(vec!["chess".into(), "xiangqi".into()])
-    );
+fn variant_options_with_or_without_name() {
+    for line in [
+        "option name UCI_Variant type combo default chess var chess var xiangqi",
+        // UCCI engines leave `name` out.
+        "option UCI_Variant type combo default xiangqi var chess var xiangqi",
+    ] {
+        assert_eq!(
+            variant_option(line),
+            Some(vec!["chess".into(), "xiangqi".into()]),
+            "{line}"
+        );
+    }
     assert_eq!(
         variant_option("option name Hash type spin default 16"),
         None
@@ -89,15 +95,6 @@ fn bestmove_lines_and_no_move() {
     assert_eq!(best_move("nobestmove"), Some(None));
     assert_eq!(best_move("bestmoves"), None);
     assert_eq!(best_move("info depth 1"), None);
-}
-
-#[test]
-fn ucci_option_lines_name_the_variant_option_without_name() {
-    let line = "option UCI_Variant type combo default xiangqi var chess var xiangqi";
-    assert_eq!(
-        variant_option(line),
-        Some(vec!["chess".into(), "xiangqi".into()])
-    );
 }
 
 #[test]

@@ -8,6 +8,35 @@ use crate::xiangqi::{IllegalMove, Move, Position, Role, Square};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
+/// For an enum whose values are written as slugs (kebab-case words in JSON and cases):
+/// `ALL`, `slug`, `from_slug` and a `Display` that writes the slug.
+macro_rules! slugs {
+    ($ty:ident { $($value:ident => $slug:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, in order.
+            pub const ALL: [$ty; [$($slug),+].len()] = [$($ty::$value),+];
+
+            /// The slug used in JSON and cases.
+            pub const fn slug(self) -> &'static str {
+                match self {
+                    $($ty::$value => $slug,)+
+                }
+            }
+
+            /// The value a slug names.
+            pub fn from_slug(s: &str) -> Option<$ty> {
+                $ty::ALL.into_iter().find(|v| v.slug() == s)
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.slug())
+            }
+        }
+    };
+}
+
 /// What a move does, for the repetition rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -22,25 +51,14 @@ pub enum Nature {
     Idle,
 }
 
+slugs!(Nature {
+    Check => "check",
+    MateThreat => "mate-threat",
+    Chase => "chase",
+    Idle => "idle",
+});
+
 impl Nature {
-    /// Every nature, in order.
-    pub const ALL: [Nature; 4] = [
-        Nature::Check,
-        Nature::MateThreat,
-        Nature::Chase,
-        Nature::Idle,
-    ];
-
-    /// The slug used in JSON and cases (`check`, `mate-threat`, `chase`, `idle`).
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Nature::Check => "check",
-            Nature::MateThreat => "mate-threat",
-            Nature::Chase => "chase",
-            Nature::Idle => "idle",
-        }
-    }
-
     /// The Chinese term (将, 杀, 捉, 闲).
     pub const fn chinese(self) -> char {
         match self {
@@ -49,17 +67,6 @@ impl Nature {
             Nature::Chase => '捉',
             Nature::Idle => '闲',
         }
-    }
-
-    /// The nature of a slug.
-    pub fn from_slug(s: &str) -> Option<Nature> {
-        Nature::ALL.into_iter().find(|n| n.slug() == s)
-    }
-}
-
-impl fmt::Display for Nature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.slug())
     }
 }
 
@@ -85,42 +92,15 @@ pub enum SubKind {
     AnswersCheck,
 }
 
-impl SubKind {
-    /// Every sub-kind, in order.
-    pub const ALL: [SubKind; 7] = [
-        SubKind::ExchangeOffer,
-        SubKind::SacrificeOffer,
-        SubKind::Block,
-        SubKind::Follow,
-        SubKind::GeneralChase,
-        SubKind::SoldierChase,
-        SubKind::AnswersCheck,
-    ];
-
-    /// The slug used in JSON and cases (`exchange-offer`, …).
-    pub const fn slug(self) -> &'static str {
-        match self {
-            SubKind::ExchangeOffer => "exchange-offer",
-            SubKind::SacrificeOffer => "sacrifice-offer",
-            SubKind::Block => "block",
-            SubKind::Follow => "follow",
-            SubKind::GeneralChase => "general-chase",
-            SubKind::SoldierChase => "soldier-chase",
-            SubKind::AnswersCheck => "answers-check",
-        }
-    }
-
-    /// The sub-kind of a slug.
-    pub fn from_slug(s: &str) -> Option<SubKind> {
-        SubKind::ALL.into_iter().find(|k| k.slug() == s)
-    }
-}
-
-impl fmt::Display for SubKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.slug())
-    }
-}
+slugs!(SubKind {
+    ExchangeOffer => "exchange-offer",
+    SacrificeOffer => "sacrifice-offer",
+    Block => "block",
+    Follow => "follow",
+    GeneralChase => "general-chase",
+    SoldierChase => "soldier-chase",
+    AnswersCheck => "answers-check",
+});
 
 /// An opponent piece a move chases (or, for an allowed chase, attacks).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

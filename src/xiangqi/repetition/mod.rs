@@ -38,7 +38,7 @@ pub use cycle::{
 };
 pub(crate) use cycle::{adjudicate_played_after, Run};
 
-use crate::edition::RepetitionRuleSet;
+use crate::edition::{RepetitionReadings, RepetitionRuleSet};
 use crate::xiangqi::Role;
 use crate::{Game, Ruleset};
 
@@ -152,6 +152,30 @@ impl RepetitionRules {
         protection_counts: true,
     };
 
+    /// These rules with each reading `readings` sets in place of the rules' own.
+    fn read_as(self, readings: &RepetitionReadings) -> RepetitionRules {
+        macro_rules! read {
+            ($($reading:ident),+ $(,)?) => {
+                RepetitionRules {
+                    $($reading: readings.$reading.unwrap_or(self.$reading),)+
+                    ..self
+                }
+            };
+        }
+        read!(
+            mate_threat_is_attack,
+            mixed_attacks_forbidden,
+            chases_by_checks,
+            perpetual_check_always_loses,
+            alternate_targets_forbidden,
+            immobilised_attacker_chases,
+            renewed_by_new_attacker,
+            check_can_chase,
+            mate_threat_must_be_new,
+            joint_chase_by_mover,
+        )
+    }
+
     /// The rules of a rule set, with its default of three cycles.
     pub fn of(set: RepetitionRuleSet) -> RepetitionRules {
         match set {
@@ -172,40 +196,10 @@ impl RepetitionRules {
             .get(ruleset.game, &ruleset.edition)
             .and_then(|e| e.repetition);
         let rules = match params {
-            Some(p) => {
-                let base = RepetitionRules::of(p.rules);
-                let r = p.readings;
-                RepetitionRules {
-                    cycles_for_verdict: p.cycles as usize,
-                    mate_threat_is_attack: r
-                        .mate_threat_is_attack
-                        .unwrap_or(base.mate_threat_is_attack),
-                    mixed_attacks_forbidden: r
-                        .mixed_attacks_forbidden
-                        .unwrap_or(base.mixed_attacks_forbidden),
-                    chases_by_checks: r.chases_by_checks.unwrap_or(base.chases_by_checks),
-                    perpetual_check_always_loses: r
-                        .perpetual_check_always_loses
-                        .unwrap_or(base.perpetual_check_always_loses),
-                    alternate_targets_forbidden: r
-                        .alternate_targets_forbidden
-                        .unwrap_or(base.alternate_targets_forbidden),
-                    immobilised_attacker_chases: r
-                        .immobilised_attacker_chases
-                        .unwrap_or(base.immobilised_attacker_chases),
-                    renewed_by_new_attacker: r
-                        .renewed_by_new_attacker
-                        .unwrap_or(base.renewed_by_new_attacker),
-                    check_can_chase: r.check_can_chase.unwrap_or(base.check_can_chase),
-                    mate_threat_must_be_new: r
-                        .mate_threat_must_be_new
-                        .unwrap_or(base.mate_threat_must_be_new),
-                    joint_chase_by_mover: r
-                        .joint_chase_by_mover
-                        .unwrap_or(base.joint_chase_by_mover),
-                    ..base
-                }
-            }
+            Some(p) => RepetitionRules {
+                cycles_for_verdict: p.cycles as usize,
+                ..RepetitionRules::of(p.rules).read_as(&p.readings)
+            },
             None if ruleset.edition == "axf" => RepetitionRules::AXF,
             None => RepetitionRules::CXA,
         };
