@@ -25,9 +25,7 @@
 use crate::yaml::{add_dir_files, find_id_line, Installed, LoadError, LoadErrors};
 use crate::Game;
 use serde::{Deserialize, Deserializer, Serialize};
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 /// The shipped edition files, every `*.yaml` of `spec/editions/` (embedded by `build.rs`):
 /// (path relative to the repository, text).
@@ -134,28 +132,10 @@ impl DrawKind {
     }
 }
 
-impl fmt::Display for DrawKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for DrawKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<DrawKind, String> {
-        DrawKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let all: Vec<&str> = DrawKind::ALL.iter().map(|k| k.name()).collect();
-                format!(
-                    "unknown draw rule '{s}' (expected one of: {})",
-                    all.join(", ")
-                )
-            })
-    }
-}
+named!(from_str DrawKind, String, |s| format!(
+    "unknown draw rule '{s}' (expected one of: {})",
+    DrawKind::ALL.map(DrawKind::name).join(", ")
+));
 
 /// When the long-diagonal count starts (FMJD-64 art. 7.2.7 is read both ways).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
@@ -739,17 +719,29 @@ mod tests {
         let xq = |draw: &str, rep: &str| {
             format!("game: xiangqi\neditions:\n  - id: x\n    title: t\n    source: s\n    draws: [{draw}]\n    draw_offer: {{clause: xq.a.b, min_own_moves: 0, reoffer: equal-counts}}\n{rep}")
         };
-        let err = load(&xq(
-            "{rule: repetition, clause: xq.a.b, mode: claim, occurrences: 3}",
-            "",
-        ))
-        .unwrap_err()
-        .to_string();
-        assert!(err.contains("rule 'repetition' takes no count"), "{err}");
-        let err = load(&xq("", "    repetition: {rules: cxa, cycles: 1}\n"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("repetition.cycles (edition x): 1"), "{err}");
+        // Each wrong edition (its draw rules, its repetition parameters) and what the
+        // error names.
+        for (draw, rep, names) in [
+            (
+                "{rule: repetition, clause: xq.a.b, mode: claim, occurrences: 3}",
+                "",
+                "rule 'repetition' takes no count",
+            ),
+            (
+                "",
+                "    repetition: {rules: cxa, cycles: 1}\n",
+                "repetition.cycles (edition x): 1",
+            ),
+            (
+                "",
+                "    repetition: {rules: axf, readings: {check_can_chases: false}}\n",
+                "check_can_chases",
+            ),
+            ("", "    repetition: {rules: chinese}\n", "chinese"),
+        ] {
+            let err = load(&xq(draw, rep)).unwrap_err().to_string();
+            assert!(err.contains(names), "{err}");
+        }
         let ok = load(&xq(
             "",
             "    repetition: {rules: axf, readings: {check_can_chase: false}}\n",
@@ -759,17 +751,6 @@ mod tests {
         let readings = edition.repetition.unwrap().readings;
         assert_eq!(readings.check_can_chase, Some(false));
         assert_eq!(readings.alternate_targets_forbidden, None);
-        let err = load(&xq(
-            "",
-            "    repetition: {rules: axf, readings: {check_can_chases: false}}\n",
-        ))
-        .unwrap_err()
-        .to_string();
-        assert!(err.contains("check_can_chases"), "{err}");
-        let err = load(&xq("", "    repetition: {rules: chinese}\n"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("chinese"), "{err}");
         let draughts = "game: russian\neditions:\n  - id: x\n    title: t\n    source: s\n    draws: []\n    draw_offer: {clause: d64.a.b, min_own_moves: 20, reoffer: equal-counts}\n    repetition: {rules: cxa}\n";
         let err = load(draughts).unwrap_err().to_string();
         assert!(err.contains("a rule of xiangqi, not russian"), "{err}");

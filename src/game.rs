@@ -13,9 +13,6 @@
 //! );
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
 /// A game whose rules arbiter knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Game {
@@ -46,22 +43,7 @@ impl Game {
     }
 }
 
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Game {
-    type Err = UnknownGame;
-
-    fn from_str(s: &str) -> Result<Game, UnknownGame> {
-        Game::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| UnknownGame(s.to_owned()))
-    }
-}
+named!(from_str Game, UnknownGame, |s: &str| UnknownGame(s.to_owned()));
 
 /// A game name arbiter does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

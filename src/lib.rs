@@ -14,8 +14,20 @@
 
 /// For the small enums written as one word each (`name()`): `Display` writes the name;
 /// with `from_name`, also `from_name`, the value of a name among `ALL` (the inverse of
-/// `name`). Defined before the modules, which use it.
+/// `name`); with `from_str`, also `FromStr` by `from_name`, its error (of the type given)
+/// made from the unknown text by the function given. Defined before the modules, which use
+/// it.
 macro_rules! named {
+    (from_str $t:ident, $err:ty, $unknown:expr) => {
+        impl std::str::FromStr for $t {
+            type Err = $err;
+
+            fn from_str(s: &str) -> Result<$t, $err> {
+                $t::from_name(s).ok_or_else(|| $unknown(s))
+            }
+        }
+        named!(from_name $t);
+    };
     (from_name $t:ident) => {
         impl $t {
             /// The value of a name (`None` for any other text): the inverse of `name`.

@@ -36,3 +36,19 @@ pub const CASE_FILES: &[(&str, &str)] = case_files::CASE_FILES;
 /// from a git checkout whose `spec/` and `cases/` had no change against it; `None` otherwise
 /// (a packaged crate, changed data).
 pub const SUITE_COMMIT: Option<&str> = option_env!("ARBITER_SUITE_COMMIT");
+
+/// For the tests that the files built into the binary are the files on disk: each shipped
+/// file (its repository path and what was read from it) matches the one read from disk at
+/// the same place in the order, by path (the disk's is absolute) and by what was read.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_shipped_as_on_disk<T: PartialEq + std::fmt::Debug>(
+    shipped: &[(&std::path::Path, T)],
+    on_disk: &[(&std::path::Path, T)],
+) {
+    assert_eq!(shipped.len(), on_disk.len());
+    for ((a, read_a), (b, read_b)) in shipped.iter().zip(on_disk) {
+        assert!(b.ends_with(a), "{} {}", a.display(), b.display());
+        assert_eq!(read_a, read_b);
+    }
+}

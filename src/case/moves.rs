@@ -11,10 +11,10 @@ use std::collections::{BTreeMap, BTreeSet};
 impl Checker<'_> {
     pub(super) fn check_moves(&mut self, expect: &Expect) -> Result<(), Halt> {
         if let Some(list) = &expect.legal {
-            self.check_legal(list)?;
+            self.check_legal(list, true)?;
         }
         if let Some(list) = &expect.legal_includes {
-            self.check_legal_includes(list)?;
+            self.check_legal(list, false)?;
         }
         if let Some(list) = &expect.illegal {
             self.check_illegal(list)?;
@@ -197,24 +197,31 @@ impl Checker<'_> {
         );
     }
 
-    fn check_legal(&mut self, expected: &[String]) -> Result<(), Halt> {
-        let Some(actual) = self.engine_keys("legal")? else {
+    /// `legal` (`exact`: the engine's moves are exactly the expected ones) or
+    /// `legal_includes` (the expected moves are among the engine's).
+    fn check_legal(&mut self, expected: &[String], exact: bool) -> Result<(), Halt> {
+        let expectation = if exact { "legal" } else { "legal_includes" };
+        let Some(actual) = self.engine_keys(expectation)? else {
             return Ok(());
         };
         let (keyed, unreadable) = self.resolve_expected(expected);
         let mut problems = Vec::new();
         if !unreadable.is_empty() {
-            problems.push(format!(
-                "expected moves that name no legal move: {}",
-                unreadable.join(", ")
-            ));
+            let what = if exact {
+                "expected moves that name no legal move"
+            } else {
+                "not legal"
+            };
+            problems.push(format!("{what}: {}", unreadable.join(", ")));
         }
-        let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
-        for (text, read) in &keyed {
-            if let Some(first) = seen.insert(&read.key, text) {
-                problems.push(format!(
-                    "'{first}' and '{text}' are listed but are the same move"
-                ));
+        if exact {
+            let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+            for (text, read) in &keyed {
+                if let Some(first) = seen.insert(&read.key, text) {
+                    problems.push(format!(
+                        "'{first}' and '{text}' are listed but are the same move"
+                    ));
+                }
             }
         }
         let missing = self.only_expected(expected, &keyed, &actual);
@@ -223,57 +230,36 @@ impl Checker<'_> {
             .filter(|(_, m)| !actual.contains_key(&m.key))
             .map(|(t, _)| t.as_str())
             .collect();
-        let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, m)| m.key.as_str()).collect();
-        let unexpected: Vec<&ListedMove> = actual
-            .iter()
-            .filter(|(k, _)| !expected_keys.contains(k.as_str()))
-            .map(|(_, m)| m)
-            .collect();
         if !missing.is_empty() {
-            problems.push(format!("missing {}", quoted(&missing_texts)));
+            let what = if exact {
+                "missing"
+            } else {
+                "missing from the engine's moves:"
+            };
+            problems.push(format!("{what} {}", quoted(&missing_texts)));
         }
-        if !unexpected.is_empty() {
-            problems.push(format!(
-                "unexpected {}",
-                quoted(&texts(unexpected.iter().copied()))
-            ));
+        let mut only_engine: Vec<ListedMove> = Vec::new();
+        if exact {
+            let expected_keys: BTreeSet<&str> = keyed.iter().map(|(_, m)| m.key.as_str()).collect();
+            let unexpected: Vec<&ListedMove> = actual
+                .iter()
+                .filter(|(k, _)| !expected_keys.contains(k.as_str()))
+                .map(|(_, m)| m)
+                .collect();
+            if !unexpected.is_empty() {
+                problems.push(format!(
+                    "unexpected {}",
+                    quoted(&texts(unexpected.iter().copied()))
+                ));
+            }
+            only_engine = unexpected.into_iter().cloned().collect();
+            only_engine.sort_by(|a, b| a.text.cmp(&b.text));
         }
-        let mut only_engine: Vec<ListedMove> = unexpected.into_iter().cloned().collect();
-        only_engine.sort_by(|a, b| a.text.cmp(&b.text));
         let difference = MoveDifference {
             only_expected: missing,
             only_engine,
         };
-        self.fail_listing("legal", &problems, expected, &actual, difference);
-        Ok(())
-    }
-
-    fn check_legal_includes(&mut self, expected: &[String]) -> Result<(), Halt> {
-        let Some(actual) = self.engine_keys("legal_includes")? else {
-            return Ok(());
-        };
-        let (keyed, unreadable) = self.resolve_expected(expected);
-        let mut problems = Vec::new();
-        if !unreadable.is_empty() {
-            problems.push(format!("not legal: {}", unreadable.join(", ")));
-        }
-        let missing = self.only_expected(expected, &keyed, &actual);
-        let missing_texts: Vec<&str> = keyed
-            .iter()
-            .filter(|(_, m)| !actual.contains_key(&m.key))
-            .map(|(t, _)| t.as_str())
-            .collect();
-        if !missing.is_empty() {
-            problems.push(format!(
-                "missing from the engine's moves: {}",
-                quoted(&missing_texts)
-            ));
-        }
-        let difference = MoveDifference {
-            only_expected: missing,
-            only_engine: Vec::new(),
-        };
-        self.fail_listing("legal_includes", &problems, expected, &actual, difference);
+        self.fail_listing(expectation, &problems, expected, &actual, difference);
         Ok(())
     }
 

@@ -91,34 +91,56 @@ mod tests {
 
     #[test]
     fn every_step_kind_reads() {
-        assert_eq!(step("{move: h2e2}").unwrap(), Step::Move("h2e2".into()));
-        assert_eq!(
-            step("{touch: [h2, h9]}").unwrap(),
-            Step::Touch {
-                squares: vec!["h2".into(), "h9".into()],
-                side: None
-            }
-        );
-        assert_eq!(
-            step("{touch: 22, side: black}").unwrap(),
-            Step::Touch {
-                squares: vec!["22".into()],
-                side: Some("black".into())
-            }
-        );
-        assert_eq!(
-            step("{adjust: e0, announced: false}").unwrap(),
-            Step::Adjust {
-                square: "e0".into(),
-                announced: false
-            }
-        );
-        assert_eq!(step("{accept: true}").unwrap(), Step::Accept);
-        assert_eq!(step("{correct: true}").unwrap(), Step::Correct);
-        assert_eq!(
-            step("{refuse_correction: white}").unwrap(),
-            Step::RefuseCorrection("white".into())
-        );
+        let some = |s: &str| Some(s.to_owned());
+        for (text, want) in [
+            ("{move: h2e2}", Step::Move("h2e2".into())),
+            (
+                "{touch: [h2, h9]}",
+                Step::Touch {
+                    squares: vec!["h2".into(), "h9".into()],
+                    side: None,
+                },
+            ),
+            (
+                "{touch: 22, side: black}",
+                Step::Touch {
+                    squares: vec!["22".into()],
+                    side: some("black"),
+                },
+            ),
+            (
+                "{adjust: e0, announced: false}",
+                Step::Adjust {
+                    square: "e0".into(),
+                    announced: false,
+                },
+            ),
+            ("{accept: true}", Step::Accept),
+            ("{correct: true}", Step::Correct),
+            (
+                "{refuse_correction: white}",
+                Step::RefuseCorrection("white".into()),
+            ),
+            ("{offer: red}", Step::Offer("red".into())),
+            ("{answer: accept}", Step::Answer(true)),
+            ("{answer: refuse}", Step::Answer(false)),
+            (
+                "{claim: sixty-move, by: black}",
+                Step::Claim {
+                    kind: "sixty-move".into(),
+                    by: some("black"),
+                },
+            ),
+            (
+                "{claim: threefold}",
+                Step::Claim {
+                    kind: "threefold".into(),
+                    by: None,
+                },
+            ),
+        ] {
+            assert_eq!(step(text).unwrap(), want, "{text}");
+        }
         assert!(matches!(
             step("{illegal: 22x13, removed: [17]}").unwrap(),
             Step::Illegal { removed: Some(r), .. } if r == ["17"]
@@ -127,23 +149,6 @@ mod tests {
             step("{violation: {side: red, kind: stopping-clock}}").unwrap(),
             Step::Violation { .. }
         ));
-        assert_eq!(step("{offer: red}").unwrap(), Step::Offer("red".into()));
-        assert_eq!(step("{answer: accept}").unwrap(), Step::Answer(true));
-        assert_eq!(step("{answer: refuse}").unwrap(), Step::Answer(false));
-        assert_eq!(
-            step("{claim: sixty-move, by: black}").unwrap(),
-            Step::Claim {
-                kind: "sixty-move".into(),
-                by: Some("black".into())
-            }
-        );
-        assert_eq!(
-            step("{claim: threefold}").unwrap(),
-            Step::Claim {
-                kind: "threefold".into(),
-                by: None
-            }
-        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 use super::*;
 use crate::engine::{ReferenceEngine, RulesFactory};
+use crate::protocol::{EngineInfo, QueryKind};
 use crate::{MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Status};
 use std::sync::Arc;
 
@@ -113,13 +114,34 @@ impl Rules for Counting {
     }
 }
 
+/// The fake game's rules, for each ruleset.
+fn counting() -> RulesFactory {
+    Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>)
+}
+
 fn runner() -> Runner {
-    let factory: RulesFactory =
-        Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>);
     Runner::new(
-        Box::new(ReferenceEngine::with_rules(factory.clone())),
-        factory,
+        Box::new(ReferenceEngine::with_rules(counting())),
+        counting(),
     )
+}
+
+/// What a fake engine says of itself: it plays `russian` and answers `queries`.
+fn fake_info(name: &str, queries: Vec<QueryKind>) -> EngineInfo {
+    EngineInfo {
+        name: name.into(),
+        version: "1".into(),
+        rulesets: vec!["russian".into()],
+        queries,
+        features: Vec::new(),
+        arbiter_messages: false,
+    }
+}
+
+/// The result's message says `part`.
+#[track_caller]
+fn says(r: &CaseResult, part: &str) {
+    assert!(r.message.contains(part), "'{}' lacks '{part}'", r.message);
 }
 
 /// Runs a case given as YAML (its `id`, `clauses` and `ruleset` are filled in).
@@ -139,11 +161,7 @@ fn passes(yaml: &str) {
 fn fails(yaml: &str, message_part: &str) -> CaseResult {
     let r = run(yaml);
     assert_eq!(r.verdict, Verdict::Failed, "{yaml}\n{}", r.message);
-    assert!(
-        r.message.contains(message_part),
-        "'{}' lacks '{message_part}'",
-        r.message
-    );
+    says(&r, message_part);
     r
 }
 
@@ -279,11 +297,7 @@ fn a_case_the_reference_cannot_set_up_is_errored() {
     ] {
         let r = run(yaml);
         assert_eq!(r.verdict, Verdict::Errored, "{yaml}");
-        assert!(
-            r.message.contains("cannot set up the case"),
-            "{}",
-            r.message
-        );
+        says(&r, "cannot set up the case");
     }
 }
 
@@ -291,18 +305,11 @@ fn a_case_the_reference_cannot_set_up_is_errored() {
 #[test]
 fn an_engine_refusing_a_valid_history_fails() {
     use crate::engine::Engine;
-    use crate::protocol::{EngineInfo, QueryKind, Reply, Request, Stage};
+    use crate::protocol::{Reply, Request, Stage};
     struct Refuser;
     impl Engine for Refuser {
         fn info(&self) -> EngineInfo {
-            EngineInfo {
-                name: "refuser".into(),
-                version: "1".into(),
-                rulesets: vec!["russian".into()],
-                queries: vec![QueryKind::Legal],
-                features: Vec::new(),
-                arbiter_messages: false,
-            }
+            fake_info("refuser", vec![QueryKind::Legal])
         }
         fn run(&self, request: &Request) -> Reply {
             let stage = if request.moves.is_empty() {
@@ -316,9 +323,7 @@ fn an_engine_refusing_a_valid_history_fails() {
             }
         }
     }
-    let factory: RulesFactory =
-        Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>);
-    let runner = Runner::new(Box::new(Refuser), factory);
+    let runner = Runner::new(Box::new(Refuser), counting());
     for (yaml, part) in [
         (
             "moves: ['+1', '+2']\nexpect: {legal_count: 3}",
@@ -333,7 +338,7 @@ fn an_engine_refusing_a_valid_history_fails() {
         let case: Case = serde_yaml::from_str(&text).unwrap();
         let r = runner.run(&case, &case.rulesets[0]);
         assert_eq!(r.verdict, Verdict::Failed, "{yaml}: {}", r.message);
-        assert!(r.message.contains(part), "{}", r.message);
+        says(&r, part);
     }
 }
 
@@ -353,7 +358,7 @@ fn a_panic_in_the_rules_is_an_errored_case_not_a_crash() {
     capture_panics();
     let r = run("position: '13'\nexpect: {legal_count: 3}");
     assert_eq!(r.verdict, Verdict::Errored);
-    assert!(r.message.contains("unlucky number"), "{}", r.message);
+    says(&r, "unlucky number");
 }
 
 #[test]
@@ -371,18 +376,14 @@ fn reserved_keys_are_skipped_with_the_reason() {
 #[test]
 fn an_engine_listing_a_wrong_move_fails() {
     use crate::engine::Engine;
-    use crate::protocol::{Answer, EngineInfo, Query, QueryKind, Reply, Request};
+    use crate::protocol::{Answer, Query, Reply, Request};
     struct Liar;
     impl Engine for Liar {
         fn info(&self) -> EngineInfo {
-            EngineInfo {
-                name: "liar".into(),
-                version: "1".into(),
-                rulesets: vec!["russian".into()],
-                queries: vec![QueryKind::Legal, QueryKind::Play, QueryKind::Perft],
-                features: Vec::new(),
-                arbiter_messages: false,
-            }
+            fake_info(
+                "liar",
+                vec![QueryKind::Legal, QueryKind::Play, QueryKind::Perft],
+            )
         }
         fn run(&self, request: &Request) -> Reply {
             match request.query {
@@ -392,17 +393,15 @@ fn an_engine_listing_a_wrong_move_fails() {
             }
         }
     }
-    let factory: RulesFactory =
-        Arc::new(|r: &Ruleset| Box::new(Counting { ruleset: r.clone() }) as Box<dyn Rules>);
-    let runner = Runner::new(Box::new(Liar), factory);
+    let runner = Runner::new(Box::new(Liar), counting());
     let case: Case = serde_yaml::from_str(
         "{id: t.c, clauses: [d64.t.t], ruleset: russian, expect: {legal: ['+1', '+2', '+3']}}",
     )
     .unwrap();
     let r = runner.run(&case, &case.rulesets[0]);
     assert_eq!(r.verdict, Verdict::Failed);
-    assert!(r.message.contains("'+4'"), "{}", r.message);
-    assert!(r.message.contains("missing '+2', '+3'"), "{}", r.message);
+    says(&r, "'+4'");
+    says(&r, "missing '+2', '+3'");
     let case: Case = serde_yaml::from_str(
         "{id: t.c, clauses: [d64.t.t], ruleset: russian, expect: {perft: [{depth: 1, nodes: 3}]}}",
     )
@@ -419,11 +418,7 @@ fn an_engine_listing_a_wrong_move_fails() {
     .unwrap();
     let r = runner.run(&case, &case.rulesets[0]);
     assert_eq!(r.verdict, Verdict::Skipped);
-    assert!(
-        r.message.contains("does not answer `session` queries"),
-        "{}",
-        r.message
-    );
+    says(&r, "does not answer `session` queries");
 }
 
 /// Session expectations: `offer`, `claim` after steps, and `rejected` at a step, each shown
@@ -440,17 +435,9 @@ fn session_offer_claim_and_refused_step() {
     assert_eq!(r.verdict, Verdict::Passed, "{}", r.message);
     let r = run(&format!("{head}], expect: {{offer: {{pending: none}}}}}}"));
     assert_eq!(r.verdict, Verdict::Failed);
-    assert!(
-        r.message.contains("pending draw offer: red, expected none"),
-        "{}",
-        r.message
-    );
+    says(&r, "pending draw offer: red, expected none");
     let r = run(&format!("{head}], expect: {{offer: {{pending: white}}}}}}"));
-    assert!(
-        r.message.contains("'white' is no side of xiangqi"),
-        "{}",
-        r.message
-    );
+    says(&r, "'white' is no side of xiangqi");
     // A refused step.
     let refused = format!("{head}, {{answer: accept}}, {{move: h9g7}}]");
     let r = run(&format!(
@@ -460,42 +447,25 @@ fn session_offer_claim_and_refused_step() {
     let r = run(&format!(
         "{refused}, expect: {{rejected: {{stage: step, step: 3}}}}}}"
     ));
-    assert!(
-        r.message
-            .contains("expected step 3 to be refused, but step 4"),
-        "{}",
-        r.message
-    );
+    says(&r, "expected step 3 to be refused, but step 4");
     let r = run(&format!(
         "{head}], expect: {{rejected: {{stage: step, step: 2}}}}}}"
     ));
-    assert!(
-        r.message.contains("everything was accepted"),
-        "{}",
-        r.message
-    );
+    says(&r, "everything was accepted");
     // `claim` after steps reads the last claim step; none made is a failure.
     let r = run(&format!(
         "{head}], expect: {{claim: {{kind: sixty-move, upheld: false}}}}}}"
     ));
-    assert!(r.message.contains("no claim was made"), "{}", r.message);
+    says(&r, "no claim was made");
     let r = run(
         "{id: t.s, clauses: [xq.t], ruleset: xiangqi, steps: [{claim: sixty-move}], \
          expect: {claim: {kind: sixty-move, by: red, upheld: false}}}",
     );
-    assert!(
-        r.message.contains("penalty 300 s, expected none"),
-        "{}",
-        r.message
-    );
+    says(&r, "penalty 300 s, expected none");
     // Expectations a session does not answer are an error, not silently ignored.
     let r = run(&format!(
         "{head}], expect: {{counters: {{sixty-move: 2}}}}}}"
     ));
     assert_eq!(r.verdict, Verdict::Errored);
-    assert!(
-        r.message.contains("counters cannot be combined"),
-        "{}",
-        r.message
-    );
+    says(&r, "counters cannot be combined");
 }

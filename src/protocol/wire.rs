@@ -30,8 +30,9 @@ fn object(line: &str) -> Result<Map<String, Value>, WireError> {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
-    match v {
+/// `a string`, `a number`, …: what a JSON value is, for messages.
+pub fn kind_of(value: &Value) -> &'static str {
+    match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
         Value::Number(_) => "a number",

@@ -2,6 +2,7 @@
 
 use super::ReportError;
 use crate::case::{MoveDifference, Verdict};
+use crate::protocol::wire::kind_of;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -426,18 +427,6 @@ fn naming_the_field(event: &Value, error: serde_json::Error) -> String {
         }
     }
     message
-}
-
-/// `a string`, `a number`, …: what a JSON value is, for messages.
-fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// A field written `null` or left out reads as its default (an empty list or text, zero).

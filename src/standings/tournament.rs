@@ -95,23 +95,10 @@ impl Kind {
     }
 }
 
-named!(Kind);
-
-impl std::str::FromStr for Kind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Kind, String> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown competition kind '{s}' (expected {})",
-                    Kind::ALL.map(Kind::name).join(", ")
-                )
-            })
-    }
-}
+named!(from_str Kind, String, |s| format!(
+    "unknown competition kind '{s}' (expected {})",
+    Kind::ALL.map(Kind::name).join(", ")
+));
 
 /// A disciplinary penalty that ranks a player last among those on equal scores
 /// (`xq.discipline.ranking`).
