@@ -175,7 +175,18 @@ impl Judge for DraughtsJudge {
     }
 
     fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.play, kind, by, || Ok(&self.game))
+        rule_claim(&self.play, kind, by, &self.game)
+    }
+
+    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+        rule_offer(
+            &self.play,
+            &OFFER_CLAUSES,
+            self.plies(),
+            by,
+            earlier,
+            &self.game,
+        )
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -263,28 +274,6 @@ impl Rules for DraughtsRules {
             game,
             play: self.play.clone(),
         }))
-    }
-
-    fn claim(
-        &self,
-        fen: &str,
-        moves: &[String],
-        kind: &str,
-        by: Option<&str>,
-    ) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.play, kind, by, || self.replay(fen, moves))
-    }
-
-    fn draw_offer(
-        &self,
-        fen: &str,
-        moves: &[String],
-        by: &str,
-        earlier: &[OfferRecord],
-    ) -> Result<OfferRuling, RulesError> {
-        rule_offer(&self.play, &OFFER_CLAUSES, moves.len(), by, earlier, || {
-            self.replay(fen, moves)
-        })
     }
 }
 

@@ -151,6 +151,9 @@ pub trait Judge: Send + std::fmt::Debug {
     /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move) after the
     /// history so far: [`Rules::claim`] without replaying the history.
     fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError>;
+    /// Whether `by` may offer a draw after the history so far and the `earlier` offers of
+    /// the game: [`Rules::draw_offer`] without replaying the history.
+    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError>;
     /// A copy of this judge.
     fn boxed_clone(&self) -> Box<dyn Judge>;
 }
@@ -196,6 +199,10 @@ impl Judge for Replayed {
 
     fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
         rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind, by)
+    }
+
+    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+        rules_for(&self.ruleset).draw_offer(&self.fen, &self.moves, by, earlier)
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -283,7 +290,8 @@ pub trait Rules: Send + Sync {
 
     /// The arbiter's ruling on a draw claim of `kind` (`sixty-move`, `repetition`,
     /// `threefold`, `kings-only`, …) made by `by` (`white`, `black`, `red`; `None`: the side
-    /// to move) after `moves` played from `fen`.
+    /// to move) after `moves` played from `fen`: the kind is read, then the judge of the
+    /// history ([`Rules::judge`]) rules on it ([`Judge::claim`]).
     fn claim(
         &self,
         fen: &str,
@@ -291,15 +299,13 @@ pub trait Rules: Send + Sync {
         kind: &str,
         by: Option<&str>,
     ) -> Result<ClaimRuling, RulesError> {
-        let _ = (fen, moves, by);
-        Err(RulesError::Unsupported(format!(
-            "{}: claims ('{kind}') are not supported",
-            self.ruleset()
-        )))
+        claim_kind(kind, self.ruleset().game)?;
+        self.judge(fen, moves)?.claim(kind, by)
     }
 
     /// Whether `by` may offer a draw now, after `moves` played from `fen` and the `earlier`
-    /// offers of the game.
+    /// offers of the game: the sides are read, then the judge of the history
+    /// ([`Rules::judge`]) rules on it ([`Judge::draw_offer`]).
     fn draw_offer(
         &self,
         fen: &str,
@@ -307,11 +313,8 @@ pub trait Rules: Send + Sync {
         by: &str,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
-        let _ = (fen, moves, earlier);
-        Err(RulesError::Unsupported(format!(
-            "{}: draw offers (by {by}) are not supported",
-            self.ruleset()
-        )))
+        offer_sides(by, earlier, self.ruleset().game)?;
+        self.judge(fen, moves)?.draw_offer(by, earlier)
     }
 }
 
@@ -352,8 +355,9 @@ pub fn rules_enforcing(play: &PlayRules, enforcement: RepetitionEnforcement) -> 
     }
 }
 
-/// A history replayed by a game's endings, as the claim and draw-offer rulings read it: the
-/// one mechanism of [`rule_claim`] and [`rule_offer`] serves every game through it.
+/// A history replayed by a game's endings, as the claim and draw-offer rulings of its judge
+/// read it: the one mechanism of [`rule_claim`] and [`rule_offer`] serves every game
+/// through it.
 pub(crate) trait Ended {
     /// The side to move after the history.
     fn to_move(&self) -> Side;
@@ -361,21 +365,6 @@ pub(crate) trait Ended {
     fn state(&self) -> GameState;
     /// The state of each draw rule of the edition after the history.
     fn rule_states(&self) -> Vec<RuleState<'_>>;
-}
-
-/// A judge's history is ruled on where it stands, not replayed ([`Judge::claim`]).
-impl<E: Ended> Ended for &E {
-    fn to_move(&self) -> Side {
-        (**self).to_move()
-    }
-
-    fn state(&self) -> GameState {
-        (**self).state()
-    }
-
-    fn rule_states(&self) -> Vec<RuleState<'_>> {
-        (**self).rule_states()
-    }
 }
 
 /// Reads a side name of the game.
@@ -388,17 +377,16 @@ fn side(name: &str, game: Game) -> Result<Side, RulesError> {
     })
 }
 
-/// [`Rules::claim`] for any game: the claim kind is read, the history replayed (`replay`),
-/// and the claim of `by` (`None`: the side to move) ruled on by the edition's draw rules.
-pub(crate) fn rule_claim<E: Ended>(
+/// [`Judge::claim`] for any game: the claim kind is read and the claim of `by` (`None`:
+/// the side to move) ruled on by the edition's draw rules after the history `ended`.
+pub(crate) fn rule_claim(
     play: &PlayRules,
     kind: &str,
     by: Option<&str>,
-    replay: impl FnOnce() -> Result<E, RulesError>,
+    ended: &impl Ended,
 ) -> Result<ClaimRuling, RulesError> {
     let game = play.ruleset.game;
     let kind = claim_kind(kind, game)?;
-    let ended = replay()?;
     let by = match by {
         Some(name) => side(name, game)?,
         None => ended.to_move(),
@@ -412,23 +400,20 @@ pub(crate) fn rule_claim<E: Ended>(
     ))
 }
 
-/// [`Rules::draw_offer`] for any game: whether `by` may offer a draw after the
-/// `moves_played` moves of the history (`replay`) and the `earlier` offers, by the edition's
+/// [`Judge::draw_offer`] for any game: whether `by` may offer a draw after the
+/// `moves_played` moves of the history `ended` and the `earlier` offers, by the edition's
 /// draw-offer rule; `clauses` are the game's clauses a refusal cites.
-pub(crate) fn rule_offer<E: Ended>(
+pub(crate) fn rule_offer(
     play: &PlayRules,
     clauses: &OfferClauses,
     moves_played: usize,
     by: &str,
     earlier: &[OfferRecord],
-    replay: impl FnOnce() -> Result<E, RulesError>,
+    ended: &impl Ended,
 ) -> Result<OfferRuling, RulesError> {
     let game = play.ruleset.game;
-    let who = side(by, game)?;
-    for o in earlier {
-        side(&o.by, game)?;
-    }
-    let to_move = replay()?.to_move();
+    let who = offer_sides(by, earlier, game)?;
+    let to_move = ended.to_move();
     let last_mover = (moves_played > 0).then(|| to_move.other().name(game));
     // Moves made by `who` in the history: the side to move at the start moved first.
     let start_turn = if moves_played % 2 == 0 {
@@ -450,6 +435,15 @@ pub(crate) fn rule_offer<E: Ended>(
         moves_played,
         earlier,
     ))
+}
+
+/// Reads the side that offers a draw and the sides of the `earlier` offers.
+fn offer_sides(by: &str, earlier: &[OfferRecord], game: Game) -> Result<Side, RulesError> {
+    let who = side(by, game)?;
+    for o in earlier {
+        side(&o.by, game)?;
+    }
+    Ok(who)
 }
 
 /// Reads a claim kind, which must be a draw rule of the game.

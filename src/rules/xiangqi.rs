@@ -157,7 +157,11 @@ impl Judge for XiangqiJudge {
     }
 
     fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.1, kind, by, || Ok(&self.0))
+        rule_claim(&self.1, kind, by, &self.0)
+    }
+
+    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+        rule_offer(&self.1, &OFFER_CLAUSES, self.plies(), by, earlier, &self.0)
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -350,28 +354,6 @@ impl Rules for XiangqiRules {
             self.replay(fen, moves)?,
             self.play.clone(),
         )))
-    }
-
-    fn claim(
-        &self,
-        fen: &str,
-        moves: &[String],
-        kind: &str,
-        by: Option<&str>,
-    ) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.play, kind, by, || self.replay(fen, moves))
-    }
-
-    fn draw_offer(
-        &self,
-        fen: &str,
-        moves: &[String],
-        by: &str,
-        earlier: &[OfferRecord],
-    ) -> Result<OfferRuling, RulesError> {
-        rule_offer(&self.play, &OFFER_CLAUSES, moves.len(), by, earlier, || {
-            self.replay(fen, moves)
-        })
     }
 }
 
