@@ -133,14 +133,14 @@ mod tests {
         assert_eq!(
             step("{claim: sixty-move, by: black}").unwrap(),
             Step::Claim {
-                kind: "sixty-move".into(),
+                kind: crate::edition::DrawKind::SixtyMove,
                 by: Some("black".into())
             }
         );
         assert_eq!(
             step("{claim: threefold}").unwrap(),
             Step::Claim {
-                kind: "threefold".into(),
+                kind: crate::edition::DrawKind::Threefold,
                 by: None
             }
         );
@@ -183,7 +183,7 @@ mod tests {
             Step::CorrectError {
                 number: Some(3),
                 side: Some("black".into()),
-                error: Some("displaced-piece".into()),
+                error: Some(crate::procedure::ErrorKind::DisplacedPiece),
             }
         );
         let s = step("{correct_error: {error: colours-only}}").unwrap();

@@ -4,13 +4,14 @@
 //! the same identity, the lexicographically smallest path (comparing square numbers in
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
-use super::{rule_claim, rule_offer, Ended, PlayRules};
+use super::{rule_claim, rule_offer, rule_typed_claim, Ended, PlayRules};
 use super::{ClaimRuling, GameOutcome};
 use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
 use crate::draughts::{Move, MoveRules, Position, Variant};
+use crate::edition::DrawKind;
 use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
@@ -174,8 +175,8 @@ impl Judge for DraughtsJudge {
         self.game.plies()
     }
 
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.play, kind, by, || Ok(&self.game))
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
+        rule_typed_claim(&self.play, kind, by, || Ok(&self.game))
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {

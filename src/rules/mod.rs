@@ -149,8 +149,9 @@ pub trait Judge: Send + std::fmt::Debug {
     /// The number of moves judged.
     fn plies(&self) -> usize;
     /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move) after the
-    /// history so far: [`Rules::claim`] without replaying the history.
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError>;
+    /// history so far: [`Rules::claim`] without replaying the history. A kind that is no
+    /// draw rule of the game is an error.
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError>;
     /// A copy of this judge.
     fn boxed_clone(&self) -> Box<dyn Judge>;
 }
@@ -194,8 +195,9 @@ impl Judge for Replayed {
         self.moves.len()
     }
 
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind, by)
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
+        let by = by.map(|s| s.name(self.ruleset.game));
+        rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind.name(), by)
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
@@ -388,8 +390,8 @@ fn side(name: &str, game: Game) -> Result<Side, RulesError> {
     })
 }
 
-/// [`Rules::claim`] for any game: the claim kind is read, the history replayed (`replay`),
-/// and the claim of `by` (`None`: the side to move) ruled on by the edition's draw rules.
+/// [`Rules::claim`] for any game: the claim kind and side are read, the history replayed
+/// (`replay`), and the claim ruled on as [`rule_typed_claim`] does.
 pub(crate) fn rule_claim<E: Ended>(
     play: &PlayRules,
     kind: &str,
@@ -399,17 +401,37 @@ pub(crate) fn rule_claim<E: Ended>(
     let game = play.ruleset.game;
     let kind = claim_kind(kind, game)?;
     let ended = replay()?;
-    let by = match by {
-        Some(name) => side(name, game)?,
-        None => ended.to_move(),
-    };
-    Ok(rule_on_claim(
+    let by = by.map(|name| side(name, game)).transpose()?;
+    Ok(ruled_claim(play, kind, by, &ended))
+}
+
+/// [`Judge::claim`] for any game: the claim of `kind` (a draw rule of the game) by `by`
+/// (`None`: the side to move) after the history `replay` gives, ruled on by the edition's
+/// draw rules.
+pub(crate) fn rule_typed_claim<E: Ended>(
+    play: &PlayRules,
+    kind: DrawKind,
+    by: Option<Side>,
+    replay: impl FnOnce() -> Result<E, RulesError>,
+) -> Result<ClaimRuling, RulesError> {
+    let kind = claim_of_game(kind, play.ruleset.game)?;
+    Ok(ruled_claim(play, kind, by, &replay()?))
+}
+
+fn ruled_claim<E: Ended>(
+    play: &PlayRules,
+    kind: DrawKind,
+    by: Option<Side>,
+    ended: &E,
+) -> ClaimRuling {
+    let by = by.unwrap_or_else(|| ended.to_move());
+    rule_on_claim(
         play,
         &ended.outcome(),
         &ended.rule_states(),
         kind,
-        by.name(game),
-    ))
+        by.name(play.ruleset.game),
+    )
 }
 
 /// [`Rules::draw_offer`] for any game: whether `by` may offer a draw after the
@@ -454,18 +476,26 @@ pub(crate) fn rule_offer<E: Ended>(
 
 /// Reads a claim kind, which must be a draw rule of the game.
 pub(crate) fn claim_kind(kind: &str, game: Game) -> Result<DrawKind, RulesError> {
-    let expected = || {
-        DrawKind::of_game(game)
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     match kind.parse::<DrawKind>() {
-        Ok(k) if k.belongs_to(game) => Ok(k),
-        _ => Err(RulesError::Unsupported(format!(
-            "unknown claim kind '{kind}' for {game} (expected one of: {})",
-            expected()
-        ))),
+        Ok(k) => claim_of_game(k, game),
+        Err(_) => Err(unknown_claim(kind, game)),
     }
+}
+
+/// A claim kind, which must be a draw rule of the game.
+fn claim_of_game(kind: DrawKind, game: Game) -> Result<DrawKind, RulesError> {
+    if kind.belongs_to(game) {
+        Ok(kind)
+    } else {
+        Err(unknown_claim(kind.name(), game))
+    }
+}
+
+/// A claim kind that is no draw rule of the game.
+fn unknown_claim(kind: &str, game: Game) -> RulesError {
+    let expected: Vec<&str> = DrawKind::of_game(game).iter().map(|k| k.name()).collect();
+    RulesError::Unsupported(format!(
+        "unknown claim kind '{kind}' for {game} (expected one of: {})",
+        expected.join(", ")
+    ))
 }

@@ -1,8 +1,9 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
-use super::{rule_claim, rule_offer, Ended, PlayRules};
+use super::{rule_claim, rule_offer, rule_typed_claim, Ended, PlayRules};
 use super::{ClaimRuling, GameOutcome};
 use crate::clause;
+use crate::edition::DrawKind;
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
 use crate::xiangqi::iccs::parse_iccs_coords;
@@ -156,8 +157,8 @@ impl Judge for XiangqiJudge {
         self.0.moves().len()
     }
 
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.1, kind, by, || Ok(&self.0))
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
+        rule_typed_claim(&self.1, kind, by, || Ok(&self.0))
     }
 
     fn boxed_clone(&self) -> Box<dyn Judge> {
