@@ -259,9 +259,50 @@ pub enum Reason {
     /// The simulator adjudicated the game (no rule of the rulebooks).
     Adjudicated(AdjudicationKind),
     /// A forfeit named by the event that decided it (a simulator's `engine-failure`, a
-    /// case's `forfeit` step); the slug is the event's.
-    Forfeit(String),
+    /// case's `forfeit` step); the slug is the forfeit reason's.
+    Forfeit(ForfeitReason),
 }
+
+/// Why a forfeit event ends a game: a loss decided outside the session's own rules (the
+/// repetition verdict's hook, or the simulator's ruling on a failing player). The slug is
+/// its text form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ForfeitReason {
+    /// Xiangqi: a forbidden repetition not changed after the verdict (`forbidden-repetition`).
+    ForbiddenRepetition,
+    /// The simulator: a player resigned instead of moving (`resignation`).
+    Resignation,
+    /// The simulator: a player failed to answer (`engine-failure`).
+    EngineFailure,
+    /// The simulator: a player's move cannot be put on the board (`unreadable-move`).
+    UnreadableMove,
+    /// The simulator: a player has no permitted move to make (`no-permitted-move`).
+    NoPermittedMove,
+}
+
+impl ForfeitReason {
+    /// Every reason.
+    pub const ALL: [ForfeitReason; 5] = [
+        ForfeitReason::ForbiddenRepetition,
+        ForfeitReason::Resignation,
+        ForfeitReason::EngineFailure,
+        ForfeitReason::UnreadableMove,
+        ForfeitReason::NoPermittedMove,
+    ];
+
+    /// The slug (`forbidden-repetition`, `engine-failure`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ForfeitReason::ForbiddenRepetition => "forbidden-repetition",
+            ForfeitReason::Resignation => "resignation",
+            ForfeitReason::EngineFailure => "engine-failure",
+            ForfeitReason::UnreadableMove => "unreadable-move",
+            ForfeitReason::NoPermittedMove => "no-permitted-move",
+        }
+    }
+}
+
+named!(from_name ForfeitReason);
 
 /// Every reason of the closed set, for the parser.
 const CLOSED_REASONS: [Reason; 16] = [
@@ -308,7 +349,7 @@ impl Reason {
             Reason::Adjudicated(AdjudicationKind::MaxPlies) => "adjudicated-max-plies",
             Reason::Adjudicated(AdjudicationKind::ScoreDraw) => "adjudicated-draw",
             Reason::Adjudicated(AdjudicationKind::ScoreResign) => "adjudicated-resign",
-            Reason::Forfeit(slug) => slug,
+            Reason::Forfeit(reason) => reason.name(),
         }
     }
 

@@ -127,14 +127,14 @@ mod tests {
             (
                 "{claim: sixty-move, by: black}",
                 Step::Claim {
-                    kind: "sixty-move".into(),
+                    kind: crate::edition::DrawKind::SixtyMove,
                     by: some("black"),
                 },
             ),
             (
                 "{claim: threefold}",
                 Step::Claim {
-                    kind: "threefold".into(),
+                    kind: crate::edition::DrawKind::Threefold,
                     by: None,
                 },
             ),
@@ -188,7 +188,7 @@ mod tests {
             Step::CorrectError {
                 number: Some(3),
                 side: Some("black".into()),
-                error: Some("displaced-piece".into()),
+                error: Some(crate::procedure::ErrorKind::DisplacedPiece),
             }
         );
         let s = step("{correct_error: {error: colours-only}}").unwrap();

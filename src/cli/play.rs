@@ -208,7 +208,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
                 detail,
             }) = entry
             {
-                if reason == "engine-failure" {
+                if *reason == arbiter::outcome::ForfeitReason::EngineFailure {
                     engine_failures += 1;
                     let who = &record.players[usize::from(*side == arbiter::Side::Second)];
                     if show {

@@ -4,7 +4,7 @@
 use super::{Engine, RulesFactory};
 use crate::clock::ClockRules;
 use crate::mutant::Mutant;
-use crate::procedure::{Candidate, ErrorKind, Event, EventTime, Session};
+use crate::procedure::{Candidate, Event, EventTime, Session};
 use crate::protocol::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
     CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer,
@@ -390,7 +390,7 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
         Step::RefuseCorrection(s) => Event::RefuseCorrection(side(s, game)?),
         Step::Violation { side: s, kind } => Event::Violation {
             side: side(s, game)?,
-            kind: kind.clone(),
+            kind: *kind,
         },
         Step::Unrecorded {
             side: s,
@@ -404,12 +404,12 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
         Step::Resign(s) => Event::Resign(side(s, game)?),
         Step::Forfeit { side: s, reason } => Event::Forfeit {
             side: side(s, game)?,
-            reason: reason.clone(),
+            reason: *reason,
         },
         Step::Offer(s) => Event::Offer(side(s, game)?),
         Step::Answer(accept) => Event::Answer { accept: *accept },
         Step::Claim { kind, by } => Event::Claim {
-            kind: kind.clone(),
+            kind: *kind,
             by: opt_side(by)?,
         },
         Step::Elapse(span) => Event::Elapse(*span),
@@ -444,17 +444,11 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
         Step::CorrectError {
             number,
             side: s,
-            error: Some(slug),
+            error: Some(error),
         } => {
-            let error = ErrorKind::from_slug(slug).ok_or_else(|| {
-                format!(
-                    "`correct_error.error: {slug}`: expected one of {}",
-                    ErrorKind::slugs()
-                )
-            })?;
             let by = opt_side(s)?.unwrap_or(Side::First);
             Event::Correction {
-                error,
+                error: *error,
                 at: number.map(|n| (n, by)),
             }
         }

@@ -34,8 +34,8 @@
 use super::player::{Choice, MoveRequest, Player, PlayerError};
 use super::record::{score_adjudicated, Decision, Entry, GameRecord};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
-use crate::outcome::AdjudicationKind;
-use crate::procedure::{Event, EventTime, ProcedureError, Session};
+use crate::outcome::{AdjudicationKind, ForfeitReason};
+use crate::procedure::{Event, EventTime, ProcedureError, Session, ViolationKind};
 use crate::xiangqi::repetition::CycleDecision;
 use crate::Side;
 use crate::{Outcome, Reason, Ruleset};
@@ -318,7 +318,13 @@ pub fn play_game_adjudicated(
     for (i, p) in players.iter_mut().enumerate() {
         if let Err(e) = p.new_game(&options.ruleset, &start_fen) {
             let side = Side::BOTH[i];
-            forfeit(&mut session, &mut record, side, "engine-failure", &e)?;
+            forfeit(
+                &mut session,
+                &mut record,
+                side,
+                ForfeitReason::EngineFailure,
+                &e,
+            )?;
         }
     }
     let mut refusals = 0u32;
@@ -348,7 +354,7 @@ pub fn play_game_adjudicated(
             claimed_at = Some(session.moves().len());
             if let Some(kind) = players[idx].claim(&session.ending().claims) {
                 session.apply(Event::Claim {
-                    kind: kind.name().to_owned(),
+                    kind,
                     by: Some(side),
                 })?;
                 let ruling = session.claim_rulings().last().cloned();
@@ -369,9 +375,9 @@ pub fn play_game_adjudicated(
             Err(e) => {
                 if !flag_fell(&mut session, &mut record, side, started.elapsed())? {
                     let reason = if players[idx].resigned() {
-                        "resignation"
+                        ForfeitReason::Resignation
                     } else {
-                        "engine-failure"
+                        ForfeitReason::EngineFailure
                     };
                     forfeit(&mut session, &mut record, side, reason, &e)?;
                 }
@@ -443,7 +449,13 @@ pub fn play_game_adjudicated(
                         player: players[idx].name(),
                         message: format!("{MAX_REFUSALS} moves refused in a row"),
                     };
-                    forfeit(&mut session, &mut record, side, "no-permitted-move", &e)?;
+                    forfeit(
+                        &mut session,
+                        &mut record,
+                        side,
+                        ForfeitReason::NoPermittedMove,
+                        &e,
+                    )?;
                 }
                 continue;
             }
@@ -460,7 +472,13 @@ pub fn play_game_adjudicated(
                         player: players[idx].name(),
                         message: format!("its move '{text}' cannot be put on the board: {e}"),
                     };
-                    forfeit(&mut session, &mut record, side, "unreadable-move", &e)?;
+                    forfeit(
+                        &mut session,
+                        &mut record,
+                        side,
+                        ForfeitReason::UnreadableMove,
+                        &e,
+                    )?;
                     break;
                 }
                 if session
@@ -507,7 +525,7 @@ pub fn play_game_adjudicated(
             if irregular[idx] > 1 {
                 session.apply(Event::Violation {
                     side,
-                    kind: "warning".to_owned(),
+                    kind: ViolationKind::Warning,
                 })?;
                 record.entries.push(Entry::Decision(Decision::Warning {
                     side,
@@ -574,19 +592,16 @@ fn forfeit(
     session: &mut Session,
     record: &mut GameRecord,
     side: Side,
-    reason: &str,
+    reason: ForfeitReason,
     error: &PlayerError,
 ) -> Result<(), GameError> {
     if session.outcome().is_some() {
         return Ok(());
     }
-    session.apply(Event::Forfeit {
-        side,
-        reason: reason.to_owned(),
-    })?;
+    session.apply(Event::Forfeit { side, reason })?;
     record.entries.push(Entry::Decision(Decision::Forfeit {
         side,
-        reason: reason.to_owned(),
+        reason,
         detail: error.to_string(),
     }));
     Ok(())

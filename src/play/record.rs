@@ -37,7 +37,7 @@
 //! ```
 
 use crate::clock::Span;
-use crate::outcome::AdjudicationKind;
+use crate::outcome::{AdjudicationKind, ForfeitReason};
 use crate::{Game, Outcome, Reason, Ruleset, Score, Side};
 use std::fmt::Write as _;
 
@@ -143,8 +143,8 @@ pub enum Decision {
     Forfeit {
         /// Who loses.
         side: Side,
-        /// The slug (`engine-failure`, `unreadable-move`, `no-permitted-move`).
-        reason: String,
+        /// Why (`engine-failure`, `unreadable-move`, `no-permitted-move`, `resignation`).
+        reason: ForfeitReason,
         /// What happened.
         detail: String,
     },

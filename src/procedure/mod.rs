@@ -35,7 +35,7 @@ pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
     Breach, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling,
-    OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session, SessionRules,
+    OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session, SessionRules, ViolationKind,
 };
 pub use touch::{
     resolve_touches, resolve_touches_under, Touch, TouchClauses, TouchOrigin, TouchRules,
@@ -88,7 +88,7 @@ pub enum ProcedureError {
     #[error("unknown violation kind '{kind}' (expected one of: {expected})")]
     ViolationKind {
         /// The kind given.
-        kind: String,
+        kind: crate::procedure::ViolationKind,
         /// The known kinds, comma separated.
         expected: String,
     },

@@ -80,7 +80,7 @@ mod steps;
 
 pub use correct::{Correction, CorrectionRules, ErrorKind, ErrorMove};
 use event::event_name;
-pub use event::{Event, EventTime};
+pub use event::{Event, EventTime, ViolationKind};
 pub use policy::{IllegalHandling, OfferAfterPress, OmissionLimits, Policy};
 pub use rules::SessionRules;
 
@@ -207,7 +207,7 @@ impl Session {
     /// rule book, as a mutant of the reference may have altered them.
     ///
     /// ```
-    /// use arbiter::procedure::{Event, Session, SessionRules};
+    /// use arbiter::procedure::{Event, Session, SessionRules, ViolationKind};
     /// use arbiter::rules::PlayRules;
     /// use arbiter::Side;
     ///
@@ -216,7 +216,7 @@ impl Session {
     /// rules.policy.violation_limit = 4;
     /// let mut game = Session::with_rules(PlayRules::of(&ruleset), rules, None).unwrap();
     /// for _ in 0..3 {
-    ///     game.apply(Event::Violation { side: Side::First, kind: "minor-conduct".into() }).unwrap();
+    ///     game.apply(Event::Violation { side: Side::First, kind: ViolationKind::MinorConduct }).unwrap();
     /// }
     /// assert_eq!(game.violations(Side::First), 3);
     /// assert!(game.outcome().is_none()); // the third no longer loses

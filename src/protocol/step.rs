@@ -4,6 +4,9 @@
 //! `docs/protocol.md`.
 
 use crate::clock::Span;
+use crate::edition::DrawKind;
+use crate::outcome::ForfeitReason;
+use crate::procedure::{ErrorKind, ViolationKind};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -64,8 +67,8 @@ pub enum Step {
     Violation {
         /// Who.
         side: String,
-        /// The kind slug.
-        kind: String,
+        /// The kind.
+        kind: ViolationKind,
     },
     /// `{unrecorded: {side: red, moves: 4, time_pressure: false}}`: the arbiter finds moves
     /// missing from a side's score sheet (xiangqi 第四章 第三节).
@@ -83,8 +86,8 @@ pub enum Step {
     Forfeit {
         /// Who loses.
         side: String,
-        /// Why, as a slug.
-        reason: String,
+        /// Why.
+        reason: ForfeitReason,
     },
     /// `{offer: red}`: a draw offer.
     Offer(String),
@@ -93,8 +96,8 @@ pub enum Step {
     Answer(bool),
     /// `{claim: sixty-move, by: red}`: a draw claim (`by` defaults to the side to move).
     Claim {
-        /// The claim kind.
-        kind: String,
+        /// The claim kind: a draw rule's.
+        kind: DrawKind,
         /// The claiming side.
         by: Option<String>,
     },
@@ -128,8 +131,8 @@ pub enum Step {
         number: Option<u32>,
         /// Who made the move.
         side: Option<String>,
-        /// The error, by slug; absent: an error of unsaid kind, timing only.
-        error: Option<String>,
+        /// The error; absent: an error of unsaid kind, timing only.
+        error: Option<ErrorKind>,
     },
     /// `{set_clock: {side: red, used: 1:20:00}}`: the arbiter sets a clock.
     SetClock {
@@ -640,7 +643,12 @@ impl TryFrom<StepWire> for Step {
                 let v = r.violation.ok_or("`violation` needs side and kind")?;
                 Step::Violation {
                     side: v.side,
-                    kind: v.kind,
+                    kind: slug_of(
+                        "violation.kind",
+                        &v.kind,
+                        &ViolationKind::ALL,
+                        ViolationKind::name,
+                    )?,
                 }
             }
             "unrecorded" => {
@@ -656,7 +664,12 @@ impl TryFrom<StepWire> for Step {
                 let f = r.forfeit.ok_or("`forfeit` needs side and reason")?;
                 Step::Forfeit {
                     side: f.side,
-                    reason: f.reason,
+                    reason: slug_of(
+                        "forfeit.reason",
+                        &f.reason,
+                        &ForfeitReason::ALL,
+                        ForfeitReason::name,
+                    )?,
                 }
             }
             "offer" => Step::Offer(r.offer.unwrap_or_default()),
@@ -671,7 +684,12 @@ impl TryFrom<StepWire> for Step {
                 }
             },
             "claim" => Step::Claim {
-                kind: r.claim.unwrap_or_default(),
+                kind: slug_of(
+                    "claim",
+                    &r.claim.unwrap_or_default(),
+                    &DrawKind::ALL,
+                    DrawKind::name,
+                )?,
                 by: r.by,
             },
             "elapse" => Step::Elapse(r.elapse.unwrap_or_default()),
@@ -767,31 +785,48 @@ impl TryFrom<StepWire> for Step {
     }
 }
 
+/// Reads the slug `text` of the key `field` as the value of `all` whose `slug` it is, or
+/// says which were expected.
+fn slug_of<T: Copy>(
+    field: &str,
+    text: &str,
+    all: &[T],
+    slug: fn(T) -> &'static str,
+) -> Result<T, String> {
+    all.iter()
+        .copied()
+        .find(|k| slug(*k) == text)
+        .ok_or_else(|| {
+            let expected: Vec<&str> = all.iter().map(|k| slug(*k)).collect();
+            format!("`{field}: {text}`: expected one of {}", expected.join(", "))
+        })
+}
+
 /// Reads `correct_error`: without `error`, `move` is needed; with it, `move` goes with the
 /// errors that name one.
 fn correct_error(raw: RawCorrectError) -> Result<Step, String> {
-    use crate::procedure::{ErrorKind, ErrorMove};
+    use crate::procedure::ErrorMove;
     if raw.number == Some(0) {
         return Err("`correct_error.move` counts from 1".to_owned());
     }
     if raw.number.is_none() && raw.side.is_some() {
         return Err("`correct_error.side` goes with `move`".to_owned());
     }
-    match raw.error.as_deref() {
+    let error = match raw.error.as_deref() {
         None if raw.number.is_none() => {
             return Err(format!(
                 "`correct_error` needs `move`, or `error` ({})",
                 ErrorKind::slugs()
             ))
         }
-        None => {}
+        None => None,
         Some(slug) => {
-            let kind = ErrorKind::from_slug(slug).ok_or_else(|| {
-                format!(
-                    "`correct_error.error: {slug}`: expected one of {}",
-                    ErrorKind::slugs()
-                )
-            })?;
+            let kind = slug_of(
+                "correct_error.error",
+                slug,
+                &ErrorKind::ALL,
+                ErrorKind::slug,
+            )?;
             match (kind.error_move(), raw.number) {
                 (ErrorMove::Required, None) => {
                     return Err(format!(
@@ -803,14 +838,14 @@ fn correct_error(raw: RawCorrectError) -> Result<Step, String> {
                         "`correct_error.error: {slug}` names no move: leave out `move` and `side`"
                     ))
                 }
-                _ => {}
+                _ => Some(kind),
             }
         }
-    }
+    };
     Ok(Step::CorrectError {
         number: raw.number,
         side: raw.side,
-        error: raw.error,
+        error,
     })
 }
 
@@ -852,7 +887,12 @@ impl From<Step> for StepWire {
             Step::Accept => w.accept = Some(true),
             Step::Correct => w.correct = Some(true),
             Step::RefuseCorrection(s) => w.refuse_correction = Some(s),
-            Step::Violation { side, kind } => w.violation = Some(SideKind { side, kind }),
+            Step::Violation { side, kind } => {
+                w.violation = Some(SideKind {
+                    side,
+                    kind: kind.name().to_owned(),
+                })
+            }
             Step::Unrecorded {
                 side,
                 moves,
@@ -865,13 +905,18 @@ impl From<Step> for StepWire {
                 })
             }
             Step::Resign(s) => w.resign = Some(s),
-            Step::Forfeit { side, reason } => w.forfeit = Some(SideReason { side, reason }),
+            Step::Forfeit { side, reason } => {
+                w.forfeit = Some(SideReason {
+                    side,
+                    reason: reason.name().to_owned(),
+                })
+            }
             Step::Offer(s) => w.offer = Some(s),
             Step::Answer(accept) => {
                 w.answer = Some(if accept { "accept" } else { "refuse" }.to_owned())
             }
             Step::Claim { kind, by } => {
-                w.claim = Some(kind);
+                w.claim = Some(kind.name().to_owned());
                 w.by = by;
             }
             Step::Elapse(span) => w.elapse = Some(span),
@@ -896,7 +941,7 @@ impl From<Step> for StepWire {
                 w.correct_error = Some(RawCorrectError {
                     number,
                     side,
-                    error,
+                    error: error.map(|e| e.slug().to_owned()),
                 })
             }
             Step::SetClock { side, used } => w.set_clock = Some(RawSetClock { side, used }),
@@ -1005,7 +1050,7 @@ impl fmt::Display for Step {
                 error,
             } => {
                 let parts: Vec<String> = [
-                    error.as_ref().map(|e| format!("error: {e}")),
+                    error.map(|e| format!("error: {}", e.slug())),
                     number.map(|n| format!("move: {n}")),
                     side.as_ref().map(|s| format!("side: {s}")),
                 ]
@@ -1177,8 +1222,8 @@ mod tests {
         ),
         ("{resign: red}", r#"{"resign":"red"}"#),
         (
-            "{forfeit: {side: red, reason: late}}",
-            r#"{"forfeit":{"reason":"late","side":"red"}}"#,
+            "{forfeit: {side: red, reason: engine-failure}}",
+            r#"{"forfeit":{"reason":"engine-failure","side":"red"}}"#,
         ),
         ("{offer: red}", r#"{"offer":"red"}"#),
         ("{answer: refuse}", r#"{"answer":"refuse"}"#),
@@ -1262,5 +1307,25 @@ mod tests {
         assert!(err("{move: h2e2, offer: red}")
             .starts_with("a step has one event key, found move and offer"));
         assert!(err("{move: h2e2, side: red}").starts_with("`side` does not go with `move`"));
+    }
+
+    #[test]
+    fn an_unknown_kind_or_reason_names_its_key_and_the_slugs_expected() {
+        let err = |yaml: &str| serde_yaml::from_str::<Step>(yaml).unwrap_err().to_string();
+        assert!(err("{claim: fifty-move}").starts_with(
+            "`claim: fifty-move`: expected one of threefold, kings-only, small-ending, \
+             three-kings-vs-king, equal-balance, three-vs-king, long-diagonal, sixty-move, \
+             repetition"
+        ));
+        assert!(err("{violation: {side: red, kind: shouting}}").starts_with(
+            "`violation.kind: shouting`: expected one of illegal-move, exposing-general, \
+             question-opponent-time, repeated-draw-offer, stopping-clock, \
+             sealed-move-explainable, recording-omissions, after-game-conduct, minor-conduct, \
+             warning"
+        ));
+        assert!(err("{forfeit: {side: red, reason: late}}").starts_with(
+            "`forfeit.reason: late`: expected one of forbidden-repetition, resignation, \
+             engine-failure, unreadable-move, no-permitted-move"
+        ));
     }
 }

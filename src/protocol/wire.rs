@@ -683,7 +683,7 @@ mod tests {
                     },
                     Step::Answer(false),
                     Step::Claim {
-                        kind: "sixty-move".into(),
+                        kind: crate::edition::DrawKind::SixtyMove,
                         by: None,
                     },
                 ],

@@ -31,10 +31,13 @@
 use super::reader::{Item, ReadRecord};
 use crate::clause;
 use crate::clock::{Clock, ClockRules, ClockStart, Span};
-use crate::outcome::AdjudicationKind;
+use crate::outcome::{AdjudicationKind, ForfeitReason};
 use crate::play::record::{score_adjudicated, Decision};
 use crate::play::token_score;
-use crate::procedure::{Event, EventTime, ProcedureError, RepetitionEnforcement, Session};
+use crate::procedure::{
+    Event, EventTime, ProcedureError, RepetitionEnforcement, Session, ViolationKind,
+};
+use crate::rules::claim_kind;
 use crate::xiangqi::repetition::{CycleDecision, RepetitionRules};
 use crate::{Game, Outcome, Reason, Ruleset, Score, Side};
 use serde::Serialize;
@@ -522,16 +525,17 @@ fn replay_items(
                             &mut r.session,
                             Event::Violation {
                                 side,
-                                kind: "warning".to_owned(),
+                                kind: ViolationKind::Warning,
                             },
                         )
                     }),
                     ["refused", ..] => Ok(()),
                     ["claim", side, kind, _] => side_of(side).and_then(|side| {
+                        let kind = claim_kind(kind, game).map_err(|e| format!("{at}: {e}"))?;
                         applied(
                             &mut r.session,
                             Event::Claim {
-                                kind: (*kind).to_owned(),
+                                kind,
                                 by: Some(side),
                             },
                         )
@@ -554,13 +558,14 @@ fn replay_items(
                         span_of(spent).and_then(|s| applied(&mut r.session, Event::Elapse(s)))
                     }
                     ["forfeit", side, reason] => side_of(side).and_then(|side| {
-                        applied(
-                            &mut r.session,
-                            Event::Forfeit {
-                                side,
-                                reason: (*reason).to_owned(),
-                            },
-                        )
+                        let reason = ForfeitReason::from_name(reason).ok_or_else(|| {
+                            let all = ForfeitReason::ALL.map(ForfeitReason::name);
+                            format!(
+                                "{at}: unknown forfeit reason '{reason}' (expected one of: {})",
+                                all.join(", ")
+                            )
+                        })?;
+                        applied(&mut r.session, Event::Forfeit { side, reason })
                     }),
                     ["adjudicated", _] | ["adjudicated-draw"] | ["adjudicated-resign", _] => {
                         if r.session.outcome().is_some() {

@@ -127,10 +127,9 @@ fn under_third_violation_goes_on_the_session_plays_on_after_three() {
     let after_three = |book: &RuleBook| {
         let mut s = session(book);
         for _ in 0..3 {
-            let kind = "minor-conduct".to_owned();
             s.apply(Event::Violation {
                 side: Side::First,
-                kind,
+                kind: crate::procedure::ViolationKind::MinorConduct,
             })
             .unwrap();
         }

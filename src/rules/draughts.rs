@@ -11,6 +11,7 @@ use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
 use crate::draughts::{Move, MoveRules, Position, Variant};
+use crate::edition::DrawKind;
 use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
@@ -174,7 +175,7 @@ impl Judge for DraughtsJudge {
         self.game.plies()
     }
 
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
         rule_claim(&self.play, kind, by, &self.game)
     }
 

@@ -149,8 +149,9 @@ pub trait Judge: Send + std::fmt::Debug {
     /// The number of moves judged.
     fn plies(&self) -> usize;
     /// The ruling on a draw claim of `kind` by `by` (`None`: the side to move) after the
-    /// history so far: [`Rules::claim`] without replaying the history.
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError>;
+    /// history so far: [`Rules::claim`] without replaying the history. A kind that is no
+    /// draw rule of the game is an error.
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError>;
     /// Whether `by` may offer a draw after the history so far and the `earlier` offers of
     /// the game: [`Rules::draw_offer`] without replaying the history.
     fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError>;
@@ -197,8 +198,9 @@ impl Judge for Replayed {
         self.moves.len()
     }
 
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
-        rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind, by)
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
+        let by = by.map(|s| s.name(self.ruleset.game));
+        rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind.name(), by)
     }
 
     fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
@@ -299,8 +301,11 @@ pub trait Rules: Send + Sync {
         kind: &str,
         by: Option<&str>,
     ) -> Result<ClaimRuling, RulesError> {
-        claim_kind(kind, self.ruleset().game)?;
-        self.judge(fen, moves)?.claim(kind, by)
+        let game = self.ruleset().game;
+        let kind = claim_kind(kind, game)?;
+        let judge = self.judge(fen, moves)?;
+        let by = by.map(|name| side(name, game)).transpose()?;
+        judge.claim(kind, by)
     }
 
     /// Whether `by` may offer a draw now, after `moves` played from `fen` and the `earlier`
@@ -377,26 +382,23 @@ fn side(name: &str, game: Game) -> Result<Side, RulesError> {
     })
 }
 
-/// [`Judge::claim`] for any game: the claim kind is read and the claim of `by` (`None`:
-/// the side to move) ruled on by the edition's draw rules after the history `ended`.
+/// [`Judge::claim`] for any game: the claim of `kind` (a draw rule of the game) by `by`
+/// (`None`: the side to move) ruled on by the edition's draw rules after the history
+/// `ended`.
 pub(crate) fn rule_claim(
     play: &PlayRules,
-    kind: &str,
-    by: Option<&str>,
+    kind: DrawKind,
+    by: Option<Side>,
     ended: &impl Ended,
 ) -> Result<ClaimRuling, RulesError> {
-    let game = play.ruleset.game;
-    let kind = claim_kind(kind, game)?;
-    let by = match by {
-        Some(name) => side(name, game)?,
-        None => ended.to_move(),
-    };
+    let kind = claim_of_game(kind, play.ruleset.game)?;
+    let by = by.unwrap_or_else(|| ended.to_move());
     Ok(rule_on_claim(
         play,
         &ended.state(),
         &ended.rule_states(),
         kind,
-        by.name(game),
+        by.name(play.ruleset.game),
     ))
 }
 
@@ -448,18 +450,26 @@ fn offer_sides(by: &str, earlier: &[OfferRecord], game: Game) -> Result<Side, Ru
 
 /// Reads a claim kind, which must be a draw rule of the game.
 pub(crate) fn claim_kind(kind: &str, game: Game) -> Result<DrawKind, RulesError> {
-    let expected = || {
-        DrawKind::of_game(game)
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     match kind.parse::<DrawKind>() {
-        Ok(k) if k.belongs_to(game) => Ok(k),
-        _ => Err(RulesError::Unsupported(format!(
-            "unknown claim kind '{kind}' for {game} (expected one of: {})",
-            expected()
-        ))),
+        Ok(k) => claim_of_game(k, game),
+        Err(_) => Err(unknown_claim(kind, game)),
     }
+}
+
+/// A claim kind, which must be a draw rule of the game.
+fn claim_of_game(kind: DrawKind, game: Game) -> Result<DrawKind, RulesError> {
+    if kind.belongs_to(game) {
+        Ok(kind)
+    } else {
+        Err(unknown_claim(kind.name(), game))
+    }
+}
+
+/// A claim kind that is no draw rule of the game.
+fn unknown_claim(kind: &str, game: Game) -> RulesError {
+    let expected: Vec<&str> = DrawKind::of_game(game).iter().map(|k| k.name()).collect();
+    RulesError::Unsupported(format!(
+        "unknown claim kind '{kind}' for {game} (expected one of: {})",
+        expected.join(", ")
+    ))
 }

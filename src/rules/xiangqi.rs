@@ -3,6 +3,7 @@
 use super::{rule_claim, rule_offer, Ended, PlayRules};
 use super::{ClaimRuling, GameState};
 use crate::clause;
+use crate::edition::DrawKind;
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
 use crate::xiangqi::iccs::parse_iccs_coords;
@@ -156,7 +157,7 @@ impl Judge for XiangqiJudge {
         self.0.moves().len()
     }
 
-    fn claim(&self, kind: &str, by: Option<&str>) -> Result<ClaimRuling, RulesError> {
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
         rule_claim(&self.1, kind, by, &self.0)
     }
 

@@ -514,7 +514,7 @@ fn every_clock_step() -> Vec<Step> {
         Step::Press("red".into()),
         timed(
             Step::Claim {
-                kind: "sixty-move".into(),
+                kind: arbiter::edition::DrawKind::SixtyMove,
                 by: Some("black".into()),
             },
             StepTime {
@@ -545,12 +545,12 @@ fn every_clock_step() -> Vec<Step> {
         Step::CorrectError {
             number: Some(4),
             side: Some("black".into()),
-            error: Some("displaced-piece".into()),
+            error: Some(arbiter::procedure::ErrorKind::DisplacedPiece),
         },
         Step::CorrectError {
             number: None,
             side: None,
-            error: Some("colours-only".into()),
+            error: Some(arbiter::procedure::ErrorKind::ColoursOnly),
         },
         Step::SetClock {
             side: "red".into(),
@@ -1035,7 +1035,7 @@ fn a_session_answer_with_a_correction_matches_the_schema() {
                 Step::CorrectError {
                     number: None,
                     side: None,
-                    error: Some("colours-only".into()),
+                    error: Some(arbiter::procedure::ErrorKind::ColoursOnly),
                 },
             ],
             "colours-only",
@@ -1048,7 +1048,7 @@ fn a_session_answer_with_a_correction_matches_the_schema() {
                 Step::CorrectError {
                     number: Some(1),
                     side: Some("black".into()),
-                    error: Some("illegal-move".into()),
+                    error: Some(arbiter::procedure::ErrorKind::IllegalMove),
                 },
             ],
             "illegal-move",
@@ -1080,7 +1080,7 @@ fn a_session_answer_with_a_correction_matches_the_schema() {
                 steps: vec![Step::CorrectError {
                     number: None,
                     side: None,
-                    error: Some("wrong-initial-setup".into()),
+                    error: Some(arbiter::procedure::ErrorKind::InitialSetup),
                 }],
             },
         )),

@@ -233,7 +233,9 @@ fn faulty(fault: &str) -> (GameRecord, Option<Side>, String, String) {
     let (reason, detail) = decisions(&record)
         .iter()
         .find_map(|d| match d {
-            Decision::Forfeit { reason, detail, .. } => Some((reason.clone(), detail.clone())),
+            Decision::Forfeit { reason, detail, .. } => {
+                Some((reason.name().to_owned(), detail.clone()))
+            }
             _ => None,
         })
         .unwrap_or_else(|| (result.reason.slug().to_owned(), String::new()));

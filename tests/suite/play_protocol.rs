@@ -241,7 +241,7 @@ fn loses_by_engine_failure(record: &GameRecord, words: &[&str]) {
             reason,
             detail,
         } => {
-            assert_eq!((*side, reason.as_str()), (Side::First, "engine-failure"));
+            assert_eq!((*side, reason.name()), (Side::First, "engine-failure"));
             for w in words {
                 assert!(detail.contains(w), "{detail:?} lacks {w:?}");
             }

@@ -2,7 +2,7 @@
 //! 第三章 第六节 三, 第四章 第一节 三), draughts irregularities (art. 7.4, 7.7) and warnings (14.2.4).
 
 use arbiter::edition::DrawKind;
-use arbiter::procedure::{Event, Irregularity, ProcedureError, Session};
+use arbiter::procedure::{Event, Irregularity, ProcedureError, Session, ViolationKind};
 use arbiter::{Reason, Side};
 
 const LAB: &str = "4ka3/9/9/9/r7p/9/9/9/4N4/R3K3R w - - 0 1";
@@ -20,11 +20,8 @@ fn illegal(text: &str) -> Event {
     }
 }
 
-fn violation(side: Side, kind: &str) -> Event {
-    Event::Violation {
-        side,
-        kind: kind.into(),
-    }
+fn violation(side: Side, kind: ViolationKind) -> Event {
+    Event::Violation { side, kind }
 }
 
 /// 第一章 第二节 四: exposing one's general is a violation, not a loss; the move is taken back.
@@ -77,14 +74,16 @@ fn a_legal_move_is_not_an_illegal_one() {
 #[test]
 fn third_violation_loses_and_ends_the_game() {
     let mut s = xq(LAB);
-    s.apply(violation(Side::First, "stopping-clock")).unwrap();
-    s.apply(violation(Side::Second, "stopping-clock")).unwrap();
+    s.apply(violation(Side::First, ViolationKind::StoppingClock))
+        .unwrap();
+    s.apply(violation(Side::Second, ViolationKind::StoppingClock))
+        .unwrap();
     s.apply(illegal("a0b1")).unwrap();
     assert!(s.outcome().is_none(), "two violations do not lose");
-    s.apply(violation(Side::Second, "recording-omissions"))
+    s.apply(violation(Side::Second, ViolationKind::RecordingOmissions))
         .unwrap();
     assert!(s.outcome().is_none());
-    s.apply(violation(Side::First, "repeated-draw-offer"))
+    s.apply(violation(Side::First, ViolationKind::RepeatedDrawOffer))
         .unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(o.winner(), Some(Side::Second));
@@ -111,7 +110,7 @@ fn resigning_at_once_cancels_the_illegal_move_violation() {
 fn unknown_violation_kinds_are_listed() {
     let mut s = xq(LAB);
     let err = s
-        .apply(violation(Side::First, "warning"))
+        .apply(violation(Side::First, ViolationKind::Warning))
         .unwrap_err()
         .to_string();
     assert!(
@@ -374,9 +373,11 @@ fn refusing_a_demanded_correction_loses() {
 #[test]
 fn second_warning_loses_in_draughts() {
     let mut s = d64("brazilian", "W:W22,32:B1");
-    s.apply(violation(Side::Second, "warning")).unwrap();
+    s.apply(violation(Side::Second, ViolationKind::Warning))
+        .unwrap();
     assert!(s.outcome().is_none());
-    s.apply(violation(Side::Second, "warning")).unwrap();
+    s.apply(violation(Side::Second, ViolationKind::Warning))
+        .unwrap();
     assert_eq!(s.outcome().unwrap().reason, Reason::SecondWarning);
     assert_eq!(s.outcome().unwrap().winner(), Some(Side::First));
 }
@@ -406,11 +407,8 @@ fn play_all(s: &mut Session, moves: &str) {
     }
 }
 
-fn claim(kind: &str, by: Option<Side>) -> Event {
-    Event::Claim {
-        kind: kind.into(),
-        by,
-    }
+fn claim(kind: DrawKind, by: Option<Side>) -> Event {
+    Event::Claim { kind, by }
 }
 
 fn start(ruleset: &str) -> Session {
@@ -516,8 +514,10 @@ fn xiangqi_reoffer_after_refusal_is_a_counted_violation() {
 #[test]
 fn a_third_violation_by_reoffer_loses() {
     let mut s = start("xiangqi");
-    s.apply(violation(Side::First, "stopping-clock")).unwrap();
-    s.apply(violation(Side::First, "minor-conduct")).unwrap();
+    s.apply(violation(Side::First, ViolationKind::StoppingClock))
+        .unwrap();
+    s.apply(violation(Side::First, ViolationKind::MinorConduct))
+        .unwrap();
     s.apply(mv("h2e2")).unwrap();
     s.apply(Event::Offer(Side::First)).unwrap();
     s.apply(Event::Answer { accept: false }).unwrap();
@@ -591,7 +591,8 @@ fn an_upheld_sixty_move_claim_draws() {
     s.apply(mv("a0d0")).unwrap();
     let mut early = s.clone();
     s.apply(mv("d9e9")).unwrap();
-    s.apply(claim("sixty-move", Some(Side::First))).unwrap();
+    s.apply(claim(DrawKind::SixtyMove, Some(Side::First)))
+        .unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(
         (o.winner(), o.reason.slug(), o.clause_str()),
@@ -601,7 +602,7 @@ fn an_upheld_sixty_move_claim_draws() {
     assert_eq!(s.penalty_seconds(Side::First), 0);
     assert!(s.apply(mv("d0d1")).is_err());
     // One ply short (119): refused, 5 minutes on the claimant, and the game goes on.
-    early.apply(claim("sixty-move", None)).unwrap();
+    early.apply(claim(DrawKind::SixtyMove, None)).unwrap();
     assert!(early.outcome().is_none());
     let r = early.claim_rulings().last().unwrap();
     assert!(!r.upheld);
@@ -609,7 +610,7 @@ fn an_upheld_sixty_move_claim_draws() {
     assert_eq!(early.penalty_seconds(Side::Second), 300);
     assert_eq!(early.penalty_seconds(Side::First), 0);
     early
-        .apply(claim("sixty-move", Some(Side::Second)))
+        .apply(claim(DrawKind::SixtyMove, Some(Side::Second)))
         .unwrap();
     assert_eq!(early.penalty_seconds(Side::Second), 600, "penalties add up");
     early.apply(mv("d9e9")).unwrap();
@@ -617,11 +618,14 @@ fn an_upheld_sixty_move_claim_draws() {
 }
 
 #[test]
-fn unknown_claim_kinds_are_errors_naming_the_kinds() {
+fn claim_kinds_of_another_game_are_errors_naming_the_kinds() {
     let mut s = start("xiangqi");
-    let err = s.apply(claim("fifty-move", None)).unwrap_err().to_string();
+    let err = s
+        .apply(claim(DrawKind::KingsOnly, None))
+        .unwrap_err()
+        .to_string();
     assert!(
-        err.contains("'fifty-move'") && err.contains("sixty-move"),
+        err.contains("'kings-only'") && err.contains("sixty-move"),
         "{err}"
     );
     assert!(s.claim_rulings().is_empty());
@@ -655,7 +659,7 @@ fn a_claim_mode_draw_goes_on_until_claimed() {
     assert!(s.outcome().is_none());
     assert_eq!(s.ending().claims, [DrawKind::Threefold]);
     let mut wrong = s.clone();
-    wrong.apply(claim("kings-only", None)).unwrap();
+    wrong.apply(claim(DrawKind::KingsOnly, None)).unwrap();
     assert!(
         wrong.outcome().is_none(),
         "8 plies of kings only is not 15 moves"
@@ -665,7 +669,8 @@ fn a_claim_mode_draw_goes_on_until_claimed() {
         0,
         "no penalty in draughts"
     );
-    s.apply(claim("threefold", Some(Side::Second))).unwrap();
+    s.apply(claim(DrawKind::Threefold, Some(Side::Second)))
+        .unwrap();
     let o = s.outcome().unwrap();
     assert_eq!((o.winner(), o.reason.slug()), (None, "threefold"));
 }

@@ -188,7 +188,7 @@ fn every_step() -> Vec<Step> {
         Step::RefuseCorrection("white".into()),
         Step::Violation {
             side: "red".into(),
-            kind: "repeated-draw-offer".into(),
+            kind: arbiter::procedure::ViolationKind::RepeatedDrawOffer,
         },
         Step::Unrecorded {
             side: "red".into(),
@@ -198,28 +198,28 @@ fn every_step() -> Vec<Step> {
         Step::Resign("red".into()),
         Step::Forfeit {
             side: "red".into(),
-            reason: "forbidden-repetition".into(),
+            reason: arbiter::outcome::ForfeitReason::ForbiddenRepetition,
         },
         Step::Offer("red".into()),
         Step::Answer(true),
         Step::Answer(false),
         Step::Claim {
-            kind: "sixty-move".into(),
+            kind: arbiter::edition::DrawKind::SixtyMove,
             by: side("red"),
         },
         Step::Claim {
-            kind: "threefold".into(),
+            kind: arbiter::edition::DrawKind::Threefold,
             by: None,
         },
         Step::CorrectError {
             number: Some(3),
             side: side("black"),
-            error: Some("displaced-piece".into()),
+            error: Some(arbiter::procedure::ErrorKind::DisplacedPiece),
         },
         Step::CorrectError {
             number: None,
             side: None,
-            error: Some("colours-only".into()),
+            error: Some(arbiter::procedure::ErrorKind::ColoursOnly),
         },
     ]
 }

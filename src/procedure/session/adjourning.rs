@@ -1,7 +1,7 @@
 //! The adjournment of a session: the sealing, the envelope, the resumption and what can go
 //! wrong with them (see [`adjourn`](crate::procedure::adjourn)).
 
-use super::{event_name, Event, EventTime, Session, Side};
+use super::{event_name, Event, EventTime, Session, Side, ViolationKind};
 use crate::clause;
 use crate::clock::Span;
 use crate::outcome::{ClauseId, Outcome, Reason, Score};
@@ -456,7 +456,7 @@ impl Session {
                 (SealedError::ExplainedIsViolation, Some(e)) if self.board.read_move(e).is_ok() => {
                     self.count(
                         sealer,
-                        "sealed-move-explainable",
+                        ViolationKind::SealedMoveExplainable.name(),
                         clause::XQ_VIOLATION_SEALED_MOVE_EXPLAINABLE,
                     );
                     Some(e.clone())

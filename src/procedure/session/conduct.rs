@@ -1,7 +1,7 @@
 //! The players' conduct: breaches recorded, counted violations and their limit, incomplete
 //! score sheets.
 
-use super::{Breach, Session, Side};
+use super::{Breach, Session, Side, ViolationKind};
 use crate::outcome::{ClauseId, Outcome, Score};
 use crate::procedure::ProcedureError;
 
@@ -41,7 +41,11 @@ impl Session {
             *reminded = true;
             self.breach(side, "omission-reminder", limits.penalty_clause, false);
         } else {
-            self.count(side, "recording-omissions", limits.penalty_clause);
+            self.count(
+                side,
+                ViolationKind::RecordingOmissions.name(),
+                limits.penalty_clause,
+            );
         }
         Ok(())
     }

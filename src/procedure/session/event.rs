@@ -3,6 +3,8 @@
 
 use super::{ErrorKind, Side};
 use crate::clock::Span;
+use crate::edition::DrawKind;
+use crate::outcome::ForfeitReason;
 
 /// Something that happens at the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,12 +52,13 @@ pub enum Event {
     /// side whose irregular move was corrected: the irregular position stays on the board
     /// and that side loses the game (art. 14.4; reason `refused-correction`).
     RefuseCorrection(Side),
-    /// A violation (违例) or, in draughts, an oral warning, by kind slug.
+    /// A violation (违例) or, in draughts, an oral warning.
     Violation {
         /// Who committed it.
         side: Side,
-        /// The kind (see [`Policy::violation_kinds`](super::Policy::violation_kinds)).
-        kind: String,
+        /// The kind: one of the game's
+        /// ([`Policy::violation_kinds`](super::Policy::violation_kinds)).
+        kind: ViolationKind,
     },
     /// The arbiter finds `moves` moves (both sides' together) missing from a side's score
     /// sheet (xiangqi 第四章 第三节): more than the limit — three, or six when the arbiter
@@ -83,12 +86,12 @@ pub enum Event {
         /// Whether the offer is accepted.
         accept: bool,
     },
-    /// A draw claim (`sixty-move`, `threefold`, `kings-only`, …) ruled by
+    /// A draw claim (`sixty-move`, `threefold`, `kings-only`, …: a draw rule's kind) ruled by
     /// [`Rules::claim`](crate::Rules::claim): upheld, the game is drawn; refused, it goes
     /// on and the ruling's penalty (a false 60-move claim: 300 s) is recorded.
     Claim {
         /// The claim kind.
-        kind: String,
+        kind: DrawKind,
         /// The claiming side; `None`: the side to move.
         by: Option<Side>,
     },
@@ -150,12 +153,12 @@ pub enum Event {
     },
     /// The arbiter declares a loss for a reason decided elsewhere — the hook for the
     /// repetition verdict (xiangqi 第一章 第四节 一 (七): a forbidden repetition not changed
-    /// after the verdict loses). `reason` is a slug such as `forbidden-repetition`.
+    /// after the verdict loses) and for the simulator's forfeits.
     Forfeit {
         /// The side that loses.
         side: Side,
-        /// Why, as a slug.
-        reason: String,
+        /// Why.
+        reason: ForfeitReason,
     },
     /// The session ends with the game unfinished: the adjournment is announced and the side
     /// to move must seal (see [`adjourn`](crate::procedure::adjourn)). A clock is needed. With the
@@ -226,6 +229,68 @@ impl Event {
         }
     }
 }
+
+/// The kind of a violation the arbiter declares ([`Event::Violation`]): a counted 违例 of
+/// xiangqi (第三章 第六节 三, 第四章 第三节, 第四节) or a draughts oral warning (art. 14.2).
+/// Each game has its own ([`Policy::violation_kinds`](super::Policy::violation_kinds),
+/// with their clauses); the slug is the text form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViolationKind {
+    /// Xiangqi: an illegal move (`illegal-move`).
+    IllegalMove,
+    /// Xiangqi: a move exposing one's general (`exposing-general`).
+    ExposingGeneral,
+    /// Xiangqi: asking the opponent's time (`question-opponent-time`).
+    QuestionOpponentTime,
+    /// Xiangqi: a draw offer repeated against the re-offer rule (`repeated-draw-offer`).
+    RepeatedDrawOffer,
+    /// Xiangqi: stopping the clocks (`stopping-clock`).
+    StoppingClock,
+    /// Xiangqi: a sealed move that needed explaining (`sealed-move-explainable`).
+    SealedMoveExplainable,
+    /// Xiangqi: moves missing from the score sheet again (`recording-omissions`).
+    RecordingOmissions,
+    /// Xiangqi: misconduct after the game (`after-game-conduct`).
+    AfterGameConduct,
+    /// Xiangqi: other minor misconduct (`minor-conduct`).
+    MinorConduct,
+    /// Draughts: an oral warning (`warning`).
+    Warning,
+}
+
+impl ViolationKind {
+    /// Every kind, of both games.
+    pub const ALL: [ViolationKind; 10] = [
+        ViolationKind::IllegalMove,
+        ViolationKind::ExposingGeneral,
+        ViolationKind::QuestionOpponentTime,
+        ViolationKind::RepeatedDrawOffer,
+        ViolationKind::StoppingClock,
+        ViolationKind::SealedMoveExplainable,
+        ViolationKind::RecordingOmissions,
+        ViolationKind::AfterGameConduct,
+        ViolationKind::MinorConduct,
+        ViolationKind::Warning,
+    ];
+
+    /// The slug a case writes (`violation: {side: red, kind: minor-conduct}`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ViolationKind::IllegalMove => "illegal-move",
+            ViolationKind::ExposingGeneral => "exposing-general",
+            ViolationKind::QuestionOpponentTime => "question-opponent-time",
+            ViolationKind::RepeatedDrawOffer => "repeated-draw-offer",
+            ViolationKind::StoppingClock => "stopping-clock",
+            ViolationKind::SealedMoveExplainable => "sealed-move-explainable",
+            ViolationKind::RecordingOmissions => "recording-omissions",
+            ViolationKind::AfterGameConduct => "after-game-conduct",
+            ViolationKind::MinorConduct => "minor-conduct",
+            ViolationKind::Warning => "warning",
+        }
+    }
+}
+
+named!(ViolationKind);
 
 /// The timing of an event ([`Event::Timed`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

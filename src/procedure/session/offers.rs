@@ -1,6 +1,6 @@
 //! Draw offers: allowed or recorded as a breach, and refused by the opponent's move.
 
-use super::{Session, Side};
+use super::{Session, Side, ViolationKind};
 use crate::outcome::{OfferAnswer, OfferRecord};
 use crate::procedure::ProcedureError;
 
@@ -38,11 +38,15 @@ impl Session {
             self.breach(side, kind, &alone.clause, false);
         } else if ruling.clause == *rule_clause {
             if self.policy.reoffer_counted {
-                self.count(side, "repeated-draw-offer", self.policy.reoffer_clause);
+                self.count(
+                    side,
+                    ViolationKind::RepeatedDrawOffer.name(),
+                    self.policy.reoffer_clause,
+                );
             } else {
                 self.breach(
                     side,
-                    "repeated-draw-offer",
+                    ViolationKind::RepeatedDrawOffer.name(),
                     self.policy.reoffer_clause,
                     false,
                 );

@@ -1,7 +1,7 @@
 //! How the games' rules differ in the procedures: a [`Policy`] per game, one table each
 //! ([`DRAUGHTS_POLICY`], [`XIANGQI_POLICY`]).
 
-use super::RepetitionEnforcement;
+use super::{RepetitionEnforcement, ViolationKind};
 use crate::clause;
 use crate::outcome::Reason;
 use crate::Game;
@@ -23,7 +23,7 @@ pub struct Policy {
     /// What happens to an illegal move.
     pub illegal: IllegalHandling,
     /// The kinds of counted violation, by slug, with their catalog clause.
-    pub violation_kinds: &'static [(&'static str, &'static str)],
+    pub violation_kinds: &'static [(ViolationKind, &'static str)],
     /// The count at which a side loses.
     pub violation_limit: u32,
     /// The clause of that loss.
@@ -101,34 +101,49 @@ const XIANGQI_OMISSIONS: OmissionLimits = OmissionLimits {
     penalty_clause: clause::XQ_RECORDING_OMISSION_PENALTY,
 };
 
-const XIANGQI_VIOLATIONS: &[(&str, &str)] = &[
-    ("illegal-move", clause::XQ_VIOLATION_ILLEGAL_MOVE),
-    ("exposing-general", clause::XQ_IRREGULARITY_EXPOSING_GENERAL),
+const XIANGQI_VIOLATIONS: &[(ViolationKind, &str)] = &[
     (
-        "question-opponent-time",
+        ViolationKind::IllegalMove,
+        clause::XQ_VIOLATION_ILLEGAL_MOVE,
+    ),
+    (
+        ViolationKind::ExposingGeneral,
+        clause::XQ_IRREGULARITY_EXPOSING_GENERAL,
+    ),
+    (
+        ViolationKind::QuestionOpponentTime,
         clause::XQ_VIOLATION_QUESTION_OPPONENT_TIME,
     ),
     (
-        "repeated-draw-offer",
+        ViolationKind::RepeatedDrawOffer,
         clause::XQ_VIOLATION_REPEATED_DRAW_OFFER,
     ),
-    ("stopping-clock", clause::XQ_VIOLATION_STOPPING_CLOCK),
     (
-        "sealed-move-explainable",
+        ViolationKind::StoppingClock,
+        clause::XQ_VIOLATION_STOPPING_CLOCK,
+    ),
+    (
+        ViolationKind::SealedMoveExplainable,
         clause::XQ_VIOLATION_SEALED_MOVE_EXPLAINABLE,
     ),
     (
-        "recording-omissions",
+        ViolationKind::RecordingOmissions,
         clause::XQ_VIOLATION_RECORDING_OMISSIONS,
     ),
     (
-        "after-game-conduct",
+        ViolationKind::AfterGameConduct,
         clause::XQ_VIOLATION_AFTER_GAME_CONDUCT,
     ),
-    ("minor-conduct", clause::XQ_VIOLATION_MINOR_CONDUCT),
+    (
+        ViolationKind::MinorConduct,
+        clause::XQ_VIOLATION_MINOR_CONDUCT,
+    ),
 ];
 
-const DRAUGHTS_VIOLATIONS: &[(&str, &str)] = &[("warning", clause::D64_PENALTY_TWO_WARNINGS_LOSE)];
+const DRAUGHTS_VIOLATIONS: &[(ViolationKind, &str)] = &[(
+    ViolationKind::Warning,
+    clause::D64_PENALTY_TWO_WARNINGS_LOSE,
+)];
 
 impl Policy {
     /// The policy of a game as written: the game's table (`DRAUGHTS_POLICY`,

@@ -1,7 +1,9 @@
 //! Applying an event to a session: its timing first, then the adjournment's part, then the
 //! board's and the clock's.
 
-use super::{Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side};
+use super::{
+    Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side, ViolationKind,
+};
 use crate::clause;
 use crate::clock::{ClaimClock, PlayerStop, Span};
 use crate::outcome::{ClauseId, OfferAnswer, Outcome, Reason, Score};
@@ -220,7 +222,7 @@ impl Session {
                         ));
                     }
                     Some(side) => {
-                        self.count(side, "stopping-clock", clause);
+                        self.count(side, ViolationKind::StoppingClock.name(), clause);
                         self.fresh_stop = Some(side);
                     }
                 }
@@ -344,23 +346,18 @@ impl Session {
                 Ok(())
             }
             Event::Violation { side, kind } => {
-                let clause = self
-                    .policy
-                    .violation_kinds
-                    .iter()
-                    .find(|(k, _)| *k == kind)
-                    .map(|(_, c)| *c)
-                    .ok_or_else(|| ProcedureError::ViolationKind {
-                        kind: kind.clone(),
-                        expected: self
-                            .policy
-                            .violation_kinds
+                let kinds = self.policy.violation_kinds;
+                let (_, clause) = kinds.iter().find(|(k, _)| *k == kind).ok_or_else(|| {
+                    ProcedureError::ViolationKind {
+                        kind,
+                        expected: kinds
                             .iter()
-                            .map(|(k, _)| *k)
+                            .map(|(k, _)| k.name())
                             .collect::<Vec<_>>()
                             .join(", "),
-                    })?;
-                self.count(side, &kind, clause);
+                    }
+                })?;
+                self.count(side, kind.name(), clause);
                 Ok(())
             }
             Event::Unrecorded {
@@ -420,16 +417,17 @@ impl Session {
                 }
                 // The judge of the history rules on it where it stands; without one (it is
                 // rebuilt by the next change of the history) the rules replay the history.
-                let by_name = by.map(|s| s.name(game));
                 let ruling = match &self.judge {
                     Some((start, judge))
                         if **start == *self.start_fen && judge.plies() == self.moves.len() =>
                     {
-                        judge.claim(&kind, by_name)
+                        judge.claim(kind, by)
                     }
-                    _ => self
-                        .rules()
-                        .claim(&self.start_fen, &self.moves, &kind, by_name),
+                    _ => {
+                        let by = by.map(|s| s.name(game));
+                        self.rules()
+                            .claim(&self.start_fen, &self.moves, kind.name(), by)
+                    }
                 }
                 .map_err(|e| ProcedureError::Rules(e.to_string()))?;
                 let flagged = self.clock.as_ref().and_then(|c| c.flag()).map(|f| f.side);
