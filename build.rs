@@ -16,8 +16,14 @@
 //! (`d64.draw.russian-two-vs-one-5` is `D64_DRAW_RUSSIAN_TWO_VS_ONE_5`), included by
 //! `src/clause.rs`, so that a mistyped id in code fails to compile. Two ids with one
 //! constant name stop the build.
+//!
+//! And it writes the mutants' enums from `src/mutant/mutants.yaml` (`Mutant`, one enum a
+//! family, with `ALL`, `name`, `clause`, `about` and `games`), included by
+//! `src/mutant/mod.rs`: a malformed entry, a clause id that is in no catalog of `spec/`, an
+//! unknown game, a name or variant used twice stop the build with the file, the entry and
+//! the field.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -91,7 +97,8 @@ fn main() {
         let dest = out_dir.join(table.file_name);
         fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
     }
-    clause_ids(&root, &out_dir);
+    let ids = clause_ids(&root, &out_dir);
+    mutants(&root, &out_dir, &ids);
     if let Some(commit) = suite_commit(&root) {
         println!("cargo:rustc-env=ARBITER_SUITE_COMMIT={commit}");
     }
@@ -126,7 +133,8 @@ fn collect(root: &Path, dir: &Path, recursive: bool, files: &mut Vec<String>) {
 
 /// Writes `clause_ids.rs`: a constant per clause id of the catalogs (`spec/*.yaml`), named
 /// by [`constant_name`] and documented with the clause's statement, in catalog order.
-fn clause_ids(root: &Path, out_dir: &Path) {
+/// Returns the ids.
+fn clause_ids(root: &Path, out_dir: &Path) -> BTreeSet<String> {
     let mut catalogs = Vec::new();
     collect(root, Path::new("spec"), false, &mut catalogs);
     catalogs.sort();
@@ -171,6 +179,393 @@ fn clause_ids(root: &Path, out_dir: &Path) {
     }
     let dest = out_dir.join("clause_ids.rs");
     fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+    names.into_values().map(|(id, _)| id).collect()
+}
+
+/// The catalog of the mutants, relative to the package root.
+const MUTANTS: &str = "src/mutant/mutants.yaml";
+
+/// The games a mutant may alter: the name in the catalog and the variant of `Game`.
+const GAMES: [(&str, &str); 3] = [
+    ("brazilian", "Brazilian"),
+    ("russian", "Russian"),
+    ("xiangqi", "Xiangqi"),
+];
+
+/// A family of the catalog: an enum of mutants and the variant of `Mutant` that holds it.
+struct Family {
+    /// The enum's name (`MoveMutant`).
+    family: String,
+    /// The variant of `Mutant` holding it (`Moves`).
+    mutant: String,
+    /// The documentation of that variant.
+    mutant_doc: String,
+    /// The enum's documentation.
+    doc: String,
+    /// Its mutants, in catalog order.
+    mutants: Vec<Entry>,
+}
+
+/// A mutant of the catalog.
+struct Entry {
+    /// Its variant of the family's enum.
+    variant: String,
+    /// Its name, in kebab case.
+    name: String,
+    /// The id of the clause it breaks.
+    clause: String,
+    /// The variants of `Game` it alters.
+    games: Vec<&'static str>,
+    /// What it does, in one line.
+    about: String,
+}
+
+/// A mapping of the catalog of mutants, read field by field: a missing or malformed field,
+/// or a field it does not have, stops the build naming the file, the entry (`at`) and the
+/// field.
+struct Fields<'a> {
+    map: &'a serde_yaml::Mapping,
+    at: String,
+}
+
+impl<'a> Fields<'a> {
+    /// `value` as a mapping with only the fields `keys`.
+    fn new(value: &'a serde_yaml::Value, at: String, keys: &[&str]) -> Fields<'a> {
+        let Some(map) = value.as_mapping() else {
+            fail(&at, "is not a mapping of fields");
+        };
+        for key in map.keys() {
+            let key = key.as_str().unwrap_or_default();
+            if !keys.contains(&key) {
+                let known = keys.join(", ");
+                fail(&at, &format!("unknown field '{key}' (the fields: {known})"));
+            }
+        }
+        Fields { map, at }
+    }
+
+    /// A field that must be there.
+    fn get(&self, key: &str) -> &'a serde_yaml::Value {
+        self.map
+            .get(key)
+            .unwrap_or_else(|| self.fail(key, "is missing"))
+    }
+
+    /// A field of text, not empty, on one line.
+    fn text(&self, key: &str) -> String {
+        let text = self
+            .get(key)
+            .as_str()
+            .unwrap_or_else(|| self.fail(key, "is not text"));
+        if text.trim().is_empty() || text.contains('\n') {
+            self.fail(key, "must be one line of text, not empty");
+        }
+        text.to_owned()
+    }
+
+    /// A field that is a Rust type or variant name (`KingsNotFlying`).
+    fn camel_case(&self, key: &str) -> String {
+        let text = self.text(key);
+        let valid = text.starts_with(|c: char| c.is_ascii_uppercase())
+            && text.chars().all(|c| c.is_ascii_alphanumeric());
+        if !valid {
+            self.fail(key, &format!("'{text}' is not a CamelCase name"));
+        }
+        text
+    }
+
+    /// A list field, not empty.
+    fn list(&self, key: &str) -> &'a [serde_yaml::Value] {
+        match self.get(key).as_sequence() {
+            Some(list) if !list.is_empty() => list,
+            _ => self.fail(key, "is not a list with at least one item"),
+        }
+    }
+
+    fn fail(&self, key: &str, problem: &str) -> ! {
+        fail(&self.at, &format!("field '{key}' {problem}"))
+    }
+}
+
+/// Stops the build: a problem of the catalog of mutants at `at`.
+fn fail(at: &str, problem: &str) -> ! {
+    panic!("{MUTANTS}: {at}: {problem}")
+}
+
+/// Reads the catalog of mutants, checking every clause id against `ids`.
+fn read_mutants(text: &str, ids: &BTreeSet<String>) -> Vec<Family> {
+    let yaml: serde_yaml::Value =
+        serde_yaml::from_str(text).unwrap_or_else(|e| panic!("{MUTANTS}: {e}"));
+    let top = Fields::new(&yaml, "the file".to_owned(), &["families"]);
+    let mut names = BTreeSet::new();
+    let mut families: Vec<Family> = Vec::new();
+    for (i, value) in top.list("families").iter().enumerate() {
+        let fields = Fields::new(
+            value,
+            format!("family {}", i + 1),
+            &["family", "mutant", "mutant_doc", "doc", "mutants"],
+        );
+        let family = Family {
+            family: fields.camel_case("family"),
+            mutant: fields.camel_case("mutant"),
+            mutant_doc: fields.text("mutant_doc"),
+            doc: fields.text("doc"),
+            mutants: Vec::new(),
+        };
+        if families.iter().any(|other| other.family == family.family) {
+            fields.fail("family", "is that of an earlier family");
+        }
+        if families.iter().any(|other| other.mutant == family.mutant) {
+            fields.fail("mutant", "is that of an earlier family");
+        }
+        let mut variants = BTreeSet::new();
+        let mut mutants = Vec::new();
+        for (j, value) in fields.list("mutants").iter().enumerate() {
+            // The entry's place: its family, number and name (when it has one).
+            let mut at = format!("family {}, mutant {}", family.family, j + 1);
+            if let Some(name) = value.get("name").and_then(|n| n.as_str()) {
+                let _ = write!(at, " ({name})");
+            }
+            let entry = read_entry(value, at.clone(), ids);
+            if !names.insert(entry.name.clone()) {
+                fail(&at, "field 'name' is that of an earlier mutant");
+            }
+            if !variants.insert(entry.variant.clone()) {
+                fail(
+                    &at,
+                    "field 'variant' is that of an earlier mutant of the family",
+                );
+            }
+            mutants.push(entry);
+        }
+        families.push(Family { mutants, ..family });
+    }
+    families
+}
+
+/// Reads one mutant of the catalog.
+fn read_entry(value: &serde_yaml::Value, at: String, ids: &BTreeSet<String>) -> Entry {
+    let fields = Fields::new(value, at, &["variant", "name", "clause", "games", "about"]);
+    let name = fields.text("name");
+    let kebab = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && !name.ends_with('-')
+        && !name.contains("--")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !kebab {
+        fields.fail("name", &format!("'{name}' is not in kebab case"));
+    }
+    let clause = fields.text("clause");
+    if !ids.contains(&clause) {
+        fields.fail(
+            "clause",
+            &format!("'{clause}' is no clause of the catalogs of spec/"),
+        );
+    }
+    let mut games = Vec::new();
+    for game in fields.list("games") {
+        let game = game
+            .as_str()
+            .unwrap_or_else(|| fields.fail("games", "is not a list of names"));
+        let variant = GAMES
+            .iter()
+            .find(|(name, _)| *name == game)
+            .map(|(_, variant)| *variant)
+            .unwrap_or_else(|| {
+                let known: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
+                fields.fail(
+                    "games",
+                    &format!("names '{game}', no game ({})", known.join(", ")),
+                )
+            });
+        if games.contains(&variant) {
+            fields.fail("games", &format!("names '{game}' twice"));
+        }
+        games.push(variant);
+    }
+    Entry {
+        variant: fields.camel_case("variant"),
+        name,
+        clause,
+        games,
+        about: fields.text("about"),
+    }
+}
+
+/// A method of `Mutant` and of each family, one `match` over its variants.
+#[derive(Clone, Copy)]
+enum Method {
+    Name,
+    Clause,
+    About,
+    Games,
+}
+
+impl Method {
+    const ALL: [Method; 4] = [Method::Name, Method::Clause, Method::About, Method::Games];
+
+    /// The method's name and return type.
+    fn signature(self) -> (&'static str, &'static str) {
+        match self {
+            Method::Name => ("name", "&'static str"),
+            Method::Clause => ("clause", "&'static str"),
+            Method::About => ("about", "&'static str"),
+            Method::Games => ("games", "&'static [crate::Game]"),
+        }
+    }
+
+    /// The documentation of `Mutant`'s method and of a family's.
+    fn docs(self) -> (&'static str, &'static str) {
+        match self {
+            Method::Name => (
+                "The mutant's name, in kebab case (`kings-not-flying`).",
+                "The name, in kebab case.",
+            ),
+            Method::Clause => (
+                "The catalog id of the clause the mutant breaks.",
+                "The catalog id of the clause broken.",
+            ),
+            Method::About => (
+                "What the mutant does, in one line.",
+                "What it does, in one line.",
+            ),
+            Method::Games => (
+                "The games whose rules the mutant alters.",
+                "The games it alters.",
+            ),
+        }
+    }
+
+    /// The method's value for a mutant of the catalog, as Rust code (a clause is named by
+    /// its constant of `crate::clause`).
+    fn value(self, m: &Entry) -> String {
+        match self {
+            Method::Name => format!("{:?}", m.name),
+            Method::Clause => {
+                let constant = constant_name(&m.clause).expect("a clause id of the catalogs");
+                format!("crate::clause::{constant}")
+            }
+            Method::About => format!("{:?}", m.about),
+            Method::Games => {
+                let games: Vec<String> = m
+                    .games
+                    .iter()
+                    .map(|g| format!("crate::Game::{g}"))
+                    .collect();
+                format!("&[{}]", games.join(", "))
+            }
+        }
+    }
+}
+
+/// Writes `mutants.rs` from the catalog of mutants: `Mutant` (a variant a family), its
+/// `ALL` (every mutant in catalog order) and methods (each asks the family), and each
+/// family's enum with its `ALL` and methods (read from the catalog).
+fn mutants(root: &Path, out_dir: &Path, ids: &BTreeSet<String>) {
+    println!("cargo:rerun-if-changed={MUTANTS}");
+    let text = fs::read_to_string(root.join(MUTANTS)).unwrap_or_else(|e| panic!("{MUTANTS}: {e}"));
+    let families = read_mutants(&text, ids);
+    let mut out = format!("// Written by build.rs from {MUTANTS}: the mutants' enums.\n");
+    let variants: Vec<(&str, String)> = families
+        .iter()
+        .map(|f| (f.mutant_doc.as_str(), format!("{}({})", f.mutant, f.family)))
+        .collect();
+    write_enum(
+        &mut out,
+        "One altered clause of the reference.",
+        "Mutant",
+        &variants,
+    );
+    let all: Vec<String> = families
+        .iter()
+        .flat_map(|f| {
+            f.mutants
+                .iter()
+                .map(|m| format!("Mutant::{}({}::{})", f.mutant, f.family, m.variant))
+        })
+        .collect();
+    write_all(
+        &mut out,
+        "Every mutant, in catalog order (move generation first).",
+        "Mutant",
+        &all,
+    );
+    for method in Method::ALL {
+        let (name, _) = method.signature();
+        let arms: Vec<(String, String)> = families
+            .iter()
+            .map(|f| (format!("Mutant::{}(m)", f.mutant), format!("m.{name}()")))
+            .collect();
+        write_method(&mut out, method, method.docs().0, &arms);
+    }
+    out.push_str("}\n");
+    for f in &families {
+        let variants: Vec<(&str, String)> = f
+            .mutants
+            .iter()
+            .map(|m| (m.about.as_str(), m.variant.clone()))
+            .collect();
+        write_enum(&mut out, &f.doc, &f.family, &variants);
+        let all: Vec<String> = f
+            .mutants
+            .iter()
+            .map(|m| format!("{}::{}", f.family, m.variant))
+            .collect();
+        write_all(
+            &mut out,
+            "Every such mutant, in catalog order.",
+            &f.family,
+            &all,
+        );
+        for method in Method::ALL {
+            let arms: Vec<(String, String)> = f
+                .mutants
+                .iter()
+                .map(|m| (format!("{}::{}", f.family, m.variant), method.value(m)))
+                .collect();
+            write_method(&mut out, method, method.docs().1, &arms);
+        }
+        out.push_str("}\n");
+    }
+    let dest = out_dir.join("mutants.rs");
+    fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+}
+
+/// Writes an enum of mutants: its documentation, name and variants (documentation, text).
+fn write_enum(out: &mut String, doc: &str, name: &str, variants: &[(&str, String)]) {
+    let _ = writeln!(out, "\n#[doc = {doc:?}]");
+    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
+    let _ = writeln!(out, "pub enum {name} {{");
+    for (doc, variant) in variants {
+        let _ = writeln!(out, "    #[doc = {doc:?}]\n    {variant},");
+    }
+    out.push_str("}\n");
+}
+
+/// Opens the `impl` of an enum of mutants with its `ALL`.
+fn write_all(out: &mut String, doc: &str, name: &str, all: &[String]) {
+    let _ = writeln!(
+        out,
+        "\nimpl {name} {{\n    /// {doc}\n    pub const ALL: &'static [{name}] = &["
+    );
+    for item in all {
+        let _ = writeln!(out, "        {item},");
+    }
+    out.push_str("    ];\n");
+}
+
+/// Writes a method of an enum of mutants: a `match` with the arms (pattern, value).
+fn write_method(out: &mut String, method: Method, doc: &str, arms: &[(String, String)]) {
+    let (name, ty) = method.signature();
+    let _ = writeln!(
+        out,
+        "\n    /// {doc}\n    pub fn {name}(self) -> {ty} {{\n        match self {{"
+    );
+    for (pattern, value) in arms {
+        let _ = writeln!(out, "            {pattern} => {value},");
+    }
+    out.push_str("        }\n    }\n");
 }
 
 /// The constant's name for a clause id: upper case, `.` and `-` as `_`

@@ -8,6 +8,10 @@
 //! broken, games altered, what each does), and it sits above every mechanism, right below
 //! the rule book.
 //!
+//! The catalog is a data file, `src/mutant/mutants.yaml` (docs/mutants.md, "The catalog
+//! file"): build.rs writes [`Mutant`] and the enum of each family from it, and stops the
+//! build on a malformed entry or an id that is no clause of `spec/`.
+//!
 //! ```
 //! use arbiter::mutant::Mutant;
 //!
@@ -15,152 +19,76 @@
 //! assert_eq!(m.name(), "kings-not-flying");
 //! assert!(m.games().contains(&arbiter::Game::Russian));
 //! ```
+//!
+//! # The families
+//!
+//! - [`MoveMutant`]s alter one clause of the movement, capture, promotion or check rules:
+//!   each is a transform of the move rules a position carries
+//!   (`draughts::MoveRules::mutated`, `xiangqi::MoveRules::mutated`), so a mutant is a
+//!   different value of a switch the real rules already have, never a branch of its own in
+//!   the search.
+//!
+//!   ```
+//!   use arbiter::mutant::MoveMutant;
+//!
+//!   let m = MoveMutant::KingsNotFlying;
+//!   assert_eq!(m.name(), "kings-not-flying");
+//!   assert_eq!(m.clause(), "d64.move.king-flies");
+//!   assert!(MoveMutant::ALL.len() >= 20);
+//!   ```
+//!
+//! - [`DrawMutant`]s alter outcomes, draw counts, edition parameters, repetition verdicts,
+//!   claims and touch-move. Every one alters one parameter of a mechanism that already has
+//!   it. The mutants of the rules of play — an edition's draw rules and draw-offer rule
+//!   (counts, modes, readings), the draw counting, the scores of the endings the position
+//!   decides, claim verification, the repetition readings (棋例) and the judging of the
+//!   verdict — alter its `PlayRules` (`src/rulebook/draws.rs`), which the rules adapters and
+//!   the session's judge apply; the mutants of the session's procedure (touch-move, policy,
+//!   corrections) alter its `procedure::SessionRules` (`src/rulebook/procedure.rs`).
+//!
+//!   ```
+//!   use arbiter::mutant::{DrawMutant, Mutant};
+//!   use arbiter::rulebook::RuleBook;
+//!   use arbiter::{rules_of, Score, Side};
+//!
+//!   // Stalemated black: under CXA the side with no legal move loses.
+//!   let book = RuleBook::of(&"xiangqi".parse().unwrap());
+//!   let fen = "3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1";
+//!   let judge = |book: &RuleBook| {
+//!       let outcome = rules_of(&book.play).outcome(fen, &[]).unwrap();
+//!       outcome.outcome.map(|o| o.result)
+//!   };
+//!   assert_eq!(judge(&book), Some(Score::Win(Side::First)));
+//!   let m = Mutant::Draws(DrawMutant::StalemateIsDraw);
+//!   assert_eq!(judge(&book.mutated(m)), Some(Score::Draw));
+//!   ```
+//!
+//! - [`ScoringMutant`]s alter one entry of a competition's table
+//!   ([`crate::standings::Competition`]): a point value, a tie-break or its place in the
+//!   order, the withdrawal rule, a colour rule.
+//!
+//! - [`ClockMutant`]s alter one parameter of the game's `ClockRules` or of the session's
+//!   `procedure::SessionRules` (adjournment, an offer after pressing the clock, the restart
+//!   for a set-up error), fields of the rule book ([`crate::rulebook::RuleBook`]): the
+//!   book's transforms apply them (`RuleBook::mutated`), and no mechanism reads a clock
+//!   mutant.
+//!
+//!   ```
+//!   use arbiter::mutant::{ClockMutant, Mutant};
+//!   use arbiter::rulebook::RuleBook;
+//!
+//!   let book = RuleBook::of(&"xiangqi".parse().unwrap());
+//!   assert_eq!(book.clock.forcing.as_ref().unwrap().valid, 4);
+//!   let book = book.mutated(Mutant::Clock(ClockMutant::FiveValidForcingMoves));
+//!   assert_eq!(book.clock.forcing.as_ref().unwrap().valid, 5);
+//!   ```
 
-/// Declares a family of mutants: an enum whose variants are each `Variant = name, clause
-/// broken, [games altered], what it does;` (the last also the variant's documentation),
-/// with `ALL`, `name`, `clause`, `about` and `games`.
-macro_rules! mutant_family {
-    ($(#[$meta:meta])* $family:ident;
-     $($variant:ident = $name:literal, $clause:expr, [$($game:ident),+],
-        $about:literal;)+) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $family {
-            $(#[doc = $about] $variant,)+
-        }
-
-        impl $family {
-            /// Every such mutant.
-            pub const ALL: &'static [$family] = &[$($family::$variant,)+];
-
-            /// The name, in kebab case.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($family::$variant => $name,)+
-                }
-            }
-
-            /// The catalog id of the clause broken.
-            pub fn clause(self) -> &'static str {
-                match self {
-                    $($family::$variant => $clause,)+
-                }
-            }
-
-            /// What it does, in one line.
-            pub fn about(self) -> &'static str {
-                match self {
-                    $($family::$variant => $about,)+
-                }
-            }
-
-            /// The games it alters.
-            pub fn games(self) -> &'static [crate::Game] {
-                match self {
-                    $($family::$variant => &[$(crate::Game::$game),+],)+
-                }
-            }
-        }
-    };
-}
-use mutant_family;
-
-pub(crate) mod clock;
-pub(crate) mod draws;
-mod moves;
-mod standings;
-
-pub use clock::ClockMutant;
-pub use draws::DrawMutant;
-pub use moves::MoveMutant;
-pub use standings::ScoringMutant;
-
-use crate::Game;
 use std::fmt;
 use std::str::FromStr;
 
-/// One altered clause of the reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Mutant {
-    /// Move generation and legality (movement, capture, promotion, check).
-    Moves(MoveMutant),
-    /// Everything after the moves: outcomes, draw counts, edition parameters, repetition
-    /// verdicts, claims, touch-move.
-    Draws(DrawMutant),
-    /// Tournament scoring, standings and colour allocation.
-    Scoring(ScoringMutant),
-    /// The clock rules, adjournment and resumption.
-    Clock(ClockMutant),
-}
+include!(concat!(env!("OUT_DIR"), "/mutants.rs"));
 
 impl Mutant {
-    /// Every mutant, movegen first.
-    pub const ALL: &'static [Mutant] = &{
-        const M: usize = MoveMutant::ALL.len();
-        const D: usize = DrawMutant::ALL.len();
-        const S: usize = ScoringMutant::ALL.len();
-        const C: usize = ClockMutant::ALL.len();
-        let mut all = [Mutant::Moves(MoveMutant::ALL[0]); M + D + S + C];
-        let mut i = 0;
-        while i < M {
-            all[i] = Mutant::Moves(MoveMutant::ALL[i]);
-            i += 1;
-        }
-        while i < M + D {
-            all[i] = Mutant::Draws(DrawMutant::ALL[i - M]);
-            i += 1;
-        }
-        while i < M + D + S {
-            all[i] = Mutant::Scoring(ScoringMutant::ALL[i - M - D]);
-            i += 1;
-        }
-        while i < M + D + S + C {
-            all[i] = Mutant::Clock(ClockMutant::ALL[i - M - D - S]);
-            i += 1;
-        }
-        all
-    };
-
-    /// The mutant's name, in kebab case (`kings-not-flying`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Mutant::Moves(m) => m.name(),
-            Mutant::Draws(m) => m.name(),
-            Mutant::Scoring(m) => m.name(),
-            Mutant::Clock(m) => m.name(),
-        }
-    }
-
-    /// The catalog id of the clause the mutant breaks.
-    pub fn clause(self) -> &'static str {
-        match self {
-            Mutant::Moves(m) => m.clause(),
-            Mutant::Draws(m) => m.clause(),
-            Mutant::Scoring(m) => m.clause(),
-            Mutant::Clock(m) => m.clause(),
-        }
-    }
-
-    /// What the mutant does, in one line.
-    pub fn about(self) -> &'static str {
-        match self {
-            Mutant::Moves(m) => m.about(),
-            Mutant::Draws(m) => m.about(),
-            Mutant::Scoring(m) => m.about(),
-            Mutant::Clock(m) => m.about(),
-        }
-    }
-
-    /// The games whose rules the mutant alters.
-    pub fn games(self) -> &'static [Game] {
-        match self {
-            Mutant::Moves(m) => m.games(),
-            Mutant::Draws(m) => m.games(),
-            Mutant::Scoring(m) => m.games(),
-            Mutant::Clock(m) => m.games(),
-        }
-    }
-
     /// Whether the mutant alters move generation (the fuzzer's legal-move comparison must
     /// find it).
     pub fn is_movegen(self) -> bool {

@@ -27,20 +27,7 @@ fn altered(c: &mut Competition, game: Game, m: M) {
         M::WithdrawalResultsAlwaysCancelled => c.withdrawal_threshold = Threshold::Never,
         _ => {}
     }
-    let swap = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
-        let i = list.iter().position(|t| t.criterion == a);
-        let j = list.iter().position(|t| t.criterion == b);
-        if let (Some(i), Some(j)) = (i, j) {
-            list.swap(i, j);
-        }
-    };
-    let replace = |list: &mut Vec<Tiebreak>, a: Criterion, b: Criterion| {
-        for t in list.iter_mut().filter(|t| t.criterion == a) {
-            t.criterion = b;
-        }
-    };
     let kind = c.kind;
-    let t = &mut c.tiebreaks;
     if game.is_draughts() {
         if is(M::DraughtsChessScale) {
             c.points = Points {
@@ -68,58 +55,13 @@ fn altered(c: &mut Competition, game: Game, m: M) {
     if is(M::TeamForfeitOnePoint) && kind.is_team() {
         c.points.plus = 1.0;
     }
-    match kind {
-        Kind::RoundRobin => {
-            if is(M::RoundRobinBuchholz) {
-                replace(t, Criterion::Sonneborn, Criterion::Buchholz);
-            }
-            if is(M::RoundRobinViolationsIgnored) {
-                t.retain(|x| x.criterion != Criterion::Violations);
-            }
-        }
-        Kind::RoundRobinMatches => {
-            if is(M::MatchesRankedByGamePoints) {
-                c.score = RankedBy::GamePoints;
-            }
-            if is(M::MatchesViolationsBeforeGamePoints) {
-                swap(t, Criterion::GamePoints, Criterion::Violations);
-            }
-            if is(M::MatchesBuchholz) {
-                replace(t, Criterion::Sonneborn, Criterion::Buchholz);
-            }
-            if is(M::MatchesViolationsIgnored) {
-                t.retain(|x| x.criterion != Criterion::Violations);
-            }
-        }
-        Kind::Swiss => {
-            if is(M::SwissSonneborn) {
-                replace(t, Criterion::Buchholz, Criterion::Sonneborn);
-            }
-        }
-        Kind::TeamRoundRobin => {
-            if is(M::TeamRoundRobinViolationsFirst) {
-                swap(t, Criterion::GamePoints, Criterion::Violations);
-            }
-        }
-        Kind::TeamSwiss => {
-            if is(M::TeamSwissGamePointsFirst) {
-                swap(t, Criterion::Buchholz, Criterion::GamePoints);
-            }
-            if is(M::TeamSwissStopsAtBuchholz) {
-                t.retain(|x| x.criterion != Criterion::GamePoints);
-            }
-            if is(M::TeamSwissViolationsIgnored) {
-                t.retain(|x| x.criterion != Criterion::Violations);
-            }
-        }
-        Kind::TeamTotal => {
-            if is(M::TeamTotalViolationsIgnored) {
-                t.retain(|x| x.criterion != Criterion::Violations);
-            }
-        }
+    if is(M::MatchesRankedByGamePoints) && kind == Kind::RoundRobinMatches {
+        c.score = RankedBy::GamePoints;
     }
-    if is(M::PenaltyIgnored) {
-        t.retain(|x| x.criterion != Criterion::Penalty);
+    if let Some((only, edit)) = tiebreak_edit(m) {
+        if only.is_none_or(|k| k == kind) {
+            edit.apply(&mut c.tiebreaks);
+        }
     }
     if is(M::TwoGameNoSwap) {
         c.swap_second_game = false;
@@ -130,4 +72,65 @@ fn altered(c: &mut Competition, game: Game, m: M) {
     if is(M::SwissWithdrawalHalfRule) && c.withdrawal == WithdrawalRule::ResultsStand {
         c.withdrawal = WithdrawalRule::HalfOfOpponents;
     }
+}
+
+/// An alteration of a competition's order of tie-breaks.
+#[derive(Debug, Clone, Copy)]
+enum TiebreakEdit {
+    /// The first criterion replaced by the second.
+    Replace(Criterion, Criterion),
+    /// The two criteria swapped in the order (when both are there).
+    Swap(Criterion, Criterion),
+    /// The criterion dropped.
+    Drop(Criterion),
+}
+
+impl TiebreakEdit {
+    fn apply(self, list: &mut Vec<Tiebreak>) {
+        let at = |list: &[Tiebreak], c: Criterion| list.iter().position(|t| t.criterion == c);
+        match self {
+            TiebreakEdit::Replace(a, b) => {
+                for t in list.iter_mut().filter(|t| t.criterion == a) {
+                    t.criterion = b;
+                }
+            }
+            TiebreakEdit::Swap(a, b) => {
+                if let (Some(i), Some(j)) = (at(list, a), at(list, b)) {
+                    list.swap(i, j);
+                }
+            }
+            TiebreakEdit::Drop(a) => list.retain(|t| t.criterion != a),
+        }
+    }
+}
+
+/// The tie-breaks a scoring mutant alters: in which kind of competition (`None`: every
+/// kind) and how; `None` for a mutant of no tie-break.
+fn tiebreak_edit(m: M) -> Option<(Option<Kind>, TiebreakEdit)> {
+    use Criterion as C;
+    use TiebreakEdit as E;
+    let (kind, edit) = match m {
+        M::RoundRobinBuchholz => (Kind::RoundRobin, E::Replace(C::Sonneborn, C::Buchholz)),
+        M::RoundRobinViolationsIgnored => (Kind::RoundRobin, E::Drop(C::Violations)),
+        M::MatchesViolationsBeforeGamePoints => (
+            Kind::RoundRobinMatches,
+            E::Swap(C::GamePoints, C::Violations),
+        ),
+        M::MatchesBuchholz => (
+            Kind::RoundRobinMatches,
+            E::Replace(C::Sonneborn, C::Buchholz),
+        ),
+        M::MatchesViolationsIgnored => (Kind::RoundRobinMatches, E::Drop(C::Violations)),
+        M::SwissSonneborn => (Kind::Swiss, E::Replace(C::Buchholz, C::Sonneborn)),
+        M::TeamRoundRobinViolationsFirst => {
+            (Kind::TeamRoundRobin, E::Swap(C::GamePoints, C::Violations))
+        }
+        M::TeamSwissGamePointsFirst => (Kind::TeamSwiss, E::Swap(C::Buchholz, C::GamePoints)),
+        M::TeamSwissStopsAtBuchholz => (Kind::TeamSwiss, E::Drop(C::GamePoints)),
+        M::TeamSwissViolationsIgnored => (Kind::TeamSwiss, E::Drop(C::Violations)),
+        M::TeamTotalViolationsIgnored => (Kind::TeamTotal, E::Drop(C::Violations)),
+        M::PenaltyIgnored => return Some((None, E::Drop(C::Penalty))),
+        _ => return None,
+    };
+    Some((Some(kind), edit))
 }

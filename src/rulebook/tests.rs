@@ -11,6 +11,13 @@ fn book(ruleset: &str) -> RuleBook {
     RuleBook::of(&ruleset.parse().unwrap())
 }
 
+/// The book of a ruleset as written and as the mutant `m` alters it.
+fn written_and_mutated(ruleset: &str, m: Mutant) -> (RuleBook, RuleBook) {
+    let written = book(ruleset);
+    let mutant = written.clone().mutated(m);
+    (written, mutant)
+}
+
 /// A session under a book's rules of play and procedure rules, from the start position.
 fn session(book: &RuleBook) -> Session {
     Session::with_rules(book.play.clone(), book.procedure.clone(), None).unwrap()
@@ -94,8 +101,7 @@ fn a_touch_mutant_alters_the_table_of_the_games_it_names_only() {
 #[test]
 fn under_last_touch_binds_the_session_binds_the_last_piece_touched() {
     // 应该走那个最先触摸到的子: red touches his cannon on h2, then his cannon on b2.
-    let written = book("xiangqi");
-    let mutant = written.clone().mutated(Mutant::Draws(D::LastTouchBinds));
+    let (written, mutant) = written_and_mutated("xiangqi", Mutant::Draws(D::LastTouchBinds));
     assert!(written.procedure.touch.first_touch_binds);
     assert!(!mutant.procedure.touch.first_touch_binds);
     let from = |book: &RuleBook| {
@@ -118,10 +124,7 @@ fn under_last_touch_binds_the_session_binds_the_last_piece_touched() {
 #[test]
 fn under_third_violation_goes_on_the_session_plays_on_after_three() {
     // 第一章 第四节 一 (八): the third violation loses.
-    let written = book("xiangqi");
-    let mutant = written
-        .clone()
-        .mutated(Mutant::Draws(D::ThirdViolationGoesOn));
+    let (written, mutant) = written_and_mutated("xiangqi", Mutant::Draws(D::ThirdViolationGoesOn));
     assert_eq!(written.procedure.policy.violation_limit, 3);
     assert_eq!(mutant.procedure.policy.violation_limit, 4);
     let after_three = |book: &RuleBook| {
@@ -142,10 +145,8 @@ fn under_third_violation_goes_on_the_session_plays_on_after_three() {
 #[test]
 fn under_setup_error_after_end_corrected_the_session_reopens_the_game() {
     // 三 (二): a set-up error found after the game ended leaves the result.
-    let written = book("xiangqi");
-    let mutant = written
-        .clone()
-        .mutated(Mutant::Draws(D::SetupErrorAfterEndCorrected));
+    let (written, mutant) =
+        written_and_mutated("xiangqi", Mutant::Draws(D::SetupErrorAfterEndCorrected));
     assert!(written.procedure.corrections.setup_stands_after_end);
     assert!(!mutant.procedure.corrections.setup_stands_after_end);
     let corrected = |book: &RuleBook| {
@@ -162,10 +163,10 @@ fn under_setup_error_after_end_corrected_the_session_reopens_the_game() {
 #[test]
 fn under_draughts_offer_after_press_stands_the_offer_is_pending() {
     // Art. 12.4: an offer made after starting the opponent's clock is no offer.
-    let written = book("brazilian");
-    let mutant = written
-        .clone()
-        .mutated(Mutant::Clock(ClockMutant::OfferAfterPressStands));
+    let (written, mutant) = written_and_mutated(
+        "brazilian",
+        Mutant::Clock(ClockMutant::OfferAfterPressStands),
+    );
     let offer = |r: &RuleBook| r.procedure.policy.offer_after_press;
     assert_eq!(offer(&written), OfferAfterPress::Void);
     assert_eq!(offer(&mutant), OfferAfterPress::Stands);
@@ -188,10 +189,10 @@ fn under_draughts_offer_after_press_stands_the_offer_is_pending() {
 fn under_setup_restart_from_first_move_the_clocks_keep_a_share() {
     // 第二节 一 (四): the moves played at a set-up error are none, so a restart puts each
     // side's time used back to zero.
-    let written = book("xiangqi");
-    let mutant = written
-        .clone()
-        .mutated(Mutant::Clock(ClockMutant::SetupRestartFromFirstMove));
+    let (written, mutant) = written_and_mutated(
+        "xiangqi",
+        Mutant::Clock(ClockMutant::SetupRestartFromFirstMove),
+    );
     assert!(written.procedure.corrections.setup_error_before_any_move);
     assert!(!mutant.procedure.corrections.setup_error_before_any_move);
     let used = |book: &RuleBook| {

@@ -76,6 +76,40 @@ fn every_move_generation_mutant_breaks_a_real_clause_of_its_games() {
     }
 }
 
+/// The clause of every mutant applies to a ruleset (an edition) of a game the mutant alters.
+/// (build.rs checks that the id is in a catalog; that it fits the games is this test's, as
+/// `clause_ids_in_code.rs` checks the constants of the code. Not of each game: a mutant of
+/// both draughts games may cite the clause of one, `kings-only-not-reset-by-man-move` the
+/// Brazilian kings-only count.)
+#[test]
+fn every_mutant_breaks_a_clause_of_a_game_it_alters() {
+    let spec = load_catalogs(&root().join("spec")).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut problems = Vec::new();
+    for &m in Mutant::ALL {
+        let clause = spec
+            .clauses()
+            .map(|(_, c)| c)
+            .find(|c| c.id == m.clause())
+            .unwrap_or_else(|| panic!("{}: clause {} is in no catalog", m.name(), m.clause()));
+        let applies = m.games().iter().any(|&game| {
+            game.editions().iter().any(|edition| {
+                clause.applies_to(&Ruleset {
+                    game,
+                    edition: (*edition).to_owned(),
+                })
+            })
+        });
+        if !applies {
+            problems.push(format!(
+                "{}: {} applies to none of its games",
+                m.name(),
+                m.clause()
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// One position per move-generation mutant and a move that it and the reference disagree
 /// on: legal under the reference (`true`) and not under the mutant, or the reverse. Each was
 /// checked by hand against the rule the mutant breaks.
