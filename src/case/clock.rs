@@ -370,13 +370,15 @@ impl Checker<'_> {
                 );
                 if let Some(by) = &w.by {
                     match &f.reported_by {
-                        Some(have) if have == by => {}
-                        Some(have) => {
+                        Some(Some(have)) if have == by => {}
+                        Some(Some(have)) => {
                             problems.push(format!("the flag reported by {have}, expected by {by}"))
                         }
-                        None => problems.push(format!(
+                        Some(None) => problems.push(format!(
                             "the flag was not reported, expected reported by {by}"
                         )),
+                        None => self
+                            .skip("the engine does not report the flag's `reported_by`".to_owned()),
                     }
                 }
                 self.clause_problem(

@@ -226,9 +226,15 @@ pub struct FlagReport {
     /// The deciding clause.
     #[serde(default)]
     pub clause: Option<String>,
-    /// Who reported it (a side, or `arbiter`), under a clock whose flags are reported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reported_by: Option<String>,
+    /// Who reported it (a side, or `arbiter`), under a clock whose flags are reported:
+    /// `Some(None)` (`null`) when nobody did, `None` when the engine leaves the field out
+    /// (unknown, see [`reported`]).
+    #[serde(
+        default,
+        deserialize_with = "reported",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub reported_by: Option<Option<String>>,
     /// The clause that made the report end the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub report_clause: Option<String>,
@@ -306,7 +312,7 @@ impl ClockReport {
                 at: f.at,
                 reason: f.reason.clone(),
                 clause: Some(f.clause.clone()),
-                reported_by: f.reported.as_ref().map(|r| r.0.clone()),
+                reported_by: Some(f.reported.as_ref().map(|r| r.0.clone())),
                 report_clause: f.reported.as_ref().map(|r| r.1.clone()),
             }),
             late: clock.late_forfeit().map(|l| LateReport {

@@ -12,7 +12,7 @@ use arbiter::protocol::wire::{parse_reply, reply_json};
 use arbiter::protocol::{EngineInfo, Reply, Request};
 use arbiter::rules_for;
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The reference with its answers sent over the wire and one field of them, where it writes
 /// it, edited on the way: left out (`to: None`) or set to a value.
@@ -53,18 +53,23 @@ fn run(
     field: &'static str,
     to: Option<Value>,
 ) -> (Verdict, String) {
-    let suite = load_cases(&[root().join(file)]).unwrap_or_else(|e| panic!("{e}"));
-    let (_, case) = suite
-        .cases()
-        .find(|(_, c)| c.id == id)
-        .unwrap_or_else(|| panic!("no case {id}"));
     let engine = Edited {
         inner: ReferenceEngine::new(),
         object,
         field,
         to,
     };
-    let r = Runner::new(Box::new(engine), Arc::new(rules_for)).run(case, &case.rulesets[0]);
+    run_against(file, id, Box::new(engine))
+}
+
+/// The verdict and message of case `id` of `file` against `engine`.
+fn run_against(file: &str, id: &str, engine: Box<dyn Engine>) -> (Verdict, String) {
+    let suite = load_cases(&[root().join(file)]).unwrap_or_else(|e| panic!("{e}"));
+    let (_, case) = suite
+        .cases()
+        .find(|(_, c)| c.id == id)
+        .unwrap_or_else(|| panic!("no case {id}"));
+    let r = Runner::new(engine, Arc::new(rules_for)).run(case, &case.rulesets[0]);
     (r.verdict, r.message)
 }
 
@@ -204,4 +209,64 @@ fn a_bank_left_out_of_a_clock_side_skips_it() {
             (60.into(), "black bank 0:01:00, expected 0:30:00"),
         ],
     );
+}
+
+#[test]
+fn a_flag_without_its_reporter_skips_the_reporter() {
+    unknown_when_left_out(
+        "cases/xiangqi/timing-flags.yaml",
+        "xiangqi.clock.a-fallen-indicator-reported-decides",
+        "/clock/flag",
+        "reported_by",
+        "the engine does not report the flag's `reported_by`",
+        &[
+            (
+                Value::Null,
+                "the flag was not reported, expected reported by black",
+            ),
+            ("red".into(), "the flag reported by red, expected by black"),
+        ],
+    );
+}
+
+/// The reference, keeping the `clock.flag` of each of its answers as it writes it on the
+/// wire.
+struct FlagsSeen {
+    inner: ReferenceEngine,
+    seen: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Engine for FlagsSeen {
+    fn info(&self) -> EngineInfo {
+        self.inner.info()
+    }
+
+    fn run(&self, request: &Request) -> Reply {
+        let reply = self.inner.run(request);
+        if let Some(flag) = reply_json(1, &reply).pointer("/clock/flag") {
+            self.seen.lock().unwrap().push(flag.clone());
+        }
+        reply
+    }
+}
+
+#[test]
+fn the_reference_writes_a_flag_nobody_reported_with_a_null_reporter() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let engine = FlagsSeen {
+        inner: ReferenceEngine::new(),
+        seen: Arc::clone(&seen),
+    };
+    let (verdict, message) = run_against(
+        "cases/xiangqi/clock.yaml",
+        "xiangqi.clock.quota-not-met-when-the-period-ends-loses",
+        Box::new(engine),
+    );
+    assert_eq!(verdict, Verdict::Passed, "{message}");
+    let seen = seen.lock().unwrap();
+    let flag = seen
+        .iter()
+        .find(|f| f.is_object())
+        .unwrap_or_else(|| panic!("no flag in {seen:?}"));
+    assert_eq!(flag.get("reported_by"), Some(&Value::Null), "{flag}");
 }
