@@ -160,7 +160,8 @@ fn print_repetition(verdict: Option<&CycleRuling>) {
 
 fn print_ruling(r: &ClaimRuling) {
     let verdict = if r.upheld { "upheld" } else { "refused" };
-    println!("claim     {} by {}: {verdict}: {}", r.kind, r.by, r.reason);
+    let by = r.by.name(r.outcome.game);
+    println!("claim     {} by {by}: {verdict}: {}", r.kind, r.reason);
     if let Some(c) = &r.clause {
         println!("clause    {c}");
     }

@@ -555,8 +555,8 @@ fn session(
         .map(|s| (s.name(game).to_owned(), session.violations(s)))
         .collect();
     let claim = session.claim_rulings().last().map(|c| SessionClaim {
-        kind: c.kind.clone(),
-        by: c.by.clone(),
+        kind: c.kind.name().to_owned(),
+        by: c.by.name(game).to_owned(),
         upheld: c.upheld,
         reason: c.reason.clone(),
         penalty_seconds: Some(c.penalty.as_ref().map(|p| p.seconds)),

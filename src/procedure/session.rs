@@ -456,7 +456,7 @@ impl Session {
             "history": {"start": &*self.start_fen, "moves": self.moves},
             "offer_pending": self.pending_offer().map(name),
             "offers": self.offers,
-            "claims": self.claims.iter().map(|c| json!({"kind": c.kind, "by": c.by, "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
+            "claims": self.claims.iter().map(|c| json!({"kind": c.kind.name(), "by": name(c.by), "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
             "penalties": { name(Side::First): self.penalty_seconds(Side::First), name(Side::Second): self.penalty_seconds(Side::Second) },
             "claims_valid": self.ending.claims.iter().map(|k| k.name()).collect::<Vec<_>>(),
             "counters": self.ending.counters.map(false),

@@ -6,7 +6,7 @@
 use crate::edition::DrawKind;
 use crate::outcome::{ClockPenalty, Counters, Ending, Outcome, Reason, RuleState};
 use crate::xiangqi::repetition::CycleRuling;
-use crate::Game;
+use crate::{Game, Side};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
@@ -110,24 +110,45 @@ impl Serialize for GameState {
 }
 
 /// The arbiter's ruling on a draw claim.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimRuling {
-    /// The claim kind (`sixty-move`, `repetition`, `threefold`, `kings-only`, …).
-    pub kind: String,
+    /// The claim kind.
+    pub kind: DrawKind,
     /// The claiming side.
-    pub by: String,
+    pub by: Side,
     /// Whether the claim is upheld (the game is then drawn).
     pub upheld: bool,
     /// Why, in words (the counter and its limit, or what is missing).
     pub reason: String,
     /// The clause that decides it, when the edition has the rule.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub clause: Option<String>,
     /// A penalty for a false claim.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<ClockPenalty>,
     /// The state of the game after the ruling: drawn if upheld, else as before.
     pub outcome: GameState,
+}
+
+/// The JSON keys of the `claim` of `arbiter status --format json`: `kind`, `by` (the side's
+/// name in the ruled game), `upheld`, `reason`, `clause` and `penalty` (when there are
+/// ones), `outcome`.
+impl Serialize for ClaimRuling {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("ClaimRuling", 7)?;
+        st.serialize_field("kind", self.kind.name())?;
+        st.serialize_field("by", self.by.name(self.outcome.game))?;
+        st.serialize_field("upheld", &self.upheld)?;
+        st.serialize_field("reason", &self.reason)?;
+        match &self.clause {
+            Some(c) => st.serialize_field("clause", c)?,
+            None => st.skip_field("clause")?,
+        }
+        match &self.penalty {
+            Some(p) => st.serialize_field("penalty", p)?,
+            None => st.skip_field("penalty")?,
+        }
+        st.serialize_field("outcome", &self.outcome)?;
+        st.end()
+    }
 }
 
 /// The ruling on a claim of `kind` by `by`, given the outcome and rule states.
@@ -136,11 +157,11 @@ pub(crate) fn rule_on_claim(
     outcome: &GameState,
     states: &[RuleState],
     kind: DrawKind,
-    by: &str,
+    by: Side,
 ) -> ClaimRuling {
     let mut ruling = ClaimRuling {
-        kind: kind.name().to_owned(),
-        by: by.to_owned(),
+        kind,
+        by,
         upheld: false,
         reason: String::new(),
         clause: None,
@@ -197,7 +218,7 @@ pub(crate) fn rule_on_claim(
     };
     if let Some(seconds) = decisive.rule.false_claim_penalty_seconds {
         ruling.penalty = Some(ClockPenalty {
-            side: by.to_owned(),
+            side: by.name(play.ruleset.game).to_owned(),
             seconds,
         });
     }

@@ -398,7 +398,7 @@ pub(crate) fn rule_claim(
         &ended.state(),
         &ended.rule_states(),
         kind,
-        by.name(play.ruleset.game),
+        by,
     ))
 }
 

@@ -606,7 +606,7 @@ fn an_upheld_sixty_move_claim_draws() {
     assert!(early.outcome().is_none());
     let r = early.claim_rulings().last().unwrap();
     assert!(!r.upheld);
-    assert_eq!(r.by, "black", "the side to move claims by default");
+    assert_eq!(r.by, Side::Second, "the side to move claims by default");
     assert_eq!(early.penalty_seconds(Side::Second), 300);
     assert_eq!(early.penalty_seconds(Side::First), 0);
     early
