@@ -445,10 +445,7 @@ pub fn play_game_adjudicated(
                     clause: clause.to_owned(),
                 }));
                 if refusals >= MAX_REFUSALS {
-                    let e = PlayerError {
-                        player: players[idx].name(),
-                        message: format!("{MAX_REFUSALS} moves refused in a row"),
-                    };
+                    let e = players[idx].error(format!("{MAX_REFUSALS} moves refused in a row"));
                     forfeit(
                         &mut session,
                         &mut record,
@@ -468,10 +465,8 @@ pub fn play_game_adjudicated(
                 });
                 let breaches = session.breaches().len();
                 if let Err(e) = session.apply(event) {
-                    let e = PlayerError {
-                        player: players[idx].name(),
-                        message: format!("its move '{text}' cannot be put on the board: {e}"),
-                    };
+                    let e = players[idx]
+                        .error(format!("its move '{text}' cannot be put on the board: {e}"));
                     forfeit(
                         &mut session,
                         &mut record,

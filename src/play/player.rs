@@ -113,6 +113,13 @@ pub struct PlayerError {
 pub trait Player: Send {
     /// A name for records and tables.
     fn name(&self) -> String;
+    /// The error `message` from this player, under its name.
+    fn error(&self, message: String) -> PlayerError {
+        PlayerError {
+            player: self.name(),
+            message,
+        }
+    }
     /// Why the player cannot play `ruleset` at all (an engine that does not list it), so
     /// that a match is refused before it starts; `None`: it can.
     fn refuses(&self, ruleset: &Ruleset) -> Option<String> {

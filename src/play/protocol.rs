@@ -105,13 +105,6 @@ impl ProtocolPlayer {
         &self.info
     }
 
-    fn error(&self, message: String) -> PlayerError {
-        PlayerError {
-            player: self.info.name.clone(),
-            message,
-        }
-    }
-
     /// The `go` request for a move request, and how long to wait for it.
     fn request(&self, request: &MoveRequest<'_>) -> (Request, Duration) {
         let game = request.ruleset.game;

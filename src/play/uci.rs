@@ -210,13 +210,6 @@ impl UciPlayer {
         &self.process.command
     }
 
-    fn error(&self, message: String) -> PlayerError {
-        PlayerError {
-            player: self.name.clone(),
-            message,
-        }
-    }
-
     fn send(&mut self, line: &str) -> Result<(), PlayerError> {
         self.process
             .send(line)

@@ -152,13 +152,6 @@ impl XboardPlayer {
         self.ranks
     }
 
-    fn error(&mut self, message: String) -> PlayerError {
-        PlayerError {
-            player: self.name.clone(),
-            message,
-        }
-    }
-
     /// How the process ended, when it has.
     /// (Its output closes a moment before it is gone: waited for half a second at most.)
     fn exit_status(&mut self) -> String {

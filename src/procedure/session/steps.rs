@@ -100,34 +100,7 @@ impl Session {
             Event::Timed { event, time } => (*event, time),
             other => (other, EventTime::default()),
         };
-        if matches!(event, Event::Timed { .. }) {
-            return Err(ProcedureError::Clock(
-                "an event has one timing, not a timed event inside another".to_owned(),
-            ));
-        }
-        if time.forcing && !matches!(event, Event::Move(_)) {
-            return Err(ProcedureError::Clock(
-                "`forcing` goes with a move only".to_owned(),
-            ));
-        }
-        if time.pressed.is_some() && !matches!(event, Event::Move(_) | Event::Illegal { .. }) {
-            return Err(ProcedureError::Clock(
-                "`pressed` goes with a move (or an illegal move) only".to_owned(),
-            ));
-        }
-        if time.arbiter.is_some()
-            && !matches!(event, Event::Claim { .. } | Event::Correct | Event::Adjourn)
-        {
-            return Err(ProcedureError::Clock(
-                "the arbiter's time goes with a claim, a correction or an adjournment only"
-                    .to_owned(),
-            ));
-        }
-        if time.elapsed.is_some() && time.at.is_some() {
-            return Err(ProcedureError::Clock(
-                "give the time an event took or the time it happened at, not both".to_owned(),
-            ));
-        }
+        check_timing(&event, &time)?;
         if time != EventTime::default() {
             let clock = self.clock_mut("timing an event")?;
             if let Some(d) = time.elapsed {
@@ -139,22 +112,12 @@ impl Session {
                 return Ok(());
             }
         }
-        self.step(event, fresh, demanded, &time)
-    }
-
-    fn step(
-        &mut self,
-        event: Event,
-        fresh: Option<Side>,
-        demanded: Option<Box<Pending>>,
-        time: &EventTime,
-    ) -> Result<(), ProcedureError> {
-        let Some(event) = self.adjourn_step(event, time)? else {
+        let Some(event) = self.adjourn_step(event, &time)? else {
             return Ok(());
         };
         let mover = self.turn();
         let moving = matches!(event, Event::Move(_) | Event::Illegal { .. });
-        self.board_step(event, fresh, demanded, time)?;
+        self.board_step(event, fresh, demanded, &time)?;
         if moving {
             if let Some(Adjournment {
                 phase: Phase::Resumed { moved, .. },
@@ -510,3 +473,36 @@ impl Session {
 const REFUSED_CORRECTION: &str = "refused-correction";
 /// Its catalog clause.
 const REFUSED_CORRECTION_CLAUSE: &str = clause::D64_PENALTY_REFUSED_TECHNICAL_CORRECTION_LOSES;
+
+/// Whether `time` may go with `event`: one timing, and each field only with the events it
+/// times.
+fn check_timing(event: &Event, time: &EventTime) -> Result<(), ProcedureError> {
+    if matches!(event, Event::Timed { .. }) {
+        return Err(ProcedureError::Clock(
+            "an event has one timing, not a timed event inside another".to_owned(),
+        ));
+    }
+    if time.forcing && !matches!(event, Event::Move(_)) {
+        return Err(ProcedureError::Clock(
+            "`forcing` goes with a move only".to_owned(),
+        ));
+    }
+    if time.pressed.is_some() && !matches!(event, Event::Move(_) | Event::Illegal { .. }) {
+        return Err(ProcedureError::Clock(
+            "`pressed` goes with a move (or an illegal move) only".to_owned(),
+        ));
+    }
+    if time.arbiter.is_some()
+        && !matches!(event, Event::Claim { .. } | Event::Correct | Event::Adjourn)
+    {
+        return Err(ProcedureError::Clock(
+            "the arbiter's time goes with a claim, a correction or an adjournment only".to_owned(),
+        ));
+    }
+    if time.elapsed.is_some() && time.at.is_some() {
+        return Err(ProcedureError::Clock(
+            "give the time an event took or the time it happened at, not both".to_owned(),
+        ));
+    }
+    Ok(())
+}
