@@ -9,7 +9,7 @@ use arbiter::engine::{Engine, ReferenceEngine};
 use arbiter::mutant::{MoveMutant, Mutant};
 use arbiter::protocol::{Answer, Query, Reply, Request};
 use arbiter::rulebook::moves;
-use arbiter::spec::load_catalogs;
+use arbiter::spec::{load_catalogs, Clause, Spec};
 use arbiter::Ruleset;
 use std::collections::BTreeSet;
 
@@ -20,6 +20,14 @@ fn legal(engine: &ReferenceEngine, ruleset: &str, fen: &str) -> Vec<String> {
         Reply::Answer(Answer::Moves(moves)) => moves,
         other => panic!("{} on {fen}: {other:?}", engine.info().name),
     }
+}
+
+/// The clause of the catalogs `spec` with the id `id` that the mutant `name` cites.
+fn clause_of<'s>(spec: &'s Spec, name: &str, id: &str) -> &'s Clause {
+    spec.clauses()
+        .map(|(_, c)| c)
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("{name}: clause {id} is in no catalog"))
 }
 
 #[test]
@@ -53,11 +61,7 @@ fn names_are_unique_kebab_case_and_read_back() {
 fn every_move_generation_mutant_breaks_a_real_clause_of_its_games() {
     let spec = load_catalogs(&root().join("spec")).unwrap_or_else(|e| panic!("{e:?}"));
     for &m in MoveMutant::ALL {
-        let clause = spec
-            .clauses()
-            .map(|(_, c)| c)
-            .find(|c| c.id == m.clause())
-            .unwrap_or_else(|| panic!("{}: clause {} is in no catalog", m.name(), m.clause()));
+        let clause = clause_of(&spec, m.name(), m.clause());
         assert!(
             clause.executable,
             "{}: {} is not executable",
@@ -86,11 +90,7 @@ fn every_mutant_breaks_a_clause_of_a_game_it_alters() {
     let spec = load_catalogs(&root().join("spec")).unwrap_or_else(|e| panic!("{e:?}"));
     let mut problems = Vec::new();
     for &m in Mutant::ALL {
-        let clause = spec
-            .clauses()
-            .map(|(_, c)| c)
-            .find(|c| c.id == m.clause())
-            .unwrap_or_else(|| panic!("{}: clause {} is in no catalog", m.name(), m.clause()));
+        let clause = clause_of(&spec, m.name(), m.clause());
         let applies = m.games().iter().any(|&game| {
             game.editions().iter().any(|edition| {
                 clause.applies_to(&Ruleset {
