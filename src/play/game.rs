@@ -316,7 +316,7 @@ pub fn play_game_adjudicated(
         result: None,
     };
     for (i, p) in players.iter_mut().enumerate() {
-        if let Err(e) = p.new_game(&options.ruleset, &start_fen) {
+        if let Err(e) = p.new_game(&options.ruleset, session.start()) {
             let side = Side::BOTH[i];
             forfeit(
                 &mut session,
@@ -407,7 +407,7 @@ pub fn play_game_adjudicated(
             Ok(()) => {
                 refusals = 0;
                 let played = match session.moves().get(before) {
-                    Some(m) if session.moves().len() == before + 1 => Some(m.clone()),
+                    Some(m) if session.moves().len() == before + 1 => Some(m.text()),
                     _ => session
                         .pending_irregularity()
                         .map(|p| p.irregular.text.clone()),

@@ -48,7 +48,9 @@ pub use game::{
     play_game, play_game_adjudicated, Adjudication, DrawAdjudication, GameError, GameOptions,
     Opening, ResignAdjudication, MAX_REFUSALS,
 };
-pub use player::{Choice, GreedyPlayer, MoveRequest, Player, PlayerError, RandomPlayer};
+pub use player::{
+    Choice, GreedyPlayer, HistoryTexts, MoveRequest, Player, PlayerError, RandomPlayer,
+};
 pub use protocol::ProtocolPlayer;
 pub use record::{result_token, token_score, Decision, Entry, GameRecord, RecordNotation};
 pub use score::MatchScore;

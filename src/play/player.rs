@@ -35,10 +35,12 @@ use std::sync::Arc;
 pub struct MoveRequest<'a> {
     /// The ruleset played.
     pub ruleset: &'a Ruleset,
-    /// Where the history starts (canonical FEN).
-    pub start_fen: &'a str,
-    /// The moves of the history, canonical text.
-    pub moves: &'a [String],
+    /// Where the history starts.
+    pub start: &'a Board,
+    /// The moves of the history as played ([`Candidate::text`] writes one's canonical
+    /// text; a player that sends the history as text keeps what it wrote,
+    /// as [`HistoryTexts`] does).
+    pub moves: &'a [Candidate],
     /// The position on the board.
     pub board: &'a Board,
     /// The side to move.
@@ -66,7 +68,7 @@ impl MoveRequest<'_> {
         });
         MoveRequest {
             ruleset: session.ruleset(),
-            start_fen: session.start_fen(),
+            start: session.start(),
             moves: session.moves(),
             board: session.board(),
             side: session.turn(),
@@ -75,6 +77,83 @@ impl MoveRequest<'_> {
             increment,
             quota: clock.map(|c| Side::BOTH.map(|s| c.report(s).quota)),
         }
+    }
+}
+
+/// The texts of a game's history at a player's edge (a protocol that sends the whole
+/// history with each request), each move written once: a request's history is compared
+/// (typed) with the one held, and only the moves not held yet are written.
+///
+/// ```
+/// use arbiter::play::{HistoryTexts, MoveRequest};
+/// use arbiter::procedure::{Event, Session};
+///
+/// let mut session = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+/// let mut texts = HistoryTexts::default();
+/// let mut written = 0;
+/// for m in ["C2=5", "h9g7", "h0g2"] {
+///     session.apply(Event::Move(m.into())).unwrap();
+///     let request = MoveRequest::of(&session);
+///     let held = texts.try_texts(&request, |m| -> Result<String, ()> {
+///         written += 1;
+///         Ok(m.text().to_uppercase())
+///     });
+///     assert_eq!(held.unwrap().len(), session.moves().len());
+/// }
+/// assert_eq!(written, 3); // each move written once
+/// assert_eq!(texts.try_texts(&MoveRequest::of(&session), |_| Err(())).unwrap(), ["H2E2", "H9G7", "H0G2"]);
+///
+/// // Another history: the moves it shares with the one held are kept.
+/// let mut other = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+/// other.apply(Event::Move("h2e2".into())).unwrap();
+/// other.apply(Event::Move("h7e7".into())).unwrap();
+/// assert_eq!(texts.texts(&MoveRequest::of(&other)), ["H2E2", "h7e7"]);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct HistoryTexts {
+    /// The start of the history held.
+    start: Option<Board>,
+    /// Its moves.
+    moves: Vec<Candidate>,
+    /// Their texts.
+    texts: Vec<String>,
+}
+
+impl HistoryTexts {
+    /// The canonical texts of the request's moves ([`Candidate::text`]).
+    pub fn texts(&mut self, request: &MoveRequest<'_>) -> &[String] {
+        match self.try_texts(request, |m| Ok::<_, std::convert::Infallible>(m.text())) {
+            Ok(texts) => texts,
+            Err(never) => match never {},
+        }
+    }
+
+    /// The texts of the request's moves, the moves not held yet written by `write` (its
+    /// first error is returned; the moves before that one stay held).
+    pub fn try_texts<E>(
+        &mut self,
+        request: &MoveRequest<'_>,
+        mut write: impl FnMut(&Candidate) -> Result<String, E>,
+    ) -> Result<&[String], E> {
+        let held = match &self.start {
+            Some(start) if start == request.start => self
+                .moves
+                .iter()
+                .zip(request.moves)
+                .take_while(|(a, b)| a == b)
+                .count(),
+            _ => {
+                self.start = Some(request.start.clone());
+                0
+            }
+        };
+        self.moves.truncate(held);
+        self.texts.truncate(held);
+        for m in &request.moves[held..] {
+            self.texts.push(write(m)?);
+            self.moves.push(m.clone());
+        }
+        Ok(&self.texts)
     }
 }
 
@@ -126,9 +205,9 @@ pub trait Player: Send {
         let _ = ruleset;
         None
     }
-    /// A new game begins (from `start_fen`).
-    fn new_game(&mut self, ruleset: &Ruleset, start_fen: &str) -> Result<(), PlayerError> {
-        let _ = (ruleset, start_fen);
+    /// A new game begins (from `start`).
+    fn new_game(&mut self, ruleset: &Ruleset, start: &Board) -> Result<(), PlayerError> {
+        let _ = (ruleset, start);
         Ok(())
     }
     /// The move for the side to move.

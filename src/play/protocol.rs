@@ -29,9 +29,9 @@
 //! assert_eq!(record.players[0], "arbiter reference");
 //! ```
 
-use super::player::{Choice, MoveRequest, Player, PlayerError};
+use super::player::{Choice, HistoryTexts, MoveRequest, Player, PlayerError};
 use crate::engine::{open, Engine, ProcessOptions};
-use crate::procedure::Candidate;
+use crate::procedure::{Board, Candidate};
 use crate::protocol::{
     Answer, EngineInfo, GoRequest, GoTimes, Query, QueryKind, Reply, Request, Stage,
 };
@@ -48,6 +48,8 @@ pub struct ProtocolPlayer {
     timeout: Duration,
     seed: u64,
     score: Option<i32>,
+    /// The texts of the game's history, sent with each `go`.
+    history: HistoryTexts,
 }
 
 impl ProtocolPlayer {
@@ -97,6 +99,7 @@ impl ProtocolPlayer {
             timeout,
             seed: 0,
             score: None,
+            history: HistoryTexts::default(),
         })
     }
 
@@ -106,7 +109,7 @@ impl ProtocolPlayer {
     }
 
     /// The `go` request for a move request, and how long to wait for it.
-    fn request(&self, request: &MoveRequest<'_>) -> (Request, Duration) {
+    fn request(&mut self, request: &MoveRequest<'_>) -> (Request, Duration) {
         let game = request.ruleset.game;
         let name = |i: usize| crate::Side::BOTH[i].name(game).to_owned();
         let times = request.remaining.map(|left| GoTimes {
@@ -136,8 +139,8 @@ impl ProtocolPlayer {
         };
         let r = Request {
             ruleset: request.ruleset.clone(),
-            position: Some(request.start_fen.to_owned()),
-            moves: request.moves.to_vec(),
+            position: Some(request.start.fen()),
+            moves: self.history.texts(request).to_vec(),
             query: Query::Go(Box::new(go)),
         };
         (r, wait)
@@ -158,7 +161,7 @@ impl Player for ProtocolPlayer {
         })
     }
 
-    fn new_game(&mut self, ruleset: &Ruleset, _start_fen: &str) -> Result<(), PlayerError> {
+    fn new_game(&mut self, ruleset: &Ruleset, _start: &Board) -> Result<(), PlayerError> {
         self.score = None;
         match self.refuses(ruleset) {
             None => Ok(()),

@@ -25,8 +25,9 @@
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use super::player::{Choice, EngineProcess, HistoryTexts, MoveRequest, Player, PlayerError};
 use crate::engine::{Dialect, UciRanks};
+use crate::procedure::{Board, Candidate};
 use crate::Ruleset;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
@@ -62,6 +63,8 @@ pub struct UciPlayer {
     movetime: Option<Duration>,
     /// The score of the last search, in centipawns for the side that moved.
     score: Option<i32>,
+    /// The game's moves as the engine reads them, sent with each `position`.
+    history: HistoryTexts,
 }
 
 impl UciPlayer {
@@ -94,6 +97,7 @@ impl UciPlayer {
             },
             movetime,
             score: None,
+            history: HistoryTexts::default(),
         };
         let (greet, ok) = match dialect {
             Dialect::Uci => ("uci", "uciok"),
@@ -302,7 +306,7 @@ impl Player for UciPlayer {
         self.name.clone()
     }
 
-    fn new_game(&mut self, _ruleset: &Ruleset, _start_fen: &str) -> Result<(), PlayerError> {
+    fn new_game(&mut self, _ruleset: &Ruleset, _start: &Board) -> Result<(), PlayerError> {
         self.send("ucinewgame")?;
         self.send("isready")?;
         self.until("readyok", GRACE).map(|_| ())
@@ -314,21 +318,19 @@ impl Player for UciPlayer {
 
     fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Choice, PlayerError> {
         let (ranks, name) = (self.ranks, self.name.clone());
-        let to_engine = |m: &String| {
-            ranks.to_engine(m).ok_or_else(|| PlayerError {
+        let to_engine = |m: &Candidate| {
+            let m = m.text();
+            ranks.to_engine(&m).ok_or_else(|| PlayerError {
                 player: name.clone(),
                 message: format!("`{m}` is not an ICCS move"),
             })
         };
-        let moves = request
-            .moves
-            .iter()
-            .map(to_engine)
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut position = if request.start_fen == xiangqi_start() {
+        let moves = self.history.try_texts(request, to_engine)?;
+        let start = request.start.fen();
+        let mut position = if start == xiangqi_start() {
             "position startpos".to_owned()
         } else {
-            format!("position fen {}", request.start_fen)
+            format!("position fen {start}")
         };
         if !moves.is_empty() {
             position = format!("{position} moves {}", moves.join(" "));
@@ -339,7 +341,7 @@ impl Player for UciPlayer {
             let list = request
                 .permitted
                 .iter()
-                .map(|c| to_engine(&c.text()))
+                .map(to_engine)
                 .collect::<Result<Vec<_>, _>>()?;
             format!(" searchmoves {}", list.join(" "))
         } else {

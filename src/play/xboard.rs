@@ -27,6 +27,7 @@
 
 use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
 use crate::engine::{lettered, UciRanks};
+use crate::procedure::{Board, Candidate};
 use crate::Ruleset;
 use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
@@ -49,9 +50,9 @@ pub struct XboardPlayer {
     usermove: bool,
     movetime: Option<Duration>,
     next_ping: u64,
-    /// The game the engine's board holds: its start (canonical FEN) and the moves (ICCS)
-    /// it was sent or played; `None` before a game's first move.
-    board: Option<(String, Vec<String>)>,
+    /// The game the engine's board holds: its start and the moves it was sent or played;
+    /// `None` before a game's first move.
+    board: Option<(Board, Vec<Candidate>)>,
     /// Whether `level` was sent in this game.
     level_sent: bool,
     score: Option<i32>,
@@ -378,13 +379,14 @@ impl XboardPlayer {
     /// the whole game again from `new` when its board is not on the way to it.
     fn bring(&mut self, request: &MoveRequest<'_>) -> Result<(), PlayerError> {
         let on_the_way = matches!(&self.board, Some((start, moves))
-            if start == request.start_fen && request.moves.starts_with(moves));
+            if start == request.start && request.moves.starts_with(moves));
         if !on_the_way {
             for line in ["new", "variant xiangqi", "force"] {
                 self.send(line)?;
             }
-            if request.start_fen != START {
-                let board = self.setboard(request.start_fen);
+            let start = request.start.fen();
+            if start != START {
+                let board = self.setboard(&start);
                 self.send(&board)?;
                 let heard = self.sync("`setboard`", None)?;
                 if let Some(e) = heard.errors.first() {
@@ -394,12 +396,13 @@ impl XboardPlayer {
                     )));
                 }
             }
-            self.board = Some((request.start_fen.to_owned(), Vec::new()));
+            self.board = Some((request.start.clone(), Vec::new()));
             self.level_sent = false;
         }
         let known = self.board.as_ref().map_or(0, |(_, m)| m.len());
-        for (i, m) in request.moves.iter().enumerate().skip(known) {
-            let Some(text) = self.ranks.to_engine(m) else {
+        for (i, played) in request.moves.iter().enumerate().skip(known) {
+            let m = played.text();
+            let Some(text) = self.ranks.to_engine(&m) else {
                 return Err(self.error(format!("history move {} `{m}` is not an ICCS move", i + 1)));
             };
             let line = self.move_line(&text);
@@ -414,7 +417,7 @@ impl XboardPlayer {
                 )));
             }
             if let Some((_, moves)) = &mut self.board {
-                moves.push(m.clone());
+                moves.push(played.clone());
             }
         }
         Ok(())
@@ -470,7 +473,7 @@ impl Player for XboardPlayer {
             .then(|| format!("the XBoard player plays xiangqi only, not {ruleset}"))
     }
 
-    fn new_game(&mut self, _ruleset: &Ruleset, _start_fen: &str) -> Result<(), PlayerError> {
+    fn new_game(&mut self, _ruleset: &Ruleset, _start: &Board) -> Result<(), PlayerError> {
         self.board = None;
         self.score = None;
         self.resigned = false;
@@ -518,8 +521,17 @@ impl Player for XboardPlayer {
         match answer {
             Ok(m) => {
                 let iccs = self.ranks.to_iccs(&m).unwrap_or(m);
-                if let Some((_, moves)) = &mut self.board {
-                    moves.push(iccs.clone());
+                // The engine's board holds its move: the game goes on from there if the
+                // arbiter plays it. A text that is no legal move in canonical notation is
+                // never played as written, so the engine's board is set up again.
+                let played = request
+                    .board
+                    .read_move(&iccs)
+                    .ok()
+                    .filter(|c| c.text() == iccs);
+                match (played, &mut self.board) {
+                    (Some(c), Some((_, moves))) => moves.push(c),
+                    _ => self.board = None,
                 }
                 Ok(Choice::timed_by_arbiter(iccs))
             }

@@ -43,7 +43,8 @@
 //! game.apply(Event::StopClocks(Some(Side::First))).unwrap(); // the sealer stops the clock
 //! assert!(matches!(game.adjournment().unwrap().phase, Phase::Adjourned));
 //! game.apply(Event::Resume { set: [None, None], absent: vec![], sheet_missing: false }).unwrap();
-//! assert_eq!(game.moves(), ["h2e2"]); // the sealed move is played, black's clock runs
+//! // The sealed move is played, black's clock runs.
+//! assert_eq!(game.moves(), [game.start().read_move("h2e2").unwrap()]);
 //! assert_eq!(game.clock().unwrap().running(), Some(Side::Second));
 //! ```
 //!

@@ -95,15 +95,6 @@ impl Candidate {
             Inner::Draughts(m) => m.to_string(),
         }
     }
-
-    /// [`Candidate::text`], reusing `given` when it is the canonical text already (the text
-    /// a player gave, kept in the history without writing it again).
-    pub(crate) fn text_reusing(&self, given: String) -> String {
-        match &self.inner {
-            Inner::Xiangqi { m, .. } if given.as_bytes() == m.iccs_bytes() => given,
-            _ => self.text(),
-        }
-    }
 }
 
 impl PartialEq for Candidate {

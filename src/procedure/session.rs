@@ -137,22 +137,22 @@ pub struct Session {
     /// The position on the board, with its legal moves listed once: the permitted moves a
     /// player is given, the reading of the move it answers and the judge all use them.
     board: OnBoard,
-    /// Where the history starts (canonical FEN). Shared, not copied, by the state an event
-    /// is applied to ([`Session::apply`]); so are the ruleset and the rules' judgement.
-    start_fen: Arc<str>,
-    /// The moves of the history, canonical text.
-    moves: Vec<String>,
+    /// Where the history starts. Shared, not copied, by the state an event is applied to
+    /// ([`Session::apply`]); so are the ruleset and the rules' judgement.
+    start: Arc<Board>,
+    /// The moves of the history as played, each read against the position it was played on.
+    moves: Vec<Candidate>,
     /// What the rules say about the history.
     ending: Arc<GameState>,
     /// The rules' judge of the history, with the start it judges from: extended by one
     /// move per move played ([`Judge`]); `None` until the next change of the history
     /// rebuilds it.
-    judge: Option<(String, Box<dyn Judge>)>,
+    judge: Option<(Arc<Board>, Box<dyn Judge>)>,
     /// While an event is applied: the length of the history before it.
     mark: usize,
     /// While an event is applied: the history before it, once something other than a move
     /// played changed it (a restart, cancelled moves), to put back if the event fails.
-    undo: Option<Vec<String>>,
+    undo: Option<Vec<Candidate>>,
     offers: Vec<OfferRecord>,
     claims: Vec<ClaimRuling>,
     penalties: PerSide<u32>,
@@ -227,22 +227,20 @@ impl Session {
         fen: Option<&str>,
     ) -> Result<Session, ProcedureError> {
         let board = Board::of(&play, fen)?;
-        let start_fen = board.fen();
-        let judge = crate::rules_of(&play)
-            .judge(&start_fen, &[])
+        let start = Arc::new(board.clone());
+        let judge = history::judge_of(&*crate::rules_of(&play), &start, &[])
             .map_err(|e| ProcedureError::Rules(e.to_string()))?;
         let ending = judge.outcome();
-        let judged_from = start_fen.clone();
         Ok(Session {
             policy: Arc::new(procedure.policy),
             touch_rules: procedure.touch,
             correction_rules: procedure.corrections,
             play: Arc::new(play),
             board: OnBoard::new(board),
-            start_fen: start_fen.into(),
+            judge: Some((Arc::clone(&start), judge)),
+            start,
             moves: Vec::new(),
             ending: Arc::new(ending),
-            judge: Some((judged_from, judge)),
             mark: 0,
             undo: None,
             offers: Vec::new(),
@@ -270,9 +268,9 @@ impl Session {
         Arc::make_mut(&mut self.policy).repetition = enforcement;
         // The judge is rebuilt under the new enforcement on the next refresh.
         self.judge = None;
-        if let Ok(judge) = self.rules().judge(&self.start_fen, &self.moves) {
+        if let Ok(judge) = history::judge_of(&*self.rules(), &self.start, &self.moves) {
             self.ending = Arc::new(judge.outcome());
-            self.judge = Some((self.start_fen.to_string(), judge));
+            self.judge = Some((Arc::clone(&self.start), judge));
         }
         self
     }
@@ -310,14 +308,23 @@ impl Session {
         &self.play
     }
 
-    /// Where the history the rules judge starts (canonical FEN): the session's start
-    /// position, or the position of an accepted irregular move no legal move leads to.
-    pub fn start_fen(&self) -> &str {
-        &self.start_fen
+    /// Where the history the rules judge starts: the session's start position, or the
+    /// position of an accepted irregular move no legal move leads to.
+    pub fn start(&self) -> &Board {
+        &self.start
     }
 
-    /// The moves of that history, in canonical text.
-    pub fn moves(&self) -> &[String] {
+    /// The moves of that history as played ([`Candidate::text`] writes one's canonical
+    /// text).
+    ///
+    /// ```
+    /// use arbiter::procedure::{Candidate, Event, Session};
+    ///
+    /// let mut game = Session::new(&"xiangqi".parse().unwrap(), None).unwrap();
+    /// game.apply(Event::Move("C2=5".into())).unwrap();
+    /// assert_eq!(game.moves().iter().map(Candidate::text).collect::<Vec<_>>(), ["h2e2"]);
+    /// ```
+    pub fn moves(&self) -> &[Candidate] {
         &self.moves
     }
 
@@ -453,7 +460,7 @@ impl Session {
             "violations": { name(Side::First): self.violations(Side::First), name(Side::Second): self.violations(Side::Second) },
             "breaches": self.breaches.iter().map(|b| json!({"side": name(b.side), "kind": b.kind, "clause": b.clause, "counted": b.counted})).collect::<Vec<_>>(),
             "pending": self.pending.as_ref().map(|p| json!({"move": p.irregular.text, "kind": p.irregular.kind.slug(), "by": name(p.irregular.offender)})),
-            "history": {"start": &*self.start_fen, "moves": self.moves},
+            "history": {"start": self.start.fen(), "moves": self.moves.iter().map(Candidate::text).collect::<Vec<_>>()},
             "offer_pending": self.pending_offer().map(name),
             "offers": self.offers,
             "claims": self.claims.iter().map(|c| json!({"kind": c.kind.name(), "by": name(c.by), "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),

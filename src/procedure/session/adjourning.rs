@@ -337,7 +337,7 @@ impl Session {
     /// session's start position, each clock back to zero and the first player's running.
     /// The conduct (violations, offers) stands, as after a restart for a set-up error.
     fn void_and_replay(&mut self) -> Result<(), ProcedureError> {
-        let board = Board::of(&self.play, Some(&self.start_fen))?;
+        let board = Board::clone(&self.start);
         let first = board.turn();
         let keep_moves = !self.adjourn_rules.steps.lost_envelope_unknown_voids;
         if !keep_moves {
@@ -478,7 +478,7 @@ impl Session {
         let m = self.board.read_move(&text)?;
         self.set_board(self.board.play(&m));
         self.touches.clear();
-        self.moves.push(m.text());
+        self.moves.push(m);
         self.moved(sealer);
         self.refresh()?;
         if let Some(c) = &mut self.clock {

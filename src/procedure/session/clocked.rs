@@ -71,7 +71,9 @@ impl Session {
             c.plain_move(mover);
             return Ok(());
         }
-        let played = self.moves.last().map_or("", String::as_str);
+        // The clock names the piece's run by the move's text: its first two characters
+        // (the origin square in ICCS) and the rest.
+        let played = self.moves.last().map(|m| m.text()).unwrap_or_default();
         let (from, to) = played.split_at(played.len().min(2));
         c.forcing_move(mover, from, to)?;
         Ok(())

@@ -34,7 +34,7 @@
 //! // black may move any piece.
 //! game.apply(Event::Correction { error: ErrorKind::DisplacedPiece, at: Some((1, Side::Second)) })
 //!     .unwrap();
-//! assert_eq!(game.moves(), ["h2e2"]);
+//! assert_eq!(game.moves(), [game.start().read_move("h2e2").unwrap()]);
 //! assert_eq!(game.permitted().clause(game.board().game()), None);
 //! assert_eq!(game.corrections()[0].clause, "xq.irregularity.displaced-piece");
 //! ```
@@ -43,7 +43,8 @@ use super::{Session, Side};
 use crate::clause;
 use crate::procedure::adjourn::{Adjournment, Phase};
 use crate::procedure::touch::{Touch, TouchOrigin};
-use crate::procedure::{Board, ProcedureError};
+use crate::procedure::{Board, Candidate, ProcedureError};
+use std::sync::Arc;
 
 /// An error put right by [`Event::Correction`](super::Event::Correction) (xiangqi 第四章
 /// 第一节 三).
@@ -360,8 +361,7 @@ impl Session {
                     ErrorKind::IllegalMove => self.policy.retaken_piece_touched,
                     _ => rules.displaced_touched,
                 };
-                if let (true, Some(text)) = (touched, piece) {
-                    let m = self.board.read_move(&text)?;
+                if let (true, Some(m)) = (touched, piece) {
                     self.touches = vec![Touch {
                         squares: vec![m.from()],
                         origin: TouchOrigin::IllegalMove,
@@ -384,7 +384,7 @@ impl Session {
     }
 
     /// The move of the history made at move `number` of `side`, if there is one.
-    fn piece_moved_at(&self, number: u32, side: Side) -> Option<String> {
+    fn piece_moved_at(&self, number: u32, side: Side) -> Option<Candidate> {
         let i = self
             .move_numbers()
             .iter()
@@ -436,11 +436,10 @@ impl Session {
                         .to_owned(),
                 )),
             };
-        let mut board = Board::of(&self.play, Some(&self.start_fen))?;
+        let mut board = Board::clone(&self.start);
         let mut adjourned = (board.fen() == fen).then_some(0);
-        for (i, text) in self.moves.iter().enumerate() {
-            let m = board.read_move(text)?;
-            board = board.play(&m);
+        for (i, m) in self.moves.iter().enumerate() {
+            board = board.play(m);
             if board.fen() == fen {
                 adjourned = Some(i + 1);
             }
@@ -460,19 +459,22 @@ impl Session {
     /// played. The same player is to move (`turn_follows_player`), now with the other
     /// colour.
     fn turn_board_round(&mut self, turn_follows_player: bool) -> Result<(), ProcedureError> {
-        let start = turned_fen(&self.start_fen, turn_follows_player)?;
-        let moves = self
+        let start = turned_fen(&self.start.fen(), turn_follows_player)?;
+        let turned = self
             .moves
             .iter()
-            .map(|m| turned_move(m))
+            .map(|m| turned_move(&m.text()))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut board = Board::of(&self.play, Some(&start))?;
-        for text in &moves {
+        let start = Board::of(&self.play, Some(&start))?;
+        let mut board = start.clone();
+        let mut moves = Vec::with_capacity(turned.len());
+        for text in &turned {
             let m = board.read_move(text)?;
             board = board.play(&m);
+            moves.push(m);
         }
         self.save_history();
-        self.start_fen = board_fen_checked(&self.play.ruleset, &start)?.into();
+        self.start = Arc::new(start);
         self.moves = moves;
         self.set_board(board);
         self.touches.clear();
@@ -499,11 +501,6 @@ impl Session {
             c.exchange_sides(clause);
         }
     }
-}
-
-/// A start FEN read back as the board writes it.
-fn board_fen_checked(ruleset: &crate::Ruleset, fen: &str) -> Result<String, ProcedureError> {
-    Ok(Board::new(ruleset, Some(fen))?.fen())
 }
 
 /// A xiangqi FEN turned round with the colours swapped; the side to move changes colour

@@ -2,9 +2,32 @@
 //! and cut back to correct an error.
 
 use super::{Played, Session, Side};
-use crate::procedure::{Board, ProcedureError};
-use crate::Rules;
+use crate::procedure::{Board, Candidate, ProcedureError};
+use crate::{Judge, Rules, RulesError};
 use std::sync::Arc;
+
+/// The canonical texts of moves, for the rules, which read text.
+fn texts(moves: &[Candidate]) -> Vec<String> {
+    moves.iter().map(Candidate::text).collect()
+}
+
+/// The rules' judge of the history `moves` from `start`.
+pub(super) fn judge_of(
+    rules: &dyn Rules,
+    start: &Board,
+    moves: &[Candidate],
+) -> Result<Box<dyn Judge>, RulesError> {
+    rules.judge(&start.fen(), &texts(moves))
+}
+
+/// The judge takes the move `m`, found legal as `played` says.
+fn push(judge: &mut dyn Judge, m: &Candidate, played: Played) -> Result<(), RulesError> {
+    let text = m.text();
+    match played {
+        Played::Listed => judge.push_legal(&text),
+        Played::Read => judge.push(&text),
+    }
+}
 
 impl Session {
     pub(super) fn rules(&self) -> Box<dyn Rules> {
@@ -19,23 +42,16 @@ impl Session {
 
     /// [`Session::refresh`], saying how the last move of the history was found legal.
     pub(super) fn judge_history(&mut self, played: Played) -> Result<(), ProcedureError> {
-        let rules_error = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
+        let rules_error = |e: RulesError| ProcedureError::Rules(e.to_string());
         let n = self.moves.len();
         match &mut self.judge {
-            Some((start, judge)) if **start == *self.start_fen && judge.plies() + 1 == n => {
-                let last = &self.moves[n - 1];
-                match played {
-                    Played::Listed => judge.push_legal(last),
-                    Played::Read => judge.push(last),
-                }
-                .map_err(rules_error)?;
+            Some((start, judge)) if **start == *self.start && judge.plies() + 1 == n => {
+                push(&mut **judge, &self.moves[n - 1], played).map_err(rules_error)?;
             }
             _ => {
-                let judge = self
-                    .rules()
-                    .judge(&self.start_fen, &self.moves)
-                    .map_err(rules_error)?;
-                self.judge = Some((self.start_fen.to_string(), judge));
+                let judge =
+                    judge_of(&*self.rules(), &self.start, &self.moves).map_err(rules_error)?;
+                self.judge = Some((Arc::clone(&self.start), judge));
             }
         }
         // A move found among the listed legal moves leads to the position on the board,
@@ -55,6 +71,11 @@ impl Session {
         Ok(())
     }
 
+    /// The history as the rules read it: the start's FEN and the moves' canonical texts.
+    pub(super) fn history_text(&self) -> (String, Vec<String>) {
+        (self.start.fen(), texts(&self.moves))
+    }
+
     /// Keeps the history as it was before the event, before something other than playing
     /// a move changes it (only moves were appended to it since).
     pub(super) fn save_history(&mut self) {
@@ -64,18 +85,14 @@ impl Session {
         }
     }
 
-    /// The move number and side of each move of the history, counted from the start FEN's
-    /// move number (its sixth field), or from 1 when it has none (a draughts FEN).
+    /// The move number and side of each move of the history, counted from the start's
+    /// move number (a xiangqi FEN's sixth field), or from 1 when it has none (draughts).
     pub(super) fn move_numbers(&self) -> Vec<(u32, Side)> {
-        let mut number: u32 = self
-            .start_fen
-            .split_whitespace()
-            .nth(5)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
-        let mut turn = Board::of(&self.play, Some(&self.start_fen))
-            .map(|b| b.turn())
-            .unwrap_or(Side::First);
+        let mut number = match &*self.start {
+            Board::Xiangqi(p) => p.fullmoves(),
+            Board::Draughts(_) => 1,
+        };
+        let mut turn = self.start.turn();
         self.moves
             .iter()
             .map(|_| {
@@ -87,6 +104,13 @@ impl Session {
                 here
             })
             .collect()
+    }
+
+    /// The position after `moves` played from the start of the history.
+    pub(super) fn replayed(&self, moves: &[Candidate]) -> Board {
+        moves
+            .iter()
+            .fold(Board::clone(&self.start), |b, m| b.play(m))
     }
 
     /// An error found now, made at move `number` of `side`: that move and every later one
@@ -131,12 +155,7 @@ impl Session {
             removed[usize::from(*s == Side::Second)] += 1;
         }
         let kept = self.moves[..at].to_vec();
-        let mut board = Board::of(&self.play, Some(&self.start_fen))?;
-        for text in &kept {
-            let m = board.read_move(text)?;
-            board = board.play(&m);
-        }
-        self.set_board(board);
+        self.set_board(self.replayed(&kept));
         self.save_history();
         self.moves = kept;
         self.touches.clear();

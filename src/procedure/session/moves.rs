@@ -21,13 +21,13 @@ impl Session {
             .before
             .read_move(&p.irregular.text)
             .ok()
-            .filter(|m| p.before.play(m).fen() == self.board.fen());
+            .filter(|m| p.before.play(m) == *self.board);
         match as_move {
-            Some(m) => self.moves.push(m.text()),
+            Some(m) => self.moves.push(m),
             None => {
                 // No legal move leads here: the history restarts at this position.
                 self.save_history();
-                self.start_fen = self.board.fen().into();
+                self.start = Arc::new(Board::clone(&self.board));
                 self.moves.clear();
                 for o in &mut self.offers {
                     o.after_move = 0;
@@ -61,7 +61,7 @@ impl Session {
         let mover = self.turn();
         self.set_board(self.board.play(&m));
         self.touches.clear();
-        self.moves.push(m.text_reusing(text));
+        self.moves.push(m);
         self.moved(mover);
         self.judge_history(Played::Listed)
     }
@@ -101,12 +101,7 @@ impl Session {
     /// position restarted it).
     fn before_last_move(&self) -> Option<Board> {
         let (_, earlier) = self.moves.split_last()?;
-        let mut board = Board::of(&self.play, Some(&self.start_fen)).ok()?;
-        for text in earlier {
-            let m = board.read_move(text).ok()?;
-            board = board.play(&m);
-        }
-        Some(board)
+        Some(self.replayed(earlier))
     }
 
     pub(super) fn illegal(

@@ -11,8 +11,9 @@ impl Session {
         let by = side.name(self.policy.game);
         let rules = self.rules();
         let err = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
+        let (fen, moves) = self.history_text();
         let ruling = rules
-            .draw_offer(&self.start_fen, &self.moves, by, &self.offers)
+            .draw_offer(&fen, &moves, by, &self.offers)
             .map_err(err)?;
         if ruling.allowed {
             self.offers.push(OfferRecord {
@@ -25,9 +26,7 @@ impl Session {
         // Which rule forbids it: judged again without the earlier offers, a refusal that
         // remains is about the moment (too early, not right after one's move); one that
         // goes away is about the earlier offers (one pending, or the re-offer rule).
-        let alone = rules
-            .draw_offer(&self.start_fen, &self.moves, by, &[])
-            .map_err(err)?;
+        let alone = rules.draw_offer(&fen, &moves, by, &[]).map_err(err)?;
         let rule_clause = &self.play.ruleset.edition().draw_offer.clause;
         if !alone.allowed {
             let kind = if alone.clause == *rule_clause {

@@ -72,7 +72,7 @@ impl Session {
             // next change of the history).
             self.judge = next
                 .judge
-                .filter(|(start, j)| **start == *self.start_fen && j.plies() == moves.len());
+                .filter(|(start, j)| **start == *self.start && j.plies() == moves.len());
             self.moves = moves;
             self.fresh_illegal = fresh;
             return Err(e);
@@ -382,14 +382,14 @@ impl Session {
                 // rebuilt by the next change of the history) the rules replay the history.
                 let ruling = match &self.judge {
                     Some((start, judge))
-                        if **start == *self.start_fen && judge.plies() == self.moves.len() =>
+                        if **start == *self.start && judge.plies() == self.moves.len() =>
                     {
                         judge.claim(kind, by)
                     }
                     _ => {
                         let by = by.map(|s| s.name(game));
-                        self.rules()
-                            .claim(&self.start_fen, &self.moves, kind.name(), by)
+                        let (fen, moves) = self.history_text();
+                        self.rules().claim(&fen, &moves, kind.name(), by)
                     }
                 }
                 .map_err(|e| ProcedureError::Rules(e.to_string()))?;
