@@ -436,8 +436,10 @@ impl Checker<'_> {
                 None => self.skip(format!("the engine does not report {name}'s violations")),
             }
         }
-        if let Some(k) = &want.kinds {
-            if *k != state.breaches {
+        if let Some(kinds) = &want.kinds {
+            // The engine answers in text: the kinds are compared by slug.
+            let k: Vec<&str> = kinds.iter().map(|k| k.slug()).collect();
+            if k != state.breaches {
                 problems.push(format!(
                     "breaches recorded [{}], expected [{}]",
                     state.breaches.join(", "),

@@ -1,6 +1,7 @@
 //! The expectations about a case's `steps:` (`permitted`, `violations`, `offer`). The steps
 //! themselves are [`crate::protocol::Step`]. See `docs/cases.md`, "Steps".
 
+use crate::procedure::BreachKind;
 use serde::Deserialize;
 
 /// `expect.permitted`: the moves permitted after the steps, as a list or with the deciding
@@ -69,7 +70,7 @@ pub struct ViolationsExpect {
     /// The kinds of every breach recorded, counted or not, in order
     /// (`[exposing-general, too-few-removed]`).
     #[serde(default)]
-    pub kinds: Option<Vec<String>>,
+    pub kinds: Option<Vec<BreachKind>>,
 }
 
 /// `expect.offer`: the draw offer awaiting an answer after the steps.
@@ -149,6 +150,27 @@ mod tests {
             step("{violation: {side: red, kind: stopping-clock}}").unwrap(),
             Step::Violation { .. }
         ));
+    }
+
+    #[test]
+    fn breach_kinds_read_from_their_slugs() {
+        use crate::procedure::{Irregularity, ViolationKind};
+        let read = |s: &str| serde_yaml::from_str::<ViolationsExpect>(s).map_err(|e| e.to_string());
+        assert_eq!(
+            read("{red: 1, kinds: [exposing-general, too-few-removed, touch-off-move]}")
+                .unwrap()
+                .kinds,
+            Some(vec![
+                BreachKind::Violation(ViolationKind::ExposingGeneral),
+                BreachKind::Irregularity(Irregularity::TooFewRemoved),
+                BreachKind::TouchOffMove,
+            ])
+        );
+        let err = read("{kinds: [stopping-clocks]}").unwrap_err();
+        assert!(
+            err.contains("unknown breach kind `stopping-clocks`: expected one of illegal-move,"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -575,7 +575,11 @@ fn session(
         fen: session.fen(),
         permitted,
         violations,
-        breaches: session.breaches().iter().map(|b| b.kind.clone()).collect(),
+        breaches: session
+            .breaches()
+            .iter()
+            .map(|b| b.kind.slug().to_owned())
+            .collect(),
         offer: session.pending_offer().map(|s| s.name(game).to_owned()),
         claim,
         claims: session

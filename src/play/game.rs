@@ -491,7 +491,9 @@ pub fn play_game_adjudicated(
                         side,
                         text: text.clone(),
                         spent: session.clock().map(|_| spent),
-                        kind: b.as_ref().map_or_else(String::new, |b| b.kind.clone()),
+                        kind: b
+                            .as_ref()
+                            .map_or_else(String::new, |b| b.kind.slug().to_owned()),
                         clause: b.map(|b| b.clause),
                         count: session.violations(side),
                     }));

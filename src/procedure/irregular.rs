@@ -55,6 +55,23 @@ pub enum Irregularity {
 }
 
 impl Irregularity {
+    /// Every kind, of both games.
+    pub const ALL: [Irregularity; 13] = [
+        Irregularity::ExposesGeneral,
+        Irregularity::BreaksMovementRules,
+        Irregularity::TwoMovesInARow,
+        Irregularity::IllegalPieceMove,
+        Irregularity::TouchedOneMovedAnother,
+        Irregularity::TakeBack,
+        Irregularity::MovingOpponentPiece,
+        Irregularity::CaptureNotTaken,
+        Irregularity::WrongNumberCaptured,
+        Irregularity::ReleasedMidCapture,
+        Irregularity::TooFewRemoved,
+        Irregularity::UnjumpedRemoved,
+        Irregularity::OwnPieceRemoved,
+    ];
+
     /// The slug used in cases and reports (`exposing-general`, `too-few-removed`, …).
     pub fn slug(self) -> &'static str {
         match self {

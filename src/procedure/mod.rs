@@ -34,8 +34,9 @@ pub use adjourn::{
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling,
-    OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session, SessionRules, ViolationKind,
+    Breach, BreachKind, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime,
+    IllegalHandling, OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session,
+    SessionRules, ViolationKind,
 };
 pub use touch::{
     resolve_touches, resolve_touches_under, Touch, TouchClauses, TouchOrigin, TouchRules,

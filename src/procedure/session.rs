@@ -78,25 +78,12 @@ mod policy;
 mod rules;
 mod steps;
 
+pub use conduct::{Breach, BreachKind};
 pub use correct::{Correction, CorrectionRules, ErrorKind, ErrorMove};
 use event::event_name;
 pub use event::{Event, EventTime, ViolationKind};
 pub use policy::{IllegalHandling, OfferAfterPress, OmissionLimits, Policy};
 pub use rules::SessionRules;
-
-/// A breach recorded by the session, counted or not.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Breach {
-    /// Who committed it.
-    pub side: Side,
-    /// Its slug (`exposing-general`, `repeated-draw-offer`, `too-few-removed`,
-    /// `touch-off-move`, `warning`, `early-draw-offer`, …).
-    pub kind: String,
-    /// The catalog clause.
-    pub clause: String,
-    /// Whether it counts towards the losing limit.
-    pub counted: bool,
-}
 
 /// A pending draughts irregularity, awaiting the opponent's choice.
 #[derive(Debug, Clone, PartialEq)]
@@ -458,7 +445,7 @@ impl Session {
             "clause": ruling.clause(game),
             "touches": self.touches.iter().map(|t| t.squares.iter().map(|s| self.board.square_name(*s)).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "violations": { name(Side::First): self.violations(Side::First), name(Side::Second): self.violations(Side::Second) },
-            "breaches": self.breaches.iter().map(|b| json!({"side": name(b.side), "kind": b.kind, "clause": b.clause, "counted": b.counted})).collect::<Vec<_>>(),
+            "breaches": self.breaches.iter().map(|b| json!({"side": name(b.side), "kind": b.kind.slug(), "clause": b.clause, "counted": b.counted})).collect::<Vec<_>>(),
             "pending": self.pending.as_ref().map(|p| json!({"move": p.irregular.text, "kind": p.irregular.kind.slug(), "by": name(p.irregular.offender)})),
             "history": {"start": self.start.fen(), "moves": self.moves.iter().map(Candidate::text).collect::<Vec<_>>()},
             "offer_pending": self.pending_offer().map(name),

@@ -4,7 +4,7 @@
 use super::*;
 use crate::clock::{controls, Clock, ClockStart, Span};
 use crate::mutant::{ClockMutant, DrawMutant as D};
-use crate::procedure::{ErrorKind, Event, OfferAfterPress, Session, TouchRules};
+use crate::procedure::{BreachKind, ErrorKind, Event, OfferAfterPress, Session, TouchRules};
 use crate::{Game, Side};
 
 fn book(ruleset: &str) -> RuleBook {
@@ -178,7 +178,10 @@ fn under_draughts_offer_after_press_stands_the_offer_is_pending() {
         let mut s = played(s, &shuttle).with_clock(clock(Game::Brazilian, [20, 20], [0, 0]));
         s.apply(Event::Move("30-26".into())).unwrap();
         s.apply(Event::Offer(Side::First)).unwrap();
-        let breach = s.breaches().iter().any(|b| b.kind == "offer-after-press");
+        let breach = s
+            .breaches()
+            .iter()
+            .any(|b| b.kind == BreachKind::OfferAfterPress);
         (breach, s.pending_offer())
     };
     assert_eq!(offered(&written), (true, None));

@@ -2,7 +2,9 @@
 //! 第三章 第六节 三, 第四章 第一节 三), draughts irregularities (art. 7.4, 7.7) and warnings (14.2.4).
 
 use arbiter::edition::DrawKind;
-use arbiter::procedure::{Candidate, Event, Irregularity, ProcedureError, Session, ViolationKind};
+use arbiter::procedure::{
+    BreachKind, Candidate, Event, Irregularity, ProcedureError, Session, ViolationKind,
+};
 use arbiter::{Reason, Side};
 
 const LAB: &str = "4ka3/9/9/9/r7p/9/9/9/4N4/R3K3R w - - 0 1";
@@ -35,7 +37,10 @@ fn exposing_the_general_is_one_violation_and_is_taken_back() {
     let mut s = xq(LAB);
     s.apply(illegal("e1c2")).unwrap();
     assert_eq!(s.violations(Side::First), 1);
-    assert_eq!(s.breaches()[0].kind, "exposing-general");
+    assert_eq!(
+        s.breaches()[0].kind,
+        BreachKind::Violation(ViolationKind::ExposingGeneral)
+    );
     assert_eq!(
         s.fen(),
         arbiter::xiangqi::Position::from_fen(LAB).unwrap().fen()
@@ -50,7 +55,10 @@ fn the_illegally_moved_piece_must_move_again() {
     let mut s = xq(LAB);
     s.apply(Event::touch(["i5"])).unwrap();
     s.apply(illegal("a0b1")).unwrap();
-    assert_eq!(s.breaches()[0].kind, "illegal-move");
+    assert_eq!(
+        s.breaches()[0].kind,
+        BreachKind::Violation(ViolationKind::IllegalMove)
+    );
     let r = s.permitted();
     assert_eq!(r.permitted.len(), 8);
     assert!(r.permitted.iter().all(|m| m.text().starts_with("a0")));
@@ -492,9 +500,9 @@ fn xiangqi_reoffer_after_refusal_is_a_counted_violation() {
     assert_eq!(s.violations(Side::First), 1);
     let b = &s.breaches()[0];
     assert_eq!(
-        (b.kind.as_str(), b.clause.as_str(), b.counted),
+        (b.kind, b.clause.as_str(), b.counted),
         (
-            "repeated-draw-offer",
+            BreachKind::Violation(ViolationKind::RepeatedDrawOffer),
             "xq.violation.repeated-draw-offer",
             true
         )
@@ -544,7 +552,7 @@ fn an_offer_out_of_turn_does_not_stand() {
     s.apply(mv("h2e2")).unwrap();
     s.apply(Event::Offer(Side::Second)).unwrap();
     assert_eq!(s.pending_offer(), None);
-    assert_eq!(s.breaches()[0].kind, "draw-offer-out-of-turn");
+    assert_eq!(s.breaches()[0].kind, BreachKind::DrawOfferOutOfTurn);
     assert_eq!(s.violations(Side::Second), 0);
 }
 
@@ -560,9 +568,9 @@ fn draughts_offers_need_twenty_moves_and_no_repeat_after_decline() {
     assert_eq!(s.pending_offer(), None);
     let b = &s.breaches()[0];
     assert_eq!(
-        (b.kind.as_str(), b.clause.as_str(), b.counted),
+        (b.kind, b.clause.as_str(), b.counted),
         (
-            "early-draw-offer",
+            BreachKind::EarlyDrawOffer,
             "d64.draw-offer.after-twenty-moves",
             false
         )
@@ -576,9 +584,9 @@ fn draughts_offers_need_twenty_moves_and_no_repeat_after_decline() {
     s.apply(Event::Offer(Side::First)).unwrap();
     let b = &s.breaches()[1];
     assert_eq!(
-        (b.kind.as_str(), b.clause.as_str(), b.counted),
+        (b.kind, b.clause.as_str(), b.counted),
         (
-            "repeated-draw-offer",
+            BreachKind::Violation(ViolationKind::RepeatedDrawOffer),
             "d64.draw-offer.no-repeat-after-decline",
             false
         )

@@ -456,7 +456,7 @@ impl Session {
                 (SealedError::ExplainedIsViolation, Some(e)) if self.board.read_move(e).is_ok() => {
                     self.count(
                         sealer,
-                        ViolationKind::SealedMoveExplainable.name(),
+                        ViolationKind::SealedMoveExplainable,
                         clause::XQ_VIOLATION_SEALED_MOVE_EXPLAINABLE,
                     );
                     Some(e.clone())

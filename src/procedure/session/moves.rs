@@ -83,7 +83,7 @@ impl Session {
     fn open(&mut self, irregular: IrregularMove, before: Board) {
         self.breach(
             irregular.offender,
-            irregular.kind.slug(),
+            irregular.kind,
             irregular.kind.clause(),
             false,
         );
@@ -120,7 +120,7 @@ impl Session {
                 }
                 let irregular = xiangqi_illegal(&self.board, text)?;
                 let kind = irregular.kind;
-                self.count(irregular.offender, kind.slug(), kind.clause());
+                self.count(irregular.offender, kind, kind.clause());
                 self.fresh_illegal = Some(irregular.offender);
                 // 第四章 第一节 三 (三) 1: replay under (一) with the moved piece touched.
                 self.touches = irregular

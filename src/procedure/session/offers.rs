@@ -1,6 +1,6 @@
 //! Draw offers: allowed or recorded as a breach, and refused by the opponent's move.
 
-use super::{Session, Side, ViolationKind};
+use super::{BreachKind, Session, Side, ViolationKind};
 use crate::outcome::{OfferAnswer, OfferRecord};
 use crate::procedure::ProcedureError;
 
@@ -30,28 +30,28 @@ impl Session {
         let rule_clause = &self.play.ruleset.edition().draw_offer.clause;
         if !alone.allowed {
             let kind = if alone.clause == *rule_clause {
-                "early-draw-offer"
+                BreachKind::EarlyDrawOffer
             } else {
-                "draw-offer-out-of-turn"
+                BreachKind::DrawOfferOutOfTurn
             };
             self.breach(side, kind, &alone.clause, false);
         } else if ruling.clause == *rule_clause {
             if self.policy.reoffer_counted {
                 self.count(
                     side,
-                    ViolationKind::RepeatedDrawOffer.name(),
+                    ViolationKind::RepeatedDrawOffer,
                     self.policy.reoffer_clause,
                 );
             } else {
                 self.breach(
                     side,
-                    ViolationKind::RepeatedDrawOffer.name(),
+                    ViolationKind::RepeatedDrawOffer,
                     self.policy.reoffer_clause,
                     false,
                 );
             }
         } else {
-            self.breach(side, "draw-offer-pending", &ruling.clause, false);
+            self.breach(side, BreachKind::DrawOfferPending, &ruling.clause, false);
         }
         Ok(())
     }

@@ -2,7 +2,8 @@
 //! board's and the clock's.
 
 use super::{
-    Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side, ViolationKind,
+    BreachKind, Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side,
+    ViolationKind,
 };
 use crate::clause;
 use crate::clock::{ClaimClock, PlayerStop, Span};
@@ -177,7 +178,7 @@ impl Session {
                 match by {
                     None => {}
                     Some(side) if rule == PlayerStop::Loses => {
-                        self.breach(side, "stopped-clock", clause, false);
+                        self.breach(side, BreachKind::StoppedClock, clause, false);
                         self.verdict = Some(Outcome::new(
                             Score::Win(side.other()),
                             Reason::StoppedClock,
@@ -185,7 +186,7 @@ impl Session {
                         ));
                     }
                     Some(side) => {
-                        self.count(side, ViolationKind::StoppingClock.name(), clause);
+                        self.count(side, ViolationKind::StoppingClock, clause);
                         self.fresh_stop = Some(side);
                     }
                 }
@@ -214,7 +215,7 @@ impl Session {
                 if by == self.turn() {
                     self.touches.push(touch);
                 } else if let Some(clause) = self.policy.touch_off_move_clause {
-                    self.breach(by, "touch-off-move", clause, false);
+                    self.breach(by, BreachKind::TouchOffMove, clause, false);
                 }
                 Ok(())
             }
@@ -298,7 +299,12 @@ impl Session {
                 // stays; art. 14.4: the offender loses the game.
                 self.set_board(p.irregular.after);
                 self.touches.clear();
-                self.breach(side, REFUSED_CORRECTION, REFUSED_CORRECTION_CLAUSE, false);
+                self.breach(
+                    side,
+                    BreachKind::RefusedCorrection,
+                    REFUSED_CORRECTION_CLAUSE,
+                    false,
+                );
                 if self.policy.refused_correction_loses {
                     self.verdict = Some(Outcome::new(
                         Score::Win(side.other()),
@@ -320,7 +326,7 @@ impl Session {
                             .join(", "),
                     }
                 })?;
-                self.count(side, kind.name(), clause);
+                self.count(side, kind, clause);
                 Ok(())
             }
             Event::Unrecorded {
@@ -334,7 +340,7 @@ impl Session {
                 if let Some(c) = &self.clock {
                     if c.running().is_some() && c.running() != Some(side) {
                         let clause = self.policy.offer_after_press_clause;
-                        self.breach(side, "offer-after-press", clause, false);
+                        self.breach(side, BreachKind::OfferAfterPress, clause, false);
                         if self.policy.offer_after_press == OfferAfterPress::Void {
                             return Ok(());
                         }
@@ -469,9 +475,7 @@ impl Session {
     }
 }
 
-/// The reason slug of a loss by refusing to correct an irregular move (art. 14.4).
-const REFUSED_CORRECTION: &str = "refused-correction";
-/// Its catalog clause.
+/// The catalog clause of a loss by refusing to correct an irregular move (art. 14.4).
 const REFUSED_CORRECTION_CLAUSE: &str = clause::D64_PENALTY_REFUSED_TECHNICAL_CORRECTION_LOSES;
 
 /// Whether `time` may go with `event`: one timing, and each field only with the events it
