@@ -50,6 +50,7 @@
 //!
 //! [`Session`]: super::Session
 
+use super::Board;
 use crate::clause;
 use crate::clock::Span;
 use crate::Game;
@@ -222,10 +223,10 @@ pub struct SealedMove {
 
 /// What the envelope records (chess laws art. 13.2, draughts art. 11 item 3, xiangqi
 /// 第四章 第四节 一).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Envelope {
-    /// The position at adjournment, before the sealed move (canonical FEN).
-    pub fen: String,
+    /// The position at adjournment, before the sealed move.
+    pub position: Board,
     /// Who sealed: the side that had the move.
     pub sealer: Side,
     /// The sealed move.
@@ -282,7 +283,7 @@ pub enum Phase {
 
 /// The adjournment of a session: its phase, the envelope once the clocks are stopped, and
 /// the clock objections at resumption.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Adjournment {
     /// Where it stands.
     pub phase: Phase,

@@ -436,7 +436,7 @@ impl AdjournmentReport {
             sealer: name(sealer),
             sealed,
             envelope: a.envelope.as_ref().map(|e| EnvelopeReport {
-                fen: e.fen.clone(),
+                fen: e.position.fen(),
                 sealer: name(e.sealer),
                 sealed: e.sealed.text.clone(),
                 on_board: e.sealed.on_board,

@@ -133,7 +133,7 @@ impl Session {
                         self.adjourn_rules.stop_clause
                     ));
                 };
-                let fen = self.board.fen();
+                let position = Board::clone(&self.board);
                 let clock = self.clock_mut("an adjournment")?;
                 clock.stop();
                 let mut used = Side::BOTH.map(|s| clock.report(s).used);
@@ -143,7 +143,13 @@ impl Session {
                 let moves = Side::BOTH.map(|s| clock.moves_made(s));
                 if let Some(a) = self.adjournment.as_deref_mut() {
                     a.phase = Phase::Adjourned;
-                    a.envelope = Some(Envelope { fen, sealer, sealed, used, moves });
+                    a.envelope = Some(Envelope {
+                        position,
+                        sealer,
+                        sealed,
+                        used,
+                        moves,
+                    });
                 }
                 Ok(None)
             }
@@ -384,16 +390,17 @@ impl Session {
         absent: Vec<Side>,
         sheet_missing: bool,
     ) -> Result<(), ProcedureError> {
-        let (sealer, used, fen) = {
+        let (sealer, used) = {
             let e = self.envelope()?;
-            (e.sealer, e.used, e.fen.clone())
+            if *self.board != e.position {
+                return Err(ProcedureError::Adjournment(format!(
+                    "the board ({}) is not the envelope's position ({})",
+                    self.board.fen(),
+                    e.position.fen()
+                )));
+            }
+            (e.sealer, e.used)
         };
-        if self.board.fen() != fen {
-            return Err(ProcedureError::Adjournment(format!(
-                "the board ({}) is not the envelope's position ({fen})",
-                self.board.fen()
-            )));
-        }
         let set = [0, 1].map(|i| set[i].unwrap_or(used[i]));
         let clock = self.clock_mut("a resumption")?;
         clock.stop();

@@ -423,13 +423,13 @@ impl Session {
     /// The index in the history of the first move after the sealed move of a resumed
     /// game: the position at resumption is the envelope's with the sealed move made.
     fn after_sealed_move(&self) -> Result<usize, ProcedureError> {
-        let fen =
+        let adjourned_at =
             match self.adjournment.as_deref() {
                 Some(Adjournment {
                     phase: Phase::Resumed { opened: true, .. },
                     envelope: Some(e),
                     ..
-                }) => e.fen.clone(),
+                }) => &e.position,
                 _ => return Err(ProcedureError::Correction(
                     "a wrong set-up at resumption needs a resumed game with its envelope opened \
                      (`adjourn`, `seal`, `stop_clocks`, `resume` first)"
@@ -437,16 +437,17 @@ impl Session {
                 )),
             };
         let mut board = Board::clone(&self.start);
-        let mut adjourned = (board.fen() == fen).then_some(0);
+        let mut adjourned = (board == *adjourned_at).then_some(0);
         for (i, m) in self.moves.iter().enumerate() {
             board = board.play(m);
-            if board.fen() == fen {
+            if board == *adjourned_at {
                 adjourned = Some(i + 1);
             }
         }
         let at = adjourned.ok_or_else(|| {
             ProcedureError::Correction(format!(
-                "the envelope's position ({fen}) is not in the history"
+                "the envelope's position ({}) is not in the history",
+                adjourned_at.fen()
             ))
         })?;
         // The sealed move, played when the envelope was opened, stands.
