@@ -31,7 +31,8 @@
 //! assert_eq!(write_chinese(&pos, m), "马8进7");
 //! ```
 
-use super::description::{relative, Description, Direction, Notation, NotationError, Place};
+use super::description::{read, relative, Description, Direction, NotationError, Place};
+use super::notation::Notation;
 use super::position::{Move, Position};
 use super::square::file_number;
 use super::square::{Piece, Role};
@@ -130,16 +131,9 @@ fn direction_of(c: char) -> Option<Direction> {
     }
 }
 
-/// The notation, for reading.
-const CHINESE: Notation = Notation {
-    name: "Chinese",
-    expected: "piece, file, direction 进/退/平 and number, like 炮二平五 or 马8进7, or 前/后 before the piece, like 前马退四",
-    parse: parse_description,
-};
-
 /// Reads a move of `pos` in the Chinese record (full, or simplified without direction).
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    CHINESE.read(pos, text)
+    read(pos, text, Notation::Chinese, parse_description(text))
 }
 
 fn parse_description(text: &str) -> Option<Description> {

@@ -2,6 +2,7 @@
 //! notation reports: the description of a move from the mover's side, and matching a
 //! description against the legal moves. The `notation` module builds on it.
 
+use super::notation::Notation;
 use super::position::{Move, Position};
 use super::square::{file_number, relative_rank};
 use super::square::{Role, Square};
@@ -151,30 +152,31 @@ fn matches(pos: &Position, m: Move, d: &Description) -> bool {
     }
 }
 
-/// A written notation of moves as descriptions (piece, file, direction, number).
-pub(crate) struct Notation {
-    /// Its name in errors (`Chinese`, `WXF`).
-    pub(crate) name: &'static str,
-    /// What it looks like, said when a text cannot be read.
-    pub(crate) expected: &'static str,
-    /// Reads a text's description.
-    pub(crate) parse: fn(&str) -> Option<Description>,
-}
-
-impl Notation {
-    /// The legal move of `pos` that `text` describes in this notation.
-    pub(crate) fn read(&self, pos: &Position, text: &str) -> Result<Move, NotationError> {
-        let d = (self.parse)(text).ok_or_else(|| NotationError::Syntax {
+impl NotationError {
+    /// The error of a text not written in `notation`.
+    pub(crate) fn syntax(text: &str, notation: Notation) -> NotationError {
+        NotationError::Syntax {
             text: text.to_owned(),
-            notation: self.name,
-            expected: self.expected,
-        })?;
-        resolve(pos, &d, text)
+            notation: notation.title(),
+            expected: notation.expected(),
+        }
     }
 }
 
+/// The legal move of `pos` that `text` describes in `notation` (the Chinese record or WXF),
+/// `description` being what the notation's reader made of the text.
+pub(crate) fn read(
+    pos: &Position,
+    text: &str,
+    notation: Notation,
+    description: Option<Description>,
+) -> Result<Move, NotationError> {
+    let d = description.ok_or_else(|| NotationError::syntax(text, notation))?;
+    resolve(pos, &d, text)
+}
+
 /// The one legal move fitting a description, or an error naming the candidates.
-pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
+fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Move, NotationError> {
     let found: Vec<Move> = pos
         .legal_moves()
         .iter()

@@ -16,6 +16,7 @@
 //! ```
 
 use super::description::NotationError;
+use super::notation::Notation;
 use super::position::{Move, Position};
 use super::square::Square;
 
@@ -62,11 +63,7 @@ pub fn parse_iccs_coords(text: &str) -> Result<Move, NotationError> {
     let square = |f: u8, r: u8| Square::new(f.to_ascii_lowercase() - b'a', r - b'0');
     match iccs_coords(text.trim()).and_then(|c| Some((square(c[0], c[1])?, square(c[2], c[3])?))) {
         Some((from, to)) => Ok(Move { from, to }),
-        None => Err(NotationError::Syntax {
-            text: text.to_owned(),
-            notation: "ICCS",
-            expected: "two squares, files a-i and ranks 0-9 from red's side, like h2e2",
-        }),
+        None => Err(NotationError::syntax(text, Notation::Iccs)),
     }
 }
 
@@ -78,11 +75,7 @@ pub fn parse_iccs(pos: &Position, text: &str) -> Result<Move, NotationError> {
 
 /// Reads a `uci10` move (ranks 1–10) and checks that it is legal in `pos`.
 pub fn parse_uci10(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let err = || NotationError::Syntax {
-        text: text.to_owned(),
-        notation: "uci10",
-        expected: "two squares, files a-i and ranks 1-10 from red's side, like h3e3",
-    };
+    let err = || NotationError::syntax(text, Notation::Uci10);
     let t = text.trim().to_ascii_lowercase();
     let b = t.as_bytes();
     let square = |i: usize| -> Option<(Square, usize)> {

@@ -38,6 +38,26 @@ impl Notation {
         }
     }
 
+    /// Its name in messages (`ICCS`, `uci10`, `Chinese`, `WXF`).
+    pub(crate) fn title(self) -> &'static str {
+        match self {
+            Notation::Iccs => "ICCS",
+            Notation::Uci10 => "uci10",
+            Notation::Chinese => "Chinese",
+            Notation::Wxf => "WXF",
+        }
+    }
+
+    /// What a move written in it looks like, said when a text cannot be read.
+    pub(crate) fn expected(self) -> &'static str {
+        match self {
+            Notation::Iccs => "two squares, files a-i and ranks 0-9 from red's side, like h2e2",
+            Notation::Uci10 => "two squares, files a-i and ranks 1-10 from red's side, like h3e3",
+            Notation::Chinese => "piece, file, direction 进/退/平 and number, like 炮二平五 or 马8进7, or 前/后 before the piece, like 前马退四",
+            Notation::Wxf => "piece letter K A E H R C P, file 1-9 (or + / - for front / rear), direction + - = and a number, like C2=5",
+        }
+    }
+
     /// The notation of a name (exact, lower case).
     pub fn from_name(name: &str) -> Option<Notation> {
         Notation::ALL.into_iter().find(|n| n.name() == name)

@@ -27,7 +27,8 @@
 //! assert_eq!(write_wxf(&pos, parse_wxf(&pos, "h2+3").unwrap()), "H2+3");
 //! ```
 
-use super::description::{relative, Description, Direction, Notation, NotationError, Place};
+use super::description::{read, relative, Description, Direction, NotationError, Place};
+use super::notation::Notation;
 use super::position::{Move, Position};
 use super::square::{file_number, relative_rank};
 use super::square::{Role, Square};
@@ -160,14 +161,7 @@ fn parse_description(text: &str) -> Option<Description> {
     })
 }
 
-/// The notation, for reading.
-const WXF: Notation = Notation {
-    name: "WXF",
-    expected: "piece letter K A E H R C P, file 1-9 (or + / - for front / rear), direction + - = and a number, like C2=5",
-    parse: parse_description,
-};
-
 /// Reads a move of `pos` in WXF notation.
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    WXF.read(pos, text)
+    read(pos, text, Notation::Wxf, parse_description(text))
 }
