@@ -21,6 +21,7 @@
 
 mod clock;
 mod go;
+pub(crate) mod keys;
 mod standings;
 mod step;
 pub mod wire;
