@@ -5,61 +5,29 @@
 
 use super::check::{listed, Checker, Halt};
 use crate::clock::{controls, Span};
+use crate::protocol::keys::with_keys;
 use crate::protocol::{
-    Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock,
-    SideStart, Step,
+    Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock, Step,
 };
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 
 /// The case-level `clock:` key: the time control (an id of `spec/controls/`) and how the
-/// clock is set up after the history.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// clock is set up after the history, in one map (`{control: national, red: {used:
+/// 1:29:00}}`): `control` beside the keys of [`ClockStartText`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaseClock {
     /// The control's id (`national`, `fischer-30m-10s`).
     pub control: String,
-    /// Red's clock at the start.
-    #[serde(default)]
-    pub red: Option<SideStart>,
-    /// White's clock at the start.
-    #[serde(default)]
-    pub white: Option<SideStart>,
-    /// Black's clock at the start.
-    #[serde(default)]
-    pub black: Option<SideStart>,
-    /// The clock running at the start (a side or `none`); default the side to move.
-    #[serde(default)]
-    pub running: Option<String>,
-    /// Players absent at the start.
-    #[serde(default)]
-    pub absent: Vec<String>,
-    /// The lateness limit, when not the control's.
-    #[serde(default)]
-    pub lateness_limit: Option<Span>,
-    /// `reported`: flags fall unnoticed until a `flag` step reports them; default `at-once`.
-    #[serde(default)]
-    pub flags: Option<String>,
-    /// The time each side had left at the end of the previous game of the match.
-    #[serde(default)]
-    pub carried: Option<BTreeMap<String, Span>>,
+    /// The set-up, as a `clock` request sends it.
+    pub start: ClockStartText,
 }
 
-impl CaseClock {
-    /// The set-up as a `clock` request sends it.
-    pub fn start(&self) -> ClockStartText {
-        ClockStartText {
-            red: self.red.clone(),
-            white: self.white.clone(),
-            black: self.black.clone(),
-            running: self.running.clone(),
-            absent: self.absent.clone(),
-            lateness_limit: self.lateness_limit,
-            flags: self.flags.clone(),
-            carried: self.carried.clone(),
-        }
+impl<'de> Deserialize<'de> for CaseClock {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CaseClock, D::Error> {
+        let ([control], start) = with_keys(d, "CaseClock", ["control"])?;
+        Ok(CaseClock { control, start })
     }
 }
 
@@ -287,7 +255,7 @@ impl Checker<'_> {
         if self.case.expect.correction.is_some() {
             needed.push((Feature::Corrections, "expect.correction"));
         }
-        if setup.flags.as_deref() == Some("reported") {
+        if setup.start.flags.as_deref() == Some("reported") {
             needed.push((Feature::FlagReports, "clock.flags: reported"));
         }
         if let Some((feature, what)) = needed.into_iter().find(|(f, _)| !self.info.supports(*f)) {
@@ -299,7 +267,7 @@ impl Checker<'_> {
         let query = Query::Clock {
             clock: Box::new(ClockRequest {
                 control,
-                start: setup.start(),
+                start: setup.start,
             }),
             steps: self.case.steps.clone().unwrap_or_default(),
         };

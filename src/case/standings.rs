@@ -5,7 +5,9 @@
 
 use super::check::{listed, Checker, Halt};
 use super::{Expect, Stage};
-use crate::protocol::{Answer, ColourAnswer, Query, QueryKind, Reply, StandingRow};
+use crate::protocol::{
+    Answer, ColourAnswer, Colours, GameOfMatch, Query, QueryKind, Reply, StandingRow,
+};
 use crate::standings::Criterion;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
@@ -58,27 +60,9 @@ pub struct RowExpect {
     pub withdrawn: Option<String>,
 }
 
-/// An expected game of the colours: who has red (white) and black.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ColourExpect {
-    /// The round.
-    pub round: u32,
-    /// The game of the match (default 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<u32>,
-    /// The board, in team events.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<u32>,
-    /// The player with red (xiangqi).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub red: Option<String>,
-    /// The player with white (draughts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub white: Option<String>,
-    /// The player with black.
-    pub black: String,
-}
+/// An expected game of the colours: who has red (white) and black; the game of the match
+/// may be left out for the first.
+pub type ColourExpect = Colours<Option<u32>>;
 
 fn place_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     #[derive(Deserialize)]
@@ -269,30 +253,12 @@ impl Checker<'_> {
 
     fn compare_colours(&mut self, got: &[ColourAnswer], want: &[ColourExpect]) {
         type Key = (u32, u32, Option<u32>, String, String);
-        let got: BTreeSet<Key> = got
-            .iter()
-            .map(|c| {
-                let first = c.first().unwrap_or("").to_owned();
-                (c.round, c.game, c.board, first, c.black.clone())
-            })
-            .collect();
-        let want_set: BTreeSet<Key> = want
-            .iter()
-            .map(|c| {
-                let first = c
-                    .red
-                    .clone()
-                    .or_else(|| c.white.clone())
-                    .unwrap_or_default();
-                (
-                    c.round,
-                    c.game.unwrap_or(1),
-                    c.board,
-                    first,
-                    c.black.clone(),
-                )
-            })
-            .collect();
+        fn key<G: GameOfMatch>(c: &Colours<G>) -> Key {
+            let first = c.first().unwrap_or("").to_owned();
+            (c.round, c.game.number(), c.board, first, c.black.clone())
+        }
+        let got: BTreeSet<Key> = got.iter().map(key).collect();
+        let want_set: BTreeSet<Key> = want.iter().map(key).collect();
         if got == want_set {
             return;
         }

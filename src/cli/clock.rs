@@ -93,7 +93,7 @@ pub fn clock(args: ClockArgs) -> Result<ExitCode, CliError> {
             }
             let case: CaseClock =
                 serde_yaml::from_value(yaml).map_err(|e| format!("--setup: {e}"))?;
-            case.start()
+            case.start
         }
         None => ClockStartText::default(),
     };

@@ -21,6 +21,7 @@
 
 mod clock;
 mod go;
+pub(crate) mod keys;
 mod standings;
 mod step;
 pub mod wire;
@@ -30,7 +31,7 @@ pub use clock::{
     FlagReport, InvalidMoveReport, LateReport, ObjectionReport, SideClock, SideStart,
 };
 pub use go::{GoAnswer, GoRequest, GoTimes};
-pub use standings::{ColourAnswer, StandingRow, StandingsAnswer};
+pub use standings::{ColourAnswer, Colours, GameOfMatch, StandingRow, StandingsAnswer};
 pub use step::{SquareText, Step, StepTime};
 
 use crate::outcome::OfferRecord;

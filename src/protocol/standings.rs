@@ -53,14 +53,21 @@ pub struct StandingRow {
     pub withdrawn: Option<String>,
 }
 
-/// The colours of one game of a pairing.
+/// The colours of one game of a pairing: who has red (white) and black. `G` is the game of
+/// the match (2: the second game of a two-game match): a number in an answer
+/// ([`ColourAnswer`]); in a case's expectation, which may leave it out for the first game,
+/// an `Option<u32>`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ColourAnswer {
+pub struct Colours<G> {
     /// The round.
     pub round: u32,
-    /// The game of the match (2: the second game of a two-game match).
-    pub game: u32,
+    /// The game of the match.
+    #[serde(
+        skip_serializing_if = "GameOfMatch::unsaid",
+        bound(serialize = "G: Serialize + GameOfMatch")
+    )]
+    pub game: G,
     /// The board, in team events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
@@ -74,7 +81,37 @@ pub struct ColourAnswer {
     pub black: String,
 }
 
-impl ColourAnswer {
+/// The colours of one game of a pairing, in an answer.
+pub type ColourAnswer = Colours<u32>;
+
+/// The game of a match in [`Colours`]: a number, or (`Option<u32>`) one that may be left
+/// out for the first game.
+pub trait GameOfMatch {
+    /// The game's number (1 when left out).
+    fn number(&self) -> u32;
+    /// Whether it is left out.
+    fn unsaid(&self) -> bool;
+}
+
+impl GameOfMatch for u32 {
+    fn number(&self) -> u32 {
+        *self
+    }
+    fn unsaid(&self) -> bool {
+        false
+    }
+}
+
+impl GameOfMatch for Option<u32> {
+    fn number(&self) -> u32 {
+        self.unwrap_or(1)
+    }
+    fn unsaid(&self) -> bool {
+        self.is_none()
+    }
+}
+
+impl<G: GameOfMatch> Colours<G> {
     /// The player who moves first (red or white).
     pub fn first(&self) -> Option<&str> {
         self.red.as_deref().or(self.white.as_deref())

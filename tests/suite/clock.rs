@@ -677,7 +677,7 @@ fn the_reference_answers_clock_queries_over_the_wire() {
                             .get(ruleset.game, &case.clock.as_ref().unwrap().control)
                             .unwrap()
                             .clone(),
-                        start: case.clock.as_ref().unwrap().start(),
+                        start: case.clock.as_ref().unwrap().start.clone(),
                     }),
                     steps: case.steps.clone().unwrap_or_default(),
                 },

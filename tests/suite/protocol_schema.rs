@@ -326,7 +326,7 @@ fn clock_of(case: &Case, ruleset: &Ruleset) -> Request {
                     .get(ruleset.game, &clock.control)
                     .unwrap()
                     .clone(),
-                start: clock.start(),
+                start: clock.start.clone(),
             }),
             steps: case.steps.clone().unwrap_or_default(),
         },
