@@ -31,8 +31,7 @@
 //! assert_eq!(write_chinese(&pos, m), "马8进7");
 //! ```
 
-use super::description::{read, relative, Description, Direction, NotationError, Place};
-use super::notation::Notation;
+use super::description::{read, relative, Description, Direction, Notation, NotationError, Place};
 use super::position::{Move, Position};
 use super::square::file_number;
 use super::square::{Piece, Role};

@@ -1,12 +1,77 @@
-//! What the relative notations (the Chinese record and WXF) share, and the error every
-//! notation reports: the description of a move from the mover's side, and matching a
-//! description against the legal moves. The `notation` module builds on it.
+//! What the notations share: their names, with the error every notation reports; and, for
+//! the relative notations (the Chinese record and WXF), the description of a move from the
+//! mover's side and matching a description against the legal moves. The `notation` module
+//! builds on it.
 
-use super::notation::Notation;
 use super::position::{Move, Position};
 use super::square::{file_number, relative_rank};
 use super::square::{Role, Square};
 use crate::Side;
+use std::fmt;
+
+/// A notation xiangqi moves can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// ICCS coordinates, ranks 0–9 from red's side (`h2e2`); the canonical one.
+    Iccs,
+    /// Coordinates with ranks 1–10, as Fairy-Stockfish writes under UCI (`h3e3`, `h3h10`).
+    Uci10,
+    /// The Chinese move record of the CXA rules (`炮二平五`, `马8进7`).
+    Chinese,
+    /// WXF notation as Fairy-Stockfish writes it (`C2=5`, `H8+7`, `R+=4`).
+    Wxf,
+}
+
+impl Notation {
+    /// Every notation, canonical first.
+    pub const ALL: [Notation; 4] = [
+        Notation::Iccs,
+        Notation::Uci10,
+        Notation::Chinese,
+        Notation::Wxf,
+    ];
+
+    /// The name used on the command line: `iccs`, `uci10`, `chinese`, `wxf`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Iccs => "iccs",
+            Notation::Uci10 => "uci10",
+            Notation::Chinese => "chinese",
+            Notation::Wxf => "wxf",
+        }
+    }
+
+    /// Its name in messages (`ICCS`, `uci10`, `Chinese`, `WXF`).
+    pub(crate) fn title(self) -> &'static str {
+        match self {
+            Notation::Iccs => "ICCS",
+            Notation::Uci10 => "uci10",
+            Notation::Chinese => "Chinese",
+            Notation::Wxf => "WXF",
+        }
+    }
+
+    /// What a move written in it looks like, said when a text cannot be read.
+    pub(crate) fn expected(self) -> &'static str {
+        match self {
+            Notation::Iccs => "two squares, files a-i and ranks 0-9 from red's side, like h2e2",
+            Notation::Uci10 => "two squares, files a-i and ranks 1-10 from red's side, like h3e3",
+            Notation::Chinese => "piece, file, direction 进/退/平 and number, like 炮二平五 or 马8进7, or 前/后 before the piece, like 前马退四",
+            Notation::Wxf => "piece letter K A E H R C P, file 1-9 (or + / - for front / rear), direction + - = and a number, like C2=5",
+        }
+    }
+
+    /// The notation of a name (exact, lower case).
+    pub fn from_name(name: &str) -> Option<Notation> {
+        Notation::ALL.into_iter().find(|n| n.name() == name)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Why a move text was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

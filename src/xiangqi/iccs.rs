@@ -15,8 +15,7 @@
 //! assert_eq!(parse_uci10(&pos, "h3e3").unwrap(), m);
 //! ```
 
-use super::description::NotationError;
-use super::notation::Notation;
+use super::description::{Notation, NotationError};
 use super::position::{Move, Position};
 use super::square::Square;
 

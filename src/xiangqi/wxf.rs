@@ -27,8 +27,7 @@
 //! assert_eq!(write_wxf(&pos, parse_wxf(&pos, "h2+3").unwrap()), "H2+3");
 //! ```
 
-use super::description::{read, relative, Description, Direction, NotationError, Place};
-use super::notation::Notation;
+use super::description::{read, relative, Description, Direction, Notation, NotationError, Place};
 use super::position::{Move, Position};
 use super::square::{file_number, relative_rank};
 use super::square::{Role, Square};
