@@ -6,7 +6,10 @@ use crate::procedure::{Board, Candidate, ProcedureError};
 use crate::{Judge, Rules, RulesError};
 use std::sync::Arc;
 
-/// The canonical texts of moves, for the rules, which read text.
+// The rules read the history as text: the three functions below and
+// [`Session::history_text`] are where the session writes it for them.
+
+/// The canonical texts of moves, for the rules.
 fn texts(moves: &[Candidate]) -> Vec<String> {
     moves.iter().map(Candidate::text).collect()
 }
@@ -20,7 +23,8 @@ pub(super) fn judge_of(
     rules.judge(&start.fen(), &texts(moves))
 }
 
-/// The judge takes the move `m`, found legal as `played` says.
+/// The judge takes the move `m`, found legal as `played` says (its canonical text, written
+/// here once per move played).
 fn push(judge: &mut dyn Judge, m: &Candidate, played: Played) -> Result<(), RulesError> {
     let text = m.text();
     match played {
