@@ -11,11 +11,12 @@
 //!   one, a man ending on the far row is crowned, and the opponent's pieces on the diagonals
 //!   between consecutive squares of a capture text are removed.
 
-use super::board::{parse_draughts_square, Board, Spot};
+use super::board::{Board, Spot};
 use super::ProcedureError;
 use crate::clause;
 use crate::draughts::promotion_row;
 use crate::draughts::{self, Bitboard, Piece, Role};
+use crate::rules::parse_draughts_square;
 use crate::xiangqi;
 use crate::Side;
 

@@ -3,7 +3,8 @@
 //! offers, their answers and draw claims, and judges its history by the edition's rules.
 //!
 //! - [`Board`]: the game-neutral view of a position the procedures need (who owns a square,
-//!   legal moves with origin, destination and captured squares).
+//!   legal moves with origin, destination and captured squares), from the rules layer
+//!   (`rules::Board`), where the judge takes its moves too.
 //! - [`touch`]: which moves are permitted after touches ([`resolve_touches`]), following
 //!   xiangqi 第四章 第一节 一 and draughts art. 5.8.
 //! - [`irregular`]: what kind of breach a move the rules do not allow is.
@@ -31,6 +32,7 @@ pub use adjourn::{
     AdjournRules, AdjournSteps, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop,
     SealedError, SealedMove,
 };
+use board::BoardError;
 pub use board::{Board, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
@@ -132,6 +134,16 @@ pub enum ProcedureError {
     /// An event after the game ended.
     #[error("the game is over: {0}")]
     GameOver(String),
+}
+
+impl From<BoardError> for ProcedureError {
+    fn from(e: BoardError) -> ProcedureError {
+        match e {
+            BoardError::Position(text) => ProcedureError::Position(text),
+            BoardError::Square { text, expected } => ProcedureError::Square { text, expected },
+            BoardError::Move { text, reason } => ProcedureError::Move { text, reason },
+        }
+    }
 }
 
 impl From<crate::clock::ClockError> for ProcedureError {

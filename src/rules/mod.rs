@@ -14,6 +14,7 @@
 //! assert_eq!(rules.legal_moves(&start, None).unwrap().len(), 7);
 //! ```
 
+mod board;
 mod draughts;
 mod game_state;
 mod move_rules;
@@ -21,6 +22,8 @@ pub mod perft_stack;
 mod play_rules;
 mod xiangqi;
 
+pub(crate) use board::parse_draughts_square;
+pub use board::{Board, BoardError, Candidate, Spot};
 pub use draughts::DraughtsRules;
 pub use game_state::{ClaimRuling, GameState};
 pub use move_rules::MoveRules;
