@@ -1,7 +1,8 @@
 //! [`Board`]: one game-neutral, typed view of a draughts or xiangqi position — who owns a
 //! square, the legal moves ([`Candidate`]s) with their origin, destination and captured
-//! squares, and playing them. The procedures and the players see the games through it; text
-//! is read and written only where a method says so.
+//! squares, and playing them. The procedures and the players see the games through it, and
+//! a judge ([`Judge`](super::Judge)) takes the moves it lists; text is read and written
+//! only where a method says so.
 
 use super::{MoveRules, PlayRules};
 use crate::draughts::{self, Variant};
@@ -43,7 +44,7 @@ pub struct Spot(pub u8);
 
 /// A legal move, typed, with its text written only when asked for ([`Candidate::text`]), so
 /// that listing the legal moves of a position allocates no text (the match simulator lists
-/// them on every ply).
+/// them on every ply); a judge plays one as it stands ([`Judge::push_listed`](super::Judge::push_listed)).
 ///
 /// Two candidates are equal when they are the same move by identity
 /// ([`MoveInfo::key`](crate::MoveInfo::key)): a draughts capture is kept as its smallest path.
@@ -117,6 +118,22 @@ impl Candidate {
         match &self.inner {
             Inner::Xiangqi { m, .. } => xiangqi::iccs::write_iccs(*m),
             Inner::Draughts(m) => m.to_string(),
+        }
+    }
+
+    /// The xiangqi move, when it is one.
+    pub(crate) fn xiangqi_move(&self) -> Option<xiangqi::Move> {
+        match self.inner {
+            Inner::Xiangqi { m, .. } => Some(m),
+            Inner::Draughts(_) => None,
+        }
+    }
+
+    /// The draughts move (by its smallest path), when it is one.
+    pub(crate) fn draughts_move(&self) -> Option<draughts::Move> {
+        match self.inner {
+            Inner::Draughts(m) => Some(m),
+            Inner::Xiangqi { .. } => None,
         }
     }
 

@@ -23,10 +23,9 @@ impl Session {
         let n = self.moves.len();
         match &mut self.judge {
             Some((start, judge)) if **start == *self.start_fen && judge.plies() + 1 == n => {
-                let last = &self.moves[n - 1];
-                match played {
-                    Played::Listed => judge.push_legal(last),
-                    Played::Read => judge.push(last),
+                match &played {
+                    Played::Listed(m) => judge.push_listed(m),
+                    Played::Read => judge.push(&self.moves[n - 1]),
                 }
                 .map_err(rules_error)?;
             }
@@ -42,7 +41,7 @@ impl Session {
         // whose legal moves the next player is given: listed now, they tell the judge
         // whether the game ended there.
         let has_legal_move = match played {
-            Played::Listed => Some(!self.legal_moves().is_empty()),
+            Played::Listed(_) => Some(!self.legal_moves().is_empty()),
             Played::Read => None,
         };
         if let Some((_, judge)) = &self.judge {

@@ -63,7 +63,7 @@ impl Session {
         self.touches.clear();
         self.moves.push(m.text_reusing(text));
         self.moved(mover);
-        self.judge_history(Played::Listed)
+        self.judge_history(Played::Listed(m))
     }
 
     /// Draughts art. 7.4.3: a legal move of another piece than the touched one.
