@@ -16,7 +16,6 @@ use super::ProcedureError;
 use crate::clause;
 use crate::draughts::promotion_row;
 use crate::draughts::{self, Bitboard, Piece, Role};
-use crate::rules::parse_draughts_square;
 use crate::xiangqi;
 use crate::Side;
 
@@ -225,10 +224,8 @@ pub fn draughts_irregular(
         Some(list) => {
             let mut set = Bitboard::EMPTY;
             for s in list {
-                let sq = parse_draughts_square(s).ok_or_else(|| ProcedureError::Square {
-                    text: s.clone(),
-                    expected: "a square number 1-32 or a dark square like 'c3'",
-                })?;
+                let spot = board.parse_square(s)?;
+                let sq = draughts::Square::from_index(spot.0).unwrap_or_else(|| unreachable!());
                 if pos.piece_at(sq).is_none() {
                     return Err(ProcedureError::EmptySquare(sq.to_string()));
                 }

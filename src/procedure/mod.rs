@@ -32,8 +32,7 @@ pub use adjourn::{
     AdjournRules, AdjournSteps, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop,
     SealedError, SealedMove,
 };
-use board::BoardError;
-pub use board::{Board, Candidate, Spot};
+pub use board::{Board, BoardError, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
     Breach, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime, IllegalHandling,
@@ -51,14 +50,10 @@ pub enum ProcedureError {
     /// The position is invalid.
     #[error("invalid position: {0}")]
     Position(String),
-    /// A square could not be read.
-    #[error("invalid square '{text}' (expected {expected})")]
-    Square {
-        /// The text given.
-        text: String,
-        /// What a square looks like in this game.
-        expected: &'static str,
-    },
+    /// The board could not read a position or a square ([`BoardError`]; a move it could not
+    /// read is a [`ProcedureError::Move`]).
+    #[error(transparent)]
+    Board(BoardError),
     /// A touched or removed square holds no piece.
     #[error("no piece on {0}")]
     EmptySquare(String),
@@ -139,9 +134,8 @@ pub enum ProcedureError {
 impl From<BoardError> for ProcedureError {
     fn from(e: BoardError) -> ProcedureError {
         match e {
-            BoardError::Position(text) => ProcedureError::Position(text),
-            BoardError::Square { text, expected } => ProcedureError::Square { text, expected },
             BoardError::Move { text, reason } => ProcedureError::Move { text, reason },
+            other => ProcedureError::Board(other),
         }
     }
 }

@@ -389,7 +389,7 @@ impl Board {
 }
 
 /// Reads a draughts square: a number 1–32 or an algebraic dark square.
-pub(crate) fn parse_draughts_square(t: &str) -> Option<draughts::Square> {
+fn parse_draughts_square(t: &str) -> Option<draughts::Square> {
     match t.parse::<u8>() {
         Ok(n) => draughts::Square::from_number(n),
         Err(_) => draughts::Square::from_algebraic(&t.to_ascii_lowercase()),

@@ -22,7 +22,6 @@ pub mod perft_stack;
 mod play_rules;
 mod xiangqi;
 
-pub(crate) use board::parse_draughts_square;
 pub use board::{Board, BoardError, Candidate, Spot};
 pub use draughts::DraughtsRules;
 pub use game_state::{ClaimRuling, GameState};
