@@ -11,7 +11,7 @@
 //!   one, a man ending on the far row is crowned, and the opponent's pieces on the diagonals
 //!   between consecutive squares of a capture text are removed.
 
-use super::board::{parse_draughts_square, Board, Spot};
+use super::board::{Board, Spot};
 use super::ProcedureError;
 use crate::clause;
 use crate::draughts::promotion_row;
@@ -241,10 +241,8 @@ pub fn draughts_irregular(
         Some(list) => {
             let mut set = Bitboard::EMPTY;
             for s in list {
-                let sq = parse_draughts_square(s).ok_or_else(|| ProcedureError::Square {
-                    text: s.clone(),
-                    expected: "a square number 1-32 or a dark square like 'c3'",
-                })?;
+                let spot = board.parse_square(s)?;
+                let sq = draughts::Square::from_index(spot.0).unwrap_or_else(|| unreachable!());
                 if pos.piece_at(sq).is_none() {
                     return Err(ProcedureError::EmptySquare(sq.to_string()));
                 }

@@ -3,7 +3,8 @@
 //! offers, their answers and draw claims, and judges its history by the edition's rules.
 //!
 //! - [`Board`]: the game-neutral view of a position the procedures need (who owns a square,
-//!   legal moves with origin, destination and captured squares).
+//!   legal moves with origin, destination and captured squares), from the rules layer
+//!   (`rules::Board`), where the judge takes its moves too.
 //! - [`touch`]: which moves are permitted after touches ([`resolve_touches`]), following
 //!   xiangqi 第四章 第一节 一 and draughts art. 5.8.
 //! - [`irregular`]: what kind of breach a move the rules do not allow is.
@@ -31,7 +32,7 @@ pub use adjourn::{
     AdjournRules, AdjournSteps, Adjournment, EarlySeal, Envelope, Objection, Phase, SealStop,
     SealedError, SealedMove,
 };
-pub use board::{Board, Candidate, Spot};
+pub use board::{Board, BoardError, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
     Breach, BreachKind, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime,
@@ -50,14 +51,10 @@ pub enum ProcedureError {
     /// The position is invalid.
     #[error("invalid position: {0}")]
     Position(String),
-    /// A square could not be read.
-    #[error("invalid square '{text}' (expected {expected})")]
-    Square {
-        /// The text given.
-        text: String,
-        /// What a square looks like in this game.
-        expected: &'static str,
-    },
+    /// The board could not read a position or a square ([`BoardError`]; a move it could not
+    /// read is a [`ProcedureError::Move`]).
+    #[error(transparent)]
+    Board(BoardError),
     /// A touched or removed square holds no piece.
     #[error("no piece on {0}")]
     EmptySquare(String),
@@ -133,6 +130,15 @@ pub enum ProcedureError {
     /// An event after the game ended.
     #[error("the game is over: {0}")]
     GameOver(String),
+}
+
+impl From<BoardError> for ProcedureError {
+    fn from(e: BoardError) -> ProcedureError {
+        match e {
+            BoardError::Move { text, reason } => ProcedureError::Move { text, reason },
+            other => ProcedureError::Board(other),
+        }
+    }
 }
 
 impl From<crate::clock::ClockError> for ProcedureError {

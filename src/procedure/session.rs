@@ -174,9 +174,8 @@ pub struct Session {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Played {
     /// Found among the legal moves the session listed for the position before it, and
-    /// played on the board: the judge need not test its legality again
-    /// ([`Judge::push_legal`]), and the board's legal moves tell it whether the game ended
-    /// ([`Judge::outcome_knowing`]).
+    /// played on the board: the judge plays it as it stands ([`Judge::push_listed`]), and
+    /// the board's legal moves tell it whether the game ended ([`Judge::outcome_knowing`]).
     Listed,
     /// Anything else (read by the board, restored, replayed): the judge reads it.
     Read,

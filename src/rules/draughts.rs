@@ -5,7 +5,7 @@
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
 use super::{rule_claim, rule_offer, Ended, PlayRules};
-use super::{ClaimRuling, GameState};
+use super::{Candidate, ClaimRuling, GameState};
 use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
@@ -135,34 +135,62 @@ struct DraughtsJudge {
 }
 
 impl DraughtsJudge {
-    /// Plays the next move; `judged` says whether `outcome` holds the judgement of the
-    /// history so far (the replay judges only when it needs to).
+    /// Plays the next move, read from `text`; `judged` says whether `outcome` holds the
+    /// judgement of the history so far (the replay judges only when it needs to).
     fn push_checked(&mut self, text: &str, judged: bool) -> Result<(), RulesError> {
+        self.refuse_after_end(judged, || text.to_owned())?;
+        let mv = (self.game.position().parse_move(text))
+            .map_err(|e| self.refusal(text.to_owned(), e.to_string()))?;
+        self.game.push(&mv);
+        Ok(())
+    }
+
+    /// Refuses the next move (written by `text` if refused) when the history so far has
+    /// ended the game; `judged` as in [`DraughtsJudge::push_checked`].
+    fn refuse_after_end(
+        &mut self,
+        judged: bool,
+        text: impl FnOnce() -> String,
+    ) -> Result<(), RulesError> {
         let i = self.game.plies();
-        let err = |reason: String| RulesError::Move {
-            number: i + 1,
-            text: text.to_owned(),
-            reason,
-        };
         if i > 0 {
             if !judged {
                 self.outcome = self.game.outcome();
             }
             if let Some(before) = &self.outcome.outcome {
-                return Err(err(format!(
+                let reason = format!(
                     "the game is already over after move {i}: {} ({})",
                     before.result.slug(self.game.game()),
                     before.reason
-                )));
+                );
+                return Err(self.refusal(text(), reason));
             }
         }
-        self.game.push_text(text).map_err(|e| err(e.to_string()))
+        Ok(())
+    }
+
+    /// The error refusing the next move, `text`, for `reason`.
+    fn refusal(&self, text: String, reason: String) -> RulesError {
+        RulesError::Move {
+            number: self.game.plies() + 1,
+            text,
+            reason,
+        }
     }
 }
 
 impl Judge for DraughtsJudge {
     fn push(&mut self, text: &str) -> Result<(), RulesError> {
         self.push_checked(text, true)?;
+        self.outcome = self.game.outcome();
+        Ok(())
+    }
+
+    fn push_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
+        self.refuse_after_end(true, || m.text())?;
+        let mv = (m.draughts_move())
+            .ok_or_else(|| self.refusal(m.text(), "not a draughts move".to_owned()))?;
+        self.game.push(&mv);
         self.outcome = self.game.outcome();
         Ok(())
     }

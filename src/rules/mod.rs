@@ -14,6 +14,7 @@
 //! assert_eq!(rules.legal_moves(&start, None).unwrap().len(), 7);
 //! ```
 
+mod board;
 mod draughts;
 mod game_state;
 mod move_rules;
@@ -21,6 +22,7 @@ pub mod perft_stack;
 mod play_rules;
 mod xiangqi;
 
+pub use board::{Board, BoardError, Candidate, Spot};
 pub use draughts::DraughtsRules;
 pub use game_state::{ClaimRuling, GameState};
 pub use move_rules::MoveRules;
@@ -131,11 +133,13 @@ pub trait Judge: Send + std::fmt::Debug {
     /// Plays one more move (any notation the game reads) and judges the longer history.
     /// On error the judge is unchanged.
     fn push(&mut self, text: &str) -> Result<(), RulesError>;
-    /// [`Judge::push`] of a move the caller has already found among the legal moves of the
-    /// judged position, in the canonical notation (the session's board lists them): a judge
-    /// may play it without testing its legality again. The default is `push`.
-    fn push_legal(&mut self, text: &str) -> Result<(), RulesError> {
-        self.push(text)
+    /// [`Judge::push`] of a move the caller has found among the legal moves of the judged
+    /// position ([`Board::legal_moves`] of the position the history reached: the session's
+    /// board lists them): a judge plays it as it stands, without reading it or testing its
+    /// legality again, and refuses it only as `push` refuses a move after the game ended.
+    /// The default is `push` of its canonical text.
+    fn push_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
+        self.push(&m.text())
     }
     /// What [`Rules::outcome`] says about the history so far.
     fn outcome(&self) -> GameState;

@@ -1,12 +1,11 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
 use super::{rule_claim, rule_offer, Ended, PlayRules};
-use super::{ClaimRuling, GameState};
+use super::{Candidate, ClaimRuling, GameState};
 use crate::clause;
 use crate::edition::DrawKind;
 use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
-use crate::xiangqi::iccs::parse_iccs_coords;
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
 use crate::xiangqi::repetition::{CycleDecision, RepetitionRules};
@@ -89,47 +88,50 @@ impl XiangqiRules {
     }
 }
 
-/// Plays the next move of a history, refused as [`XiangqiRules::replay`] refuses it.
+/// Plays the next move of a history, read from `text`, refused as [`XiangqiRules::replay`]
+/// refuses it.
 fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError> {
-    push_next(game, text, Legality::Test)
-}
-
-/// Whether the next move of a history is tested for legality.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Legality {
-    /// Read in any notation and tested.
-    Test,
-    /// The caller found it among the legal moves ([`Judge::push_legal`]): an ICCS text is
-    /// played as it stands; any other notation is still read and tested.
-    Known,
-}
-
-/// [`push_checked`], testing the move's legality or not.
-fn push_next(game: &mut XiangqiEndings, text: &str, legality: Legality) -> Result<(), RulesError> {
-    let i = game.moves().len();
-    let err = |reason: String| RulesError::Move {
-        number: i + 1,
-        text: text.to_owned(),
-        reason,
-    };
-    if let Some((CycleDecision::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
-        return Err(err(format!(
-            "the game is already over after move {i}: {} (forbidden-repetition: \
-             {} did not change a forbidden repetition)",
-            loser.other().xiangqi_name(),
-            loser.xiangqi_name()
-        )));
-    }
-    let known = match legality {
-        Legality::Known => parse_iccs_coords(text).ok(),
-        Legality::Test => None,
-    };
-    let m = match known {
-        Some(m) => m,
-        None => parse_move(game.position(), text).map_err(|e| err(e.to_string()))?,
-    };
+    refuse_after_end(game, || text.to_owned())?;
+    let m = parse_move(game.position(), text).map_err(|e| refusal(game, text.to_owned(), e))?;
     game.push_read(m);
     Ok(())
+}
+
+/// Plays the next move of a history, found among the legal moves ([`Judge::push_listed`]):
+/// as it stands, refused only after a loss by forbidden repetition.
+fn push_listed(game: &mut XiangqiEndings, c: &Candidate) -> Result<(), RulesError> {
+    refuse_after_end(game, || c.text())?;
+    let m = (c.xiangqi_move()).ok_or_else(|| refusal(game, c.text(), "not a xiangqi move"))?;
+    game.push_read(m);
+    Ok(())
+}
+
+/// Refuses the next move (written by `text` if refused) after a loss by forbidden
+/// repetition (the game is over).
+fn refuse_after_end(
+    game: &XiangqiEndings,
+    text: impl FnOnce() -> String,
+) -> Result<(), RulesError> {
+    if let Some((CycleDecision::Loss, Some(loser))) = game.verdict().map(|v| (v.ruling, v.side)) {
+        let reason = format!(
+            "the game is already over after move {}: {} (forbidden-repetition: \
+             {} did not change a forbidden repetition)",
+            game.moves().len(),
+            loser.other().xiangqi_name(),
+            loser.xiangqi_name()
+        );
+        return Err(refusal(game, text(), reason));
+    }
+    Ok(())
+}
+
+/// The error refusing the next move of a history, `text`, for `reason`.
+fn refusal(game: &XiangqiEndings, text: String, reason: impl ToString) -> RulesError {
+    RulesError::Move {
+        number: game.moves().len() + 1,
+        text,
+        reason: reason.to_string(),
+    }
 }
 
 /// The xiangqi [`Judge`]: the endings ([`XiangqiEndings`]) extended move by move.
@@ -141,8 +143,8 @@ impl Judge for XiangqiJudge {
         push_checked(&mut self.0, text)
     }
 
-    fn push_legal(&mut self, text: &str) -> Result<(), RulesError> {
-        push_next(&mut self.0, text, Legality::Known)
+    fn push_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
+        push_listed(&mut self.0, m)
     }
 
     fn outcome(&self) -> GameState {

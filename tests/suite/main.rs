@@ -64,6 +64,7 @@ mod records;
 mod report_every_expectation;
 mod report_fixtures;
 mod report_views;
+mod rules_judge;
 mod spec_lint;
 mod spec_load;
 mod spec_schema;

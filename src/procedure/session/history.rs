@@ -6,7 +6,7 @@ use crate::procedure::{Board, Candidate, ProcedureError};
 use crate::{Judge, Rules, RulesError};
 use std::sync::Arc;
 
-// The rules read the history as text: the three functions below and
+// The rules read a history as text: the two functions below, the read moves of `push` and
 // [`Session::history_text`] are where the session writes it for them.
 
 /// The canonical texts of moves, for the rules.
@@ -23,13 +23,12 @@ pub(super) fn judge_of(
     rules.judge(&start.fen(), &texts(moves))
 }
 
-/// The judge takes the move `m`, found legal as `played` says (its canonical text, written
-/// here once per move played).
+/// The judge takes the move `m`, found legal as `played` says: typed when the session
+/// listed it, else as its canonical text, read again.
 fn push(judge: &mut dyn Judge, m: &Candidate, played: Played) -> Result<(), RulesError> {
-    let text = m.text();
     match played {
-        Played::Listed => judge.push_legal(&text),
-        Played::Read => judge.push(&text),
+        Played::Listed => judge.push_listed(m),
+        Played::Read => judge.push(&m.text()),
     }
 }
 
