@@ -5,7 +5,7 @@
 
 use super::check::{listed, Checker, Halt};
 use crate::clock::{controls, Span};
-use crate::protocol::keys::with_keys;
+use crate::protocol::keys::{with_keys, Place};
 use crate::protocol::{
     Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock, Step,
 };
@@ -26,7 +26,7 @@ pub struct CaseClock {
 
 impl<'de> Deserialize<'de> for CaseClock {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CaseClock, D::Error> {
-        let ([control], start) = with_keys(d, "CaseClock", ["control"])?;
+        let ([control], start) = with_keys(d, "CaseClock", ["control"], Place::Before)?;
         Ok(CaseClock { control, start })
     }
 }

@@ -3,7 +3,7 @@
 
 use super::check::{Checker, Halt};
 use super::{ClaimExpect, DrawOfferExpect, Expect};
-use crate::protocol::{Answer, OutcomeAnswer, Query};
+use crate::protocol::{Answer, ClaimRulingAnswer, OutcomeAnswer, Query};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -13,10 +13,7 @@ use std::collections::BTreeMap;
 pub(super) struct ClaimSeen<'a> {
     pub kind: Option<&'a str>,
     pub by: Option<&'a str>,
-    pub upheld: bool,
-    pub reason: &'a str,
-    /// The penalty: `None` when the engine leaves it out (unknown), `Some(None)` for none.
-    pub penalty_seconds: Option<Option<u32>>,
+    pub ruling: &'a ClaimRulingAnswer,
     pub result: Option<&'a str>,
 }
 
@@ -163,7 +160,7 @@ impl Checker<'_> {
             kind: want.kind.name().to_owned(),
             by: want.by.clone(),
         };
-        let Some(Answer::Claim(ruling)) = self.ask(query)? else {
+        let Some(Answer::Claim(answer)) = self.ask(query)? else {
             return Ok(());
         };
         self.compare_claim(
@@ -171,10 +168,8 @@ impl Checker<'_> {
             &ClaimSeen {
                 kind: None,
                 by: None,
-                upheld: ruling.upheld,
-                reason: &ruling.reason,
-                penalty_seconds: ruling.penalty_seconds,
-                result: ruling.result.as_deref(),
+                ruling: &answer.ruling,
+                result: answer.result.as_deref(),
             },
         );
         Ok(())
@@ -183,6 +178,7 @@ impl Checker<'_> {
     /// `claim`: the engine's ruling on a claim (a `claim` query's answer, or a session's
     /// last claim step) compared with the expected one.
     pub(super) fn compare_claim(&mut self, want: &ClaimExpect, got: &ClaimSeen) {
+        let ruling = got.ruling;
         let mut problems = Vec::new();
         if let Some(kind) = got.kind.filter(|k| *k != want.kind.name()) {
             problems.push(format!(
@@ -195,16 +191,16 @@ impl Checker<'_> {
                 problems.push(format!("claimed by {got_by}, expected {by}"));
             }
         }
-        if got.upheld != want.upheld {
+        if ruling.upheld != want.upheld {
             let say = |upheld: bool| if upheld { "upheld" } else { "refused" };
             problems.push(format!(
                 "the claim was {} ({}), expected {}",
-                say(got.upheld),
-                got.reason,
+                say(ruling.upheld),
+                ruling.reason,
                 say(want.upheld)
             ));
         }
-        match got.penalty_seconds {
+        match ruling.penalty_seconds {
             None => self.skip("the engine does not report the claim's `penalty_seconds`".into()),
             Some(have) if have != want.penalty_seconds => {
                 let say = |p: Option<u32>| p.map_or("none".to_owned(), |s| format!("{s} s"));
@@ -217,7 +213,7 @@ impl Checker<'_> {
             Some(_) => {}
         }
         if let Some(result) = got.result {
-            if got.upheld && result != "draw" {
+            if ruling.upheld && result != "draw" {
                 problems.push(format!("an upheld claim left the game {result}"));
             }
         }
@@ -234,9 +230,9 @@ impl Checker<'_> {
                 json!({
                     "kind": got.kind.unwrap_or(want.kind.name()),
                     "by": got.by.map_or(json!(want.by), |b| json!(b)),
-                    "upheld": got.upheld,
-                    "penalty_seconds": got.penalty_seconds,
-                    "reason": got.reason,
+                    "upheld": ruling.upheld,
+                    "penalty_seconds": ruling.penalty_seconds,
+                    "reason": ruling.reason,
                 }),
             );
         }

@@ -410,9 +410,7 @@ impl Checker<'_> {
             &ClaimSeen {
                 kind: Some(&got.kind),
                 by: Some(&got.by),
-                upheld: got.upheld,
-                reason: &got.reason,
-                penalty_seconds: got.penalty_seconds,
+                ruling: &got.ruling,
                 result: None,
             },
         );

@@ -6,10 +6,11 @@ use crate::clock::ClockRules;
 use crate::mutant::Mutant;
 use crate::procedure::{Candidate, Event, EventTime, Session};
 use crate::protocol::{
-    AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest,
-    CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer,
-    GoRequest, OutcomeAnswer, PermittedAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request,
-    ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection, Stage, StandingsAnswer, Step,
+    AdjournmentReport, Answer, ClaimAnswer, ClaimRulingAnswer, ClockAnswer, ClockReport,
+    ClockRequest, CycleMoveAnswer, DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind,
+    Feature, GoAnswer, GoRequest, OutcomeAnswer, PermittedAnswer, Query, QueryKind,
+    RepetitionAnswer, Reply, Request, ResultAnswer, SessionAnswer, SessionClaim, SessionCorrection,
+    Stage, StandingsAnswer, Step,
 };
 use crate::rulebook::RuleBook;
 use crate::rules::PlayRules;
@@ -246,9 +247,7 @@ fn answer(rules: &dyn Rules, request: &Request, play: &PlayRules) -> Result<Answ
         Query::Claim { kind, by } => {
             let c = rules.claim(&start, moves, kind, by.as_deref())?;
             Answer::Claim(ClaimAnswer {
-                upheld: c.upheld,
-                reason: c.reason,
-                penalty_seconds: Some(c.penalty.map(|p| p.seconds)),
+                ruling: ClaimRulingAnswer::of(&c),
                 result: Some(c.outcome.result_slug().to_owned()),
             })
         }
@@ -557,9 +556,7 @@ fn session(
     let claim = session.claim_rulings().last().map(|c| SessionClaim {
         kind: c.kind.name().to_owned(),
         by: c.by.name(game).to_owned(),
-        upheld: c.upheld,
-        reason: c.reason.clone(),
-        penalty_seconds: Some(c.penalty.as_ref().map(|p| p.seconds)),
+        ruling: ClaimRulingAnswer::of(c),
     });
     let outcome = match session.outcome() {
         Some(out) => ResultAnswer {

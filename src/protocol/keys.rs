@@ -15,12 +15,14 @@ use std::marker::PhantomData;
 /// Reads a map holding the keys of `T` (a struct deriving `Deserialize`) and the `extra`
 /// keys, each read as a `K`; an extra key left out is missing, as in a derived reader
 /// (`None` for an `Option`, an error otherwise), once `T` is read. The keys expected, in an
-/// error about an unknown key, are the extra keys then `T`'s; `name` is the struct the map
-/// stands for, in an error about a value that is not a map.
+/// error about an unknown key, are the extra keys and `T`'s, the extra ones where `place`
+/// says; `name` is the struct the map stands for, in an error about a value that is not a
+/// map.
 pub fn with_keys<'de, K, T, D, const N: usize>(
     d: D,
     name: &'static str,
     extra: [&'static str; N],
+    place: Place,
 ) -> Result<([K; N], T), D::Error>
 where
     K: Deserialize<'de>,
@@ -30,9 +32,22 @@ where
     d.deserialize_map(Reader {
         name,
         extra,
-        expected: extra.iter().chain(field_names::<T>()).copied().collect(),
+        expected: match place {
+            Place::Before => [extra.as_slice(), field_names::<T>()].concat(),
+            Place::After => [field_names::<T>(), extra.as_slice()].concat(),
+        },
         read: PhantomData,
     })
+}
+
+/// Where the extra keys stand among the keys of the struct they are read beside, as a
+/// derived reader of all the keys would list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// Before the struct's keys.
+    Before,
+    /// After them.
+    After,
 }
 
 /// The field names of a struct deriving `Deserialize`, as its derived reader knows them.
@@ -243,7 +258,7 @@ mod tests {
 
     impl<'de> Deserialize<'de> for Split {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Split, D::Error> {
-            let ([id], inner) = with_keys(d, "Derived", ["id"])?;
+            let ([id], inner) = with_keys(d, "Derived", ["id"], Place::Before)?;
             Ok(Split(id, inner))
         }
     }
@@ -271,12 +286,17 @@ mod tests {
                 Split("two".to_owned(), inner(4, "y"))
             ]
         );
-        let optional = |text| {
+        let after = |text| {
             let de = serde_yaml::Deserializer::from_str(text);
-            let ([id], _) = with_keys::<Option<u32>, Inner, _, 1>(de, "O", ["id"]).unwrap();
-            id
+            with_keys::<Option<u32>, Inner, _, 1>(de, "O", ["id"], Place::After)
+                .map(|([id], _)| id)
+                .map_err(|e| e.to_string())
         };
-        assert_eq!((optional("{id: 3}"), optional("{a: 3}")), (Some(3), None));
+        assert_eq!((after("{id: 3}"), after("{a: 3}")), (Ok(Some(3)), Ok(None)));
+        assert_eq!(
+            after("{c: 3}"),
+            Err("unknown field `c`, expected one of `a`, `b`, `id` at line 1 column 2".to_owned())
+        );
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub use step::{SquareText, Step, StepTime};
 
 use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
+use keys::Place;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -266,7 +267,7 @@ pub struct OutcomeAnswer {
 ///
 /// ```
 /// use arbiter::protocol::ClaimAnswer;
-/// let read = |json: &str| serde_json::from_str::<ClaimAnswer>(json).unwrap().penalty_seconds;
+/// let read = |json: &str| serde_json::from_str::<ClaimAnswer>(json).unwrap().ruling.penalty_seconds;
 /// assert_eq!(read(r#"{"upheld": false}"#), None);
 /// assert_eq!(read(r#"{"upheld": false, "penalty_seconds": null}"#), Some(None));
 /// assert_eq!(read(r#"{"upheld": false, "penalty_seconds": 300}"#), Some(Some(300)));
@@ -279,10 +280,11 @@ where
     Option::<T>::deserialize(d).map(Some)
 }
 
-/// The answer to [`Query::Claim`].
+/// A ruling on a draw claim, as an engine answers it: in the answer to [`Query::Claim`]
+/// ([`ClaimAnswer`]) and for a session's last claim ([`SessionClaim`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ClaimAnswer {
+pub struct ClaimRulingAnswer {
     /// Whether the claim is upheld (the game is then drawn).
     pub upheld: bool,
     /// Why, in words.
@@ -296,9 +298,35 @@ pub struct ClaimAnswer {
         skip_serializing_if = "Option::is_none"
     )]
     pub penalty_seconds: Option<Option<u32>>,
+}
+
+impl ClaimRulingAnswer {
+    /// The answer for a ruling of the rules.
+    pub fn of(c: &crate::rules::ClaimRuling) -> ClaimRulingAnswer {
+        ClaimRulingAnswer {
+            upheld: c.upheld,
+            reason: c.reason.clone(),
+            penalty_seconds: Some(c.penalty.as_ref().map(|p| p.seconds)),
+        }
+    }
+}
+
+/// The answer to [`Query::Claim`]: the ruling's keys and `result`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClaimAnswer {
+    /// The ruling.
+    #[serde(flatten)]
+    pub ruling: ClaimRulingAnswer,
     /// The result after the ruling, when the engine reports it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for ClaimAnswer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ClaimAnswer, D::Error> {
+        let ([result], ruling) = keys::with_keys(d, "ClaimAnswer", ["result"], Place::After)?;
+        Ok(ClaimAnswer { ruling, result })
+    }
 }
 
 /// The answer to [`Query::DrawOffer`].
@@ -359,27 +387,24 @@ pub struct PermittedAnswer {
     pub step: Option<String>,
 }
 
-/// A claim ruled during a session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A claim ruled during a session: `kind` and `by` beside the ruling's keys.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SessionClaim {
     /// The claim kind.
     pub kind: String,
     /// The claimant.
     pub by: String,
-    /// Whether it was upheld.
-    pub upheld: bool,
-    /// Why, in words.
-    #[serde(default)]
-    pub reason: String,
-    /// Seconds added to the claimant's clock: `Some(None)` (`null`) for no penalty, `None`
-    /// when the engine leaves the field out (unknown, see [`reported`]).
-    #[serde(
-        default,
-        deserialize_with = "reported",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub penalty_seconds: Option<Option<u32>>,
+    /// The ruling.
+    #[serde(flatten)]
+    pub ruling: ClaimRulingAnswer,
+}
+
+impl<'de> Deserialize<'de> for SessionClaim {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SessionClaim, D::Error> {
+        let ([kind, by], ruling) =
+            keys::with_keys(d, "SessionClaim", ["kind", "by"], Place::Before)?;
+        Ok(SessionClaim { kind, by, ruling })
+    }
 }
 
 /// A game result with its reason.
