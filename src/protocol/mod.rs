@@ -21,6 +21,7 @@
 
 mod clock;
 mod go;
+pub mod offer;
 mod standings;
 mod step;
 pub mod wire;
@@ -33,7 +34,6 @@ pub use go::{GoAnswer, GoRequest, GoTimes};
 pub use standings::{ColourAnswer, StandingRow, StandingsAnswer};
 pub use step::{SquareText, Step, StepTime};
 
-use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -72,7 +72,7 @@ pub enum Query {
         /// The offering side.
         by: String,
         /// The earlier offers of the game.
-        earlier: Vec<OfferRecord>,
+        earlier: Vec<offer::OfferText>,
     },
     /// The repetition verdict on the cycle the history ends in (xiangqi).
     Repetition,
