@@ -623,33 +623,28 @@ pub enum OfferAnswer {
     Accepted,
 }
 
-/// An earlier draw offer of the game.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+/// An earlier draw offer of the game (its wire form, with the side by name, is
+/// `protocol::offer::OfferText`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OfferRecord {
-    /// The offering side (`white`, `black`, `red`).
-    pub by: String,
+    /// The offering side.
+    pub by: Side,
     /// How many moves of the history had been played when it was made (it was made right
     /// after move number `after_move`; 0 = before any move of the history).
     pub after_move: usize,
     /// The answer; an offer still `pending` when the opponent has moved since counts as
     /// refused.
-    #[serde(default = "pending")]
     pub answer: OfferAnswer,
 }
 
-fn pending() -> OfferAnswer {
-    OfferAnswer::Pending
-}
-
 /// Whether a player may offer a draw now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OfferRuling {
     /// The side that would offer.
-    pub by: String,
+    pub by: Side,
     /// Whether the offer is allowed.
     pub allowed: bool,
-    /// Why not (or `allowed`).
+    /// Why not (or `allowed`), the sides named as the game names them.
     pub reason: String,
     /// The clause that decides it.
     pub clause: String,
@@ -743,21 +738,32 @@ pub(crate) struct OfferClauses {
     pub agreed: &'static str,
 }
 
-/// Whether `by` may offer a draw now.
-///
-/// `last_mover` is the side that made the last move of the history (`None` for an empty
-/// history), `own_moves` how many history moves `by` made, `moves_played` the history length.
+/// Whether `by` may offer a draw now, `moves_played` moves into the history with `to_move`
+/// to move, given the `earlier` offers; the reasons name the sides as `game` does.
 pub(crate) fn rule_on_offer(
     rule: &DrawOfferRule,
     clauses: &OfferClauses,
-    by: &str,
-    last_mover: Option<&str>,
-    own_moves: usize,
+    game: Game,
+    by: Side,
+    to_move: Side,
     moves_played: usize,
     earlier: &[OfferRecord],
 ) -> OfferRuling {
+    let last_mover = (moves_played > 0).then(|| to_move.other());
+    // Moves made by `by` in the history: the side to move at the start moved first.
+    let start_turn = if moves_played % 2 == 0 {
+        to_move
+    } else {
+        to_move.other()
+    };
+    let own_moves = if start_turn == by {
+        moves_played.div_ceil(2)
+    } else {
+        moves_played / 2
+    };
+    let name = |side: Side| side.name(game);
     let refuse = |reason: String, clause: &str| OfferRuling {
-        by: by.to_owned(),
+        by,
         allowed: false,
         reason,
         clause: clause.to_owned(),
@@ -771,7 +777,8 @@ pub(crate) fn rule_on_offer(
         return refuse(
             format!(
                 "the game is already drawn: {}'s offer after move {} was accepted",
-                o.by, o.after_move
+                name(o.by),
+                o.after_move
             ),
             clauses.agreed,
         );
@@ -780,27 +787,29 @@ pub(crate) fn rule_on_offer(
         return refuse(
             format!(
                 "{}'s offer after move {} has not been answered yet",
-                o.by, o.after_move
+                name(o.by),
+                o.after_move
             ),
             clauses.pending,
         );
     }
+    let by_name = name(by);
     if last_mover != Some(by) {
         return refuse(
-            format!("{by} may offer a draw only right after making a move"),
+            format!("{by_name} may offer a draw only right after making a move"),
             clauses.timing,
         );
     }
     if (own_moves as u64) < u64::from(rule.min_own_moves) {
         return refuse(
             format!(
-                "{by} has made {own_moves} move(s); a draw may be offered after {}",
+                "{by_name} has made {own_moves} move(s); a draw may be offered after {}",
                 rule.min_own_moves
             ),
             &rule.clause,
         );
     }
-    let refused = |side: &str| {
+    let refused = |side: Side| {
         earlier
             .iter()
             .filter(|o| o.by == side && answer(o) == OfferAnswer::Refused)
@@ -815,7 +824,7 @@ pub(crate) fn rule_on_offer(
                 if !earlier[i + 1..].iter().any(|o| o.by != by) {
                     return refuse(
                         format!(
-                            "{by}'s offer after move {} was refused and the opponent has not offered since",
+                            "{by_name}'s offer after move {} was refused and the opponent has not offered since",
                             earlier[i].after_move
                         ),
                         &rule.clause,
@@ -825,14 +834,11 @@ pub(crate) fn rule_on_offer(
         }
         Reoffer::EqualCounts => {
             let own = refused(by);
-            let theirs = earlier
-                .iter()
-                .filter(|o| o.by != by && answer(o) == OfferAnswer::Refused)
-                .count();
+            let theirs = refused(by.other());
             if own > theirs {
                 return refuse(
                     format!(
-                        "{by} has had {own} offer(s) refused and the opponent {theirs}: {by} must wait for the opponent's offer"
+                        "{by_name} has had {own} offer(s) refused and the opponent {theirs}: {by_name} must wait for the opponent's offer"
                     ),
                     &rule.clause,
                 );
@@ -840,7 +846,7 @@ pub(crate) fn rule_on_offer(
         }
     }
     OfferRuling {
-        by: by.to_owned(),
+        by,
         allowed: true,
         reason: "allowed".to_owned(),
         clause: rule.clause.clone(),

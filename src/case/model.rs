@@ -5,7 +5,7 @@ use super::clock::{CaseClock, ClockExpect};
 use super::standings::{ColourExpect, RowExpect};
 use super::steps::{OfferExpect, PermittedExpect, ViolationsExpect};
 use crate::edition::DrawKind;
-use crate::outcome::OfferRecord;
+use crate::protocol::offer::OfferText;
 use crate::protocol::{Stage, Step};
 use crate::{PerftCount, Ruleset};
 use serde::de::{self, SeqAccess, Visitor};
@@ -402,7 +402,7 @@ pub struct DrawOfferExpect {
     pub allowed: bool,
     /// The earlier offers of the game, in order.
     #[serde(default)]
-    pub earlier: Vec<OfferRecord>,
+    pub earlier: Vec<OfferText>,
 }
 
 /// A game result slug.

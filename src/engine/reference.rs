@@ -252,7 +252,15 @@ fn answer(rules: &dyn Rules, request: &Request, play: &PlayRules) -> Result<Answ
             })
         }
         Query::DrawOffer { by, earlier } => {
-            let r = rules.draw_offer(&start, moves, by, earlier)?;
+            // The sides are read by the game's names, the offering side first.
+            let game = request.ruleset.game;
+            let by = Side::parse(by, game).map_err(RulesError::from)?;
+            let earlier = earlier
+                .iter()
+                .map(|o| o.read(game))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(RulesError::from)?;
+            let r = rules.draw_offer(&start, moves, by, &earlier)?;
             Answer::DrawOffer(DrawOfferAnswer {
                 allowed: r.allowed,
                 reason: r.reason,

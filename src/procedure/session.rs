@@ -334,7 +334,7 @@ impl Session {
         self.offers
             .iter()
             .find(|o| o.answer == OfferAnswer::Pending)
-            .and_then(|o| Side::parse(&o.by, self.policy.game).ok())
+            .map(|o| o.by)
     }
 
     /// The draw offers that stood (were allowed), with their answers, in order.
@@ -448,7 +448,7 @@ impl Session {
             "pending": self.pending.as_ref().map(|p| json!({"move": p.irregular.text, "kind": p.irregular.kind.slug(), "by": name(p.irregular.offender)})),
             "history": {"start": self.start.fen(), "moves": self.moves.iter().map(Candidate::text).collect::<Vec<_>>()},
             "offer_pending": self.pending_offer().map(name),
-            "offers": self.offers,
+            "offers": self.offers.iter().map(|o| json!({"by": name(o.by), "after_move": o.after_move, "answer": o.answer})).collect::<Vec<_>>(),
             "claims": self.claims.iter().map(|c| json!({"kind": c.kind.name(), "by": name(c.by), "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
             "penalties": { name(Side::First): self.penalty_seconds(Side::First), name(Side::Second): self.penalty_seconds(Side::Second) },
             "claims_valid": self.ending.claims.iter().map(|k| k.name()).collect::<Vec<_>>(),

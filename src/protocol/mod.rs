@@ -22,6 +22,7 @@
 mod clock;
 mod go;
 pub(crate) mod keys;
+pub mod offer;
 mod standings;
 mod step;
 pub mod wire;
@@ -34,7 +35,6 @@ pub use go::{GoAnswer, GoRequest, GoTimes};
 pub use standings::{ColourAnswer, Colours, GameOfMatch, StandingRow, StandingsAnswer};
 pub use step::{SquareText, Step, StepTime};
 
-use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
 use keys::Place;
 use serde::{Deserialize, Serialize};
@@ -74,7 +74,7 @@ pub enum Query {
         /// The offering side.
         by: String,
         /// The earlier offers of the game.
-        earlier: Vec<OfferRecord>,
+        earlier: Vec<offer::OfferText>,
     },
     /// The repetition verdict on the cycle the history ends in (xiangqi).
     Repetition,

@@ -3,13 +3,13 @@
 //! naming the field and what was expected, so a client can report an engine that speaks
 //! nonsense and a server can answer a bad request with `errored`.
 
+use super::offer::OfferText;
 use super::{
     AdjournmentReport, Answer, ClaimAnswer, ClockAnswer, ClockReport, ClockRequest, ClockStartText,
     DrawOfferAnswer, EngineFailure, EngineInfo, FailureKind, Feature, GoAnswer, GoRequest, GoTimes,
     OutcomeAnswer, Query, QueryKind, RepetitionAnswer, Reply, Request, SessionAnswer, Stage,
     StandingsAnswer, Step, PROTOCOL_VERSION,
 };
-use crate::outcome::OfferRecord;
 use crate::{PerftCount, Ruleset};
 use serde_json::{json, Map, Value};
 
@@ -332,7 +332,7 @@ fn run_request(map: &Map<String, Value>) -> Result<Request, WireError> {
             by: opt_string(map, "by")?,
         },
         QueryKind::DrawOffer => {
-            let earlier: Vec<OfferRecord> = match map.get("earlier") {
+            let earlier: Vec<OfferText> = match map.get("earlier") {
                 None | Some(Value::Null) => Vec::new(),
                 Some(v) => serde_json::from_value(v.clone())
                     .map_err(|e| WireError(format!("`earlier`: {e}")))?,

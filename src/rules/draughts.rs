@@ -207,7 +207,7 @@ impl Judge for DraughtsJudge {
         rule_claim(&self.play, kind, by, &self.game)
     }
 
-    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
         rule_offer(
             &self.play,
             &OFFER_CLAUSES,

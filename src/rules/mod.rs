@@ -35,7 +35,7 @@ use crate::outcome::{
     rule_on_offer, Ending, OfferClauses, OfferRecord, OfferRuling, Outcome, RuleState,
 };
 use crate::xiangqi::endings::RepetitionEnforcement;
-use crate::{Game, Ruleset, Side};
+use crate::{Game, Ruleset, Side, SideError};
 use game_state::rule_on_claim;
 
 /// A legal move as text.
@@ -158,7 +158,7 @@ pub trait Judge: Send + std::fmt::Debug {
     fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError>;
     /// Whether `by` may offer a draw after the history so far and the `earlier` offers of
     /// the game: [`Rules::draw_offer`] without replaying the history.
-    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError>;
+    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError>;
     /// A copy of this judge.
     fn boxed_clone(&self) -> Box<dyn Judge>;
 }
@@ -207,7 +207,7 @@ impl Judge for Replayed {
         rules_for(&self.ruleset).claim(&self.fen, &self.moves, kind.name(), by)
     }
 
-    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
         rules_for(&self.ruleset).draw_offer(&self.fen, &self.moves, by, earlier)
     }
 
@@ -313,16 +313,15 @@ pub trait Rules: Send + Sync {
     }
 
     /// Whether `by` may offer a draw now, after `moves` played from `fen` and the `earlier`
-    /// offers of the game: the sides are read, then the judge of the history
-    /// ([`Rules::judge`]) rules on it ([`Judge::draw_offer`]).
+    /// offers of the game: the judge of the history ([`Rules::judge`]) rules on it
+    /// ([`Judge::draw_offer`]).
     fn draw_offer(
         &self,
         fen: &str,
         moves: &[String],
-        by: &str,
+        by: Side,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
-        offer_sides(by, earlier, self.ruleset().game)?;
         self.judge(fen, moves)?.draw_offer(by, earlier)
     }
 }
@@ -376,14 +375,19 @@ pub(crate) trait Ended {
     fn rule_states(&self) -> Vec<RuleState<'_>>;
 }
 
-/// Reads a side name of the game.
-fn side(name: &str, game: Game) -> Result<Side, RulesError> {
-    Side::parse(name, game).map_err(|e| {
+/// A side name that is not one of the game's, given to the rules.
+impl From<SideError> for RulesError {
+    fn from(e: SideError) -> RulesError {
         RulesError::Unsupported(format!(
             "unknown side '{}' (expected {})",
             e.text, e.expected
         ))
-    })
+    }
+}
+
+/// Reads a side name of the game.
+fn side(name: &str, game: Game) -> Result<Side, RulesError> {
+    Ok(Side::parse(name, game)?)
 }
 
 /// [`Judge::claim`] for any game: the claim of `kind` (a draw rule of the game) by `by`
@@ -413,43 +417,19 @@ pub(crate) fn rule_offer(
     play: &PlayRules,
     clauses: &OfferClauses,
     moves_played: usize,
-    by: &str,
+    by: Side,
     earlier: &[OfferRecord],
     ended: &impl Ended,
 ) -> Result<OfferRuling, RulesError> {
-    let game = play.ruleset.game;
-    let who = offer_sides(by, earlier, game)?;
-    let to_move = ended.to_move();
-    let last_mover = (moves_played > 0).then(|| to_move.other().name(game));
-    // Moves made by `who` in the history: the side to move at the start moved first.
-    let start_turn = if moves_played % 2 == 0 {
-        to_move
-    } else {
-        to_move.other()
-    };
-    let own = if start_turn == who {
-        moves_played.div_ceil(2)
-    } else {
-        moves_played / 2
-    };
     Ok(rule_on_offer(
         &play.edition.draw_offer,
         clauses,
-        who.name(game),
-        last_mover,
-        own,
+        play.ruleset.game,
+        by,
+        ended.to_move(),
         moves_played,
         earlier,
     ))
-}
-
-/// Reads the side that offers a draw and the sides of the `earlier` offers.
-fn offer_sides(by: &str, earlier: &[OfferRecord], game: Game) -> Result<Side, RulesError> {
-    let who = side(by, game)?;
-    for o in earlier {
-        side(&o.by, game)?;
-    }
-    Ok(who)
 }
 
 /// Reads a claim kind, which must be a draw rule of the game.

@@ -163,7 +163,7 @@ impl Judge for XiangqiJudge {
         rule_claim(&self.1, kind, by, &self.0)
     }
 
-    fn draw_offer(&self, by: &str, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
         rule_offer(&self.1, &OFFER_CLAUSES, self.plies(), by, earlier, &self.0)
     }
 

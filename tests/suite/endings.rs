@@ -427,9 +427,9 @@ fn only_a_capture_resets_the_sixty_move_count() {
 // The xiangqi repetition claim and the loss by forbidden repetition are decided by the
 // repetition verdict: xiangqi_repetition_claims.
 
-fn offer(by: &str, after_move: usize, answer: OfferAnswer) -> OfferRecord {
+fn offer(by: Side, after_move: usize, answer: OfferAnswer) -> OfferRecord {
     OfferRecord {
-        by: by.to_owned(),
+        by,
         after_move,
         answer,
     }
@@ -440,59 +440,165 @@ fn draughts_draw_offers_after_twenty_moves_and_not_twice() {
     // art. 12.4.
     let moves = walk(TEN, 40, true, None);
     let r = rules("brazilian");
-    let allowed = |n: usize, by: &str, earlier: &[OfferRecord]| {
+    let (white, black) = (Side::First, Side::Second);
+    let allowed = |n: usize, by: Side, earlier: &[OfferRecord]| {
         r.draw_offer(TEN, &moves[..n], by, earlier).unwrap().allowed
     };
-    assert!(allowed(39, "white", &[]));
-    assert!(!allowed(37, "white", &[]), "19 moves are too few");
-    assert!(!allowed(39, "black", &[]), "only right after one's move");
-    assert!(allowed(40, "black", &[]));
-    let refused = [offer("white", 35, OfferAnswer::Pending)];
+    assert!(allowed(39, white, &[]));
+    assert!(!allowed(37, white, &[]), "19 moves are too few");
+    assert!(!allowed(39, black, &[]), "only right after one's move");
+    assert!(allowed(40, black, &[]));
+    let refused = [offer(white, 35, OfferAnswer::Pending)];
     assert!(
-        !allowed(39, "white", &refused),
+        !allowed(39, white, &refused),
         "declined by moving, no repeat"
     );
     let both = [
-        offer("white", 35, OfferAnswer::Refused),
-        offer("black", 36, OfferAnswer::Refused),
+        offer(white, 35, OfferAnswer::Refused),
+        offer(black, 36, OfferAnswer::Refused),
     ];
-    assert!(allowed(39, "white", &both));
+    assert!(allowed(39, white, &both));
     assert!(
-        !allowed(40, "black", &both),
+        !allowed(40, black, &both),
         "draughts: black waits for white's offer"
     );
-    let pending = [offer("white", 39, OfferAnswer::Pending)];
-    assert!(!allowed(39, "white", &pending));
+    let pending = [offer(white, 39, OfferAnswer::Pending)];
+    assert!(!allowed(39, white, &pending));
 }
 
 #[test]
 fn xiangqi_draw_offers_alternate_by_counts() {
     // 第一章 第四节 二 (二).
     let r = rules("xiangqi");
+    let (red, black) = (Side::First, Side::Second);
     let start = r.start_fen();
     let moves: Vec<String> = ["h2e2", "h9g7", "b0c2", "b9c7", "a0b0"]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let allowed = |n: usize, by: &str, earlier: &[OfferRecord]| {
+    let allowed = |n: usize, by: Side, earlier: &[OfferRecord]| {
         r.draw_offer(&start, &moves[..n], by, earlier)
             .unwrap()
             .allowed
     };
-    assert!(allowed(1, "red", &[]), "no minimum number of moves");
-    assert!(!allowed(1, "black", &[]));
-    let one = [offer("red", 1, OfferAnswer::Pending)];
-    assert!(!allowed(3, "red", &one));
+    assert!(allowed(1, red, &[]), "no minimum number of moves");
+    assert!(!allowed(1, black, &[]));
+    let one = [offer(red, 1, OfferAnswer::Pending)];
+    assert!(!allowed(3, red, &one));
     let two = [
-        offer("red", 1, OfferAnswer::Refused),
-        offer("black", 2, OfferAnswer::Refused),
+        offer(red, 1, OfferAnswer::Refused),
+        offer(black, 2, OfferAnswer::Refused),
     ];
-    assert!(allowed(3, "red", &two));
-    assert!(allowed(4, "black", &two), "equal counts free both sides");
+    assert!(allowed(3, red, &two));
+    assert!(allowed(4, black, &two), "equal counts free both sides");
     let three = [
-        offer("red", 1, OfferAnswer::Refused),
-        offer("black", 2, OfferAnswer::Refused),
-        offer("red", 3, OfferAnswer::Refused),
+        offer(red, 1, OfferAnswer::Refused),
+        offer(black, 2, OfferAnswer::Refused),
+        offer(red, 3, OfferAnswer::Refused),
     ];
-    assert!(!allowed(5, "red", &three));
+    assert!(!allowed(5, red, &three));
+}
+
+/// The sides of a draw offer are read by the game's names at the edges: the protocol's
+/// `draw_offer` query (offering side first, then the earlier offers in order) and a case's
+/// `expect.draw_offer`, each naming the side it does not know and the names expected.
+#[test]
+fn draw_offer_sides_are_read_by_the_games_names() {
+    use arbiter::case::{Case, Runner, Verdict};
+    use arbiter::engine::{Engine, ReferenceEngine};
+    use arbiter::protocol::offer::OfferText;
+    use arbiter::protocol::wire::parse_request;
+    use arbiter::protocol::{Query, Reply, Request};
+
+    let earlier = |by: &str| OfferText {
+        by: by.to_owned(),
+        after_move: 1,
+        answer: OfferAnswer::Refused,
+    };
+    let ask = |ruleset: &str, by: &str, earlier: Vec<OfferText>| {
+        let query = Query::DrawOffer {
+            by: by.to_owned(),
+            earlier,
+        };
+        let mut request = Request::new(ruleset.parse().unwrap(), query);
+        request.moves = vec!["h2e2".to_owned(), "h9g7".to_owned(), "b0c2".to_owned()];
+        if ruleset != "xiangqi" {
+            request.moves = vec!["c3-d4".to_owned(), "f6-g5".to_owned(), "b2-c3".to_owned()];
+        }
+        ReferenceEngine::new().run(&request)
+    };
+    // A side the game does not have is a question the reference does not answer: it skips
+    // the query, saying why.
+    let skipped = |reply: Reply| match reply {
+        Reply::Skipped(message) => message,
+        other => panic!("expected skipped, got {other:?}"),
+    };
+    // The names of the game are read, each game its own.
+    for (ruleset, first, second) in [("xiangqi", "red", "black"), ("russian", "white", "black")] {
+        let Reply::Answer(_) = ask(ruleset, first, vec![earlier(second)]) else {
+            panic!("{ruleset}: {first} after {second}'s offer is answered");
+        };
+    }
+    assert_eq!(
+        skipped(ask("xiangqi", "white", vec![])),
+        "unknown side 'white' (expected red or black)"
+    );
+    assert_eq!(
+        skipped(ask(
+            "russian",
+            "white",
+            vec![earlier("black"), earlier("red")]
+        )),
+        "unknown side 'red' (expected white or black)"
+    );
+    assert_eq!(
+        skipped(ask("xiangqi", "blue", vec![earlier("white")])),
+        "unknown side 'blue' (expected red or black)",
+        "the offering side is read first"
+    );
+    // On the wire: the earlier offers have exactly the fields `by`, `after_move`, `answer`.
+    let line = |offer: &str| {
+        format!(
+            r#"{{"cmd":"run","seq":1,"ruleset":"xiangqi","moves":[],"query":"draw_offer","by":"red","earlier":[{offer}]}}"#
+        )
+    };
+    let (_, request) = parse_request(&line(r#"{"by":"black","after_move":0}"#)).unwrap();
+    assert_eq!(
+        request.query,
+        Query::DrawOffer {
+            by: "red".to_owned(),
+            earlier: vec![OfferText {
+                by: "black".to_owned(),
+                after_move: 0,
+                answer: OfferAnswer::Pending,
+            }],
+        }
+    );
+    let wrong = parse_request(&line(r#"{"by":"black","after_move":0,"side":"red"}"#))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        wrong.starts_with(
+            "`earlier`: unknown field `side`, expected one of `by`, `after_move`, `answer`"
+        ),
+        "{wrong}"
+    );
+    // A case names the side that is not one of its game's before asking the engine.
+    let case: Case = serde_yaml::from_str(
+        "{id: t.offer, clauses: [xq.t], ruleset: xiangqi, moves: [h2e2], \
+         expect: {draw_offer: {by: red, allowed: true, earlier: [{by: white, after_move: 0}]}}}",
+    )
+    .unwrap();
+    let r = Runner::new(
+        Box::new(ReferenceEngine::new()),
+        std::sync::Arc::new(rules_for),
+    )
+    .run(&case, &case.rulesets[0]);
+    assert_eq!(r.verdict, Verdict::Errored, "{}", r.message);
+    assert!(
+        r.message
+            .contains("draw_offer: 'white' is not a side of xiangqi"),
+        "{}",
+        r.message
+    );
 }

@@ -11,7 +11,7 @@ use arbiter::protocol::QueryKind;
 use arbiter::spec::load_catalogs;
 use arbiter::{
     rules_for, ClaimRuling, GameState, MoveInfo, OfferRecord, OfferRuling, Perft, PerftCount,
-    Rules, RulesError, Ruleset, Status,
+    Rules, RulesError, Ruleset, Side, Status,
 };
 use std::path::Path;
 use std::sync::Arc;
@@ -99,7 +99,7 @@ impl Rules for Broken {
         &self,
         fen: &str,
         moves: &[String],
-        by: &str,
+        by: Side,
         earlier: &[OfferRecord],
     ) -> Result<OfferRuling, RulesError> {
         self.inner.draw_offer(fen, moves, by, earlier)

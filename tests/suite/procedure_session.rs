@@ -466,6 +466,10 @@ fn an_offer_is_refused_by_an_answer_or_by_a_move() {
     let mut s = start("xiangqi");
     s.apply(mv("h2e2")).unwrap();
     s.apply(Event::Offer(Side::First)).unwrap();
+    // The state names the offering side as the game does.
+    let offer =
+        |answer: &str| serde_json::json!([{"by": "red", "after_move": 1, "answer": answer}]);
+    assert_eq!(s.state()["offers"], offer("pending"));
     let mut answered = s.clone();
     answered.apply(Event::Answer { accept: false }).unwrap();
     assert_eq!(answered.pending_offer(), None);
@@ -480,6 +484,7 @@ fn an_offer_is_refused_by_an_answer_or_by_a_move() {
     s.apply(mv("h9g7")).unwrap();
     assert_eq!(s.pending_offer(), None);
     assert_eq!(s.offers()[0].answer, arbiter::outcome::OfferAnswer::Refused);
+    assert_eq!(s.state()["offers"], offer("refused"));
     assert_eq!(
         s.apply(Event::Answer { accept: true }).unwrap_err(),
         ProcedureError::NoOffer,

@@ -8,6 +8,7 @@ use crate::common::root;
 use arbiter::case::{Case, Stage};
 use arbiter::clock::controls;
 use arbiter::engine::{Engine, ReferenceEngine};
+use arbiter::protocol::offer::OfferText;
 use arbiter::protocol::wire::{
     parse_reply, parse_start_reply, request_json, start_json, start_reply_json, stop_json,
 };
@@ -16,7 +17,7 @@ use arbiter::protocol::{
     Step,
 };
 use arbiter::standings::Tournament;
-use arbiter::{Game, OfferAnswer, OfferRecord, PerftCount, Ruleset};
+use arbiter::{Game, OfferAnswer, PerftCount, Ruleset};
 use jsonschema::Validator;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -260,7 +261,7 @@ fn every_query() -> Vec<Query> {
             ]
             .into_iter()
             .enumerate()
-            .map(|(i, answer)| OfferRecord {
+            .map(|(i, answer)| OfferText {
                 by: "white".into(),
                 after_move: i * 2,
                 answer,
@@ -697,7 +698,7 @@ fn conversation(suite: &[Case]) -> Vec<(Game, Value, Want)> {
                 &russian,
                 Query::DrawOffer {
                     by: "white".into(),
-                    earlier: vec![OfferRecord {
+                    earlier: vec![OfferText {
                         by: "black".into(),
                         after_move: 1,
                         answer: OfferAnswer::Refused,

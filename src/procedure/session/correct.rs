@@ -492,11 +492,8 @@ impl Session {
         for b in &mut self.breaches {
             b.side = b.side.other();
         }
-        let game = self.policy.game;
         for o in &mut self.offers {
-            if let Ok(s) = Side::parse(&o.by, game) {
-                o.by = s.other().name(game).to_owned();
-            }
+            o.by = o.by.other();
         }
         if let Some(c) = &mut self.clock {
             c.exchange_sides(clause);

@@ -8,16 +8,15 @@ impl Session {
     /// A draw offer, ruled by [`Rules::draw_offer`](crate::Rules::draw_offer) with the session's
     /// earlier offers.
     pub(super) fn offer(&mut self, side: Side) -> Result<(), ProcedureError> {
-        let by = side.name(self.policy.game);
         let rules = self.rules();
         let err = |e: crate::RulesError| ProcedureError::Rules(e.to_string());
         let (fen, moves) = self.history_text();
         let ruling = rules
-            .draw_offer(&fen, &moves, by, &self.offers)
+            .draw_offer(&fen, &moves, side, &self.offers)
             .map_err(err)?;
         if ruling.allowed {
             self.offers.push(OfferRecord {
-                by: by.to_owned(),
+                by: side,
                 after_move: self.moves.len(),
                 answer: OfferAnswer::Pending,
             });
@@ -26,7 +25,7 @@ impl Session {
         // Which rule forbids it: judged again without the earlier offers, a refusal that
         // remains is about the moment (too early, not right after one's move); one that
         // goes away is about the earlier offers (one pending, or the re-offer rule).
-        let alone = rules.draw_offer(&fen, &moves, by, &[]).map_err(err)?;
+        let alone = rules.draw_offer(&fen, &moves, side, &[]).map_err(err)?;
         let rule_clause = &self.play.ruleset.edition().draw_offer.clause;
         if !alone.allowed {
             let kind = if alone.clause == *rule_clause {
@@ -59,9 +58,8 @@ impl Session {
     /// A move by `mover` refuses the opponent's pending draw offer (art. 12.4; 第一章 第四节
     /// 二 (二)).
     pub(super) fn moved(&mut self, mover: Side) {
-        let game = self.policy.game;
         for o in &mut self.offers {
-            if o.answer == OfferAnswer::Pending && o.by != mover.name(game) {
+            if o.answer == OfferAnswer::Pending && o.by != mover {
                 o.answer = OfferAnswer::Refused;
             }
         }
