@@ -4,15 +4,14 @@
 //! the same identity, the lexicographically smallest path (comparing square numbers in
 //! order) is written. [`MoveInfo::key`] is [`Move::key`]: equal exactly for equal identities.
 
-use super::{rule_claim, rule_offer, Ended, PlayRules};
-use super::{Candidate, ClaimRuling, GameState};
+use super::{Candidate, GameState};
+use super::{Ended, Judged, PlayRules};
 use crate::clause;
 use crate::draughts::endings::{position_outcome, DraughtsEndings};
 use crate::draughts::notation::{self, Notation};
 use crate::draughts::{perft, perft_divide};
 use crate::draughts::{Move, MoveRules, Position, Variant};
-use crate::edition::DrawKind;
-use crate::outcome::{Ending, OfferClauses, OfferRecord, OfferRuling, RuleState};
+use crate::outcome::{Ending, OfferClauses, RuleState};
 use crate::{Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
 
 /// The reference rules of one draughts ruleset.
@@ -77,10 +76,9 @@ impl DraughtsRules {
     /// Replays a history, tracking the draw counters. A move after the game has ended (a
     /// loss, or an automatic draw of the edition) is refused.
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<DraughtsEndings, RulesError> {
-        let mut game = DraughtsJudge {
+        let mut game = DraughtsHistory {
             outcome: Ending::default(),
             game: self.endings(self.position(fen)?),
-            play: self.play.clone(),
         };
         for text in moves {
             game.push_checked(text, false)?;
@@ -124,17 +122,16 @@ impl DraughtsRules {
     }
 }
 
-/// The draughts [`Judge`]: the endings ([`DraughtsEndings`]) extended move by move, with
-/// the outcome after the last move (a move after the game has ended is refused, as
-/// [`DraughtsRules::replay`] refuses it).
+/// A draughts history for the [`Judge`]: the endings ([`DraughtsEndings`]) extended move
+/// by move, with the outcome after the last move (a move after the game has ended is
+/// refused, as [`DraughtsRules::replay`] refuses it).
 #[derive(Debug, Clone)]
-struct DraughtsJudge {
+struct DraughtsHistory {
     game: DraughtsEndings,
     outcome: Ending,
-    play: PlayRules,
 }
 
-impl DraughtsJudge {
+impl DraughtsHistory {
     /// Plays the next move, read from `text`; `judged` says whether `outcome` holds the
     /// judgement of the history so far (the replay judges only when it needs to).
     fn push_checked(&mut self, text: &str, judged: bool) -> Result<(), RulesError> {
@@ -146,7 +143,7 @@ impl DraughtsJudge {
     }
 
     /// Refuses the next move (written by `text` if refused) when the history so far has
-    /// ended the game; `judged` as in [`DraughtsJudge::push_checked`].
+    /// ended the game; `judged` as in [`DraughtsHistory::push_checked`].
     fn refuse_after_end(
         &mut self,
         judged: bool,
@@ -179,47 +176,45 @@ impl DraughtsJudge {
     }
 }
 
-impl Judge for DraughtsJudge {
-    fn push(&mut self, text: &str) -> Result<(), RulesError> {
-        self.push_checked(text, true)?;
-        self.outcome = self.game.outcome();
-        Ok(())
-    }
+/// The clauses a refused draw offer cites in draughts.
+const OFFER_CLAUSES: OfferClauses = OfferClauses {
+    timing: clause::D64_DRAW_OFFER_MOVE_FIRST,
+    pending: clause::D64_DRAW_OFFER_VALID_UNTIL_ANSWERED,
+    agreed: clause::D64_END_AGREED_DRAW,
+};
 
-    fn push_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
-        self.refuse_after_end(true, || m.text())?;
-        let mv = (m.draughts_move())
-            .ok_or_else(|| self.refusal(m.text(), "not a draughts move".to_owned()))?;
-        self.game.push(&mv);
-        self.outcome = self.game.outcome();
-        Ok(())
-    }
+impl Ended for DraughtsHistory {
+    const OFFER_CLAUSES: OfferClauses = OFFER_CLAUSES;
 
-    fn outcome(&self) -> GameState {
-        GameState::new(self.game.game(), self.outcome.clone(), None)
+    fn to_move(&self) -> Side {
+        self.game.position().turn()
     }
 
     fn plies(&self) -> usize {
         self.game.plies()
     }
 
-    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.play, kind, by, &self.game)
+    fn state(&self) -> GameState {
+        GameState::new(self.game.game(), self.outcome.clone(), None)
     }
 
-    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
-        rule_offer(
-            &self.play,
-            &OFFER_CLAUSES,
-            self.plies(),
-            by,
-            earlier,
-            &self.game,
-        )
+    fn rule_states(&self) -> Vec<RuleState<'_>> {
+        self.game.rule_states()
     }
 
-    fn boxed_clone(&self) -> Box<dyn Judge> {
-        Box::new(self.clone())
+    fn play_text(&mut self, text: &str) -> Result<(), RulesError> {
+        self.push_checked(text, true)?;
+        self.outcome = self.game.outcome();
+        Ok(())
+    }
+
+    fn play_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
+        self.refuse_after_end(true, || m.text())?;
+        let mv = (m.draughts_move())
+            .ok_or_else(|| self.refusal(m.text(), "not a draughts move".to_owned()))?;
+        self.game.push(&mv);
+        self.outcome = self.game.outcome();
+        Ok(())
     }
 }
 
@@ -298,11 +293,11 @@ impl Rules for DraughtsRules {
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
         let game = self.replay(fen, moves)?;
-        Ok(Box::new(DraughtsJudge {
+        let history = DraughtsHistory {
             outcome: game.outcome(),
             game,
-            play: self.play.clone(),
-        }))
+        };
+        Ok(Box::new(Judged::new(history, &self.play)))
     }
 }
 
@@ -325,26 +320,5 @@ fn perft_of(pos: &Position, depth: u32, count: PerftCount, divide: bool) -> Perf
             nodes: perft(pos, depth, count),
             divide: Vec::new(),
         }
-    }
-}
-
-/// The clauses a refused draw offer cites in draughts.
-const OFFER_CLAUSES: OfferClauses = OfferClauses {
-    timing: clause::D64_DRAW_OFFER_MOVE_FIRST,
-    pending: clause::D64_DRAW_OFFER_VALID_UNTIL_ANSWERED,
-    agreed: clause::D64_END_AGREED_DRAW,
-};
-
-impl Ended for DraughtsEndings {
-    fn to_move(&self) -> Side {
-        self.position().turn()
-    }
-
-    fn state(&self) -> GameState {
-        GameState::new(self.game(), DraughtsEndings::outcome(self), None)
-    }
-
-    fn rule_states(&self) -> Vec<RuleState<'_>> {
-        DraughtsEndings::rule_states(self)
     }
 }

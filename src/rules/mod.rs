@@ -216,6 +216,60 @@ impl Judge for Replayed {
     }
 }
 
+/// The judge of a game that has one of its own: its endings ([`Ended`]) extended move by
+/// move under its rules of play. Each game supplies only its endings; the judging, the claim
+/// and the draw-offer rulings are this one judge's.
+#[derive(Debug, Clone)]
+pub(crate) struct Judged<E> {
+    ended: E,
+    play: PlayRules,
+}
+
+impl<E: Ended> Judged<E> {
+    /// The judge of the history `ended` under the rules of play `play`.
+    pub(crate) fn new(ended: E, play: &PlayRules) -> Judged<E> {
+        Judged {
+            ended,
+            play: play.clone(),
+        }
+    }
+}
+
+impl<E: Ended> Judge for Judged<E> {
+    fn push(&mut self, text: &str) -> Result<(), RulesError> {
+        self.ended.play_text(text)
+    }
+
+    fn push_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
+        self.ended.play_listed(m)
+    }
+
+    fn outcome(&self) -> GameState {
+        self.ended.state()
+    }
+
+    fn outcome_knowing(&self, has_legal_move: bool) -> GameState {
+        self.ended.state_knowing(has_legal_move)
+    }
+
+    fn plies(&self) -> usize {
+        self.ended.plies()
+    }
+
+    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
+        rule_claim(&self.play, kind, by, &self.ended)
+    }
+
+    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
+        let clauses = &E::OFFER_CLAUSES;
+        rule_offer(&self.play, clauses, self.plies(), by, earlier, &self.ended)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Judge> {
+        Box::new(self.clone())
+    }
+}
+
 /// The reference rules of one ruleset, with text in and text out.
 pub trait Rules: Send + Sync {
     /// The ruleset these rules implement.
@@ -363,16 +417,31 @@ pub fn rules_enforcing(play: &PlayRules, enforcement: RepetitionEnforcement) -> 
     }
 }
 
-/// A history replayed by a game's endings, as the claim and draw-offer rulings of its judge
-/// read it: the one mechanism of [`rule_claim`] and [`rule_offer`] serves every game
-/// through it.
-pub(crate) trait Ended {
+/// A history replayed by a game's endings and extended move by move: what the one judge
+/// ([`Judged`]) needs of a game, and the history as the claim and draw-offer rulings read
+/// it (the one mechanism of [`rule_claim`] and [`rule_offer`] serves every game through it).
+pub(crate) trait Ended: Clone + std::fmt::Debug + Send + 'static {
+    /// The clauses a refused draw offer cites in the game.
+    const OFFER_CLAUSES: OfferClauses;
     /// The side to move after the history.
     fn to_move(&self) -> Side;
+    /// The number of moves of the history.
+    fn plies(&self) -> usize;
     /// What [`Rules::outcome`] says about the history.
     fn state(&self) -> GameState;
+    /// [`Ended::state`] told whether the side to move has a legal move
+    /// ([`Judge::outcome_knowing`]). The default ignores it.
+    fn state_knowing(&self, has_legal_move: bool) -> GameState {
+        let _ = has_legal_move;
+        self.state()
+    }
     /// The state of each draw rule of the edition after the history.
     fn rule_states(&self) -> Vec<RuleState<'_>>;
+    /// Reads the next move in any notation the game reads and plays it ([`Judge::push`]).
+    fn play_text(&mut self, text: &str) -> Result<(), RulesError>;
+    /// Plays the next move as it stands, found among the legal moves
+    /// ([`Judge::push_listed`]).
+    fn play_listed(&mut self, m: &Candidate) -> Result<(), RulesError>;
 }
 
 /// A side name that is not one of the game's, given to the rules.

@@ -1,10 +1,9 @@
 //! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
 
-use super::{rule_claim, rule_offer, Ended, PlayRules};
-use super::{Candidate, ClaimRuling, GameState};
+use super::{Candidate, GameState};
+use super::{Ended, Judged, PlayRules};
 use crate::clause;
-use crate::edition::DrawKind;
-use crate::outcome::{OfferClauses, OfferRecord, OfferRuling, RuleState};
+use crate::outcome::{OfferClauses, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
@@ -131,44 +130,6 @@ fn refusal(game: &XiangqiEndings, text: String, reason: impl ToString) -> RulesE
         number: game.moves().len() + 1,
         text,
         reason: reason.to_string(),
-    }
-}
-
-/// The xiangqi [`Judge`]: the endings ([`XiangqiEndings`]) extended move by move.
-#[derive(Debug, Clone)]
-struct XiangqiJudge(XiangqiEndings, PlayRules);
-
-impl Judge for XiangqiJudge {
-    fn push(&mut self, text: &str) -> Result<(), RulesError> {
-        push_checked(&mut self.0, text)
-    }
-
-    fn push_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
-        push_listed(&mut self.0, m)
-    }
-
-    fn outcome(&self) -> GameState {
-        game_state(&self.0)
-    }
-
-    fn outcome_knowing(&self, has_legal_move: bool) -> GameState {
-        judged(&self.0, Some(has_legal_move))
-    }
-
-    fn plies(&self) -> usize {
-        self.0.moves().len()
-    }
-
-    fn claim(&self, kind: DrawKind, by: Option<Side>) -> Result<ClaimRuling, RulesError> {
-        rule_claim(&self.1, kind, by, &self.0)
-    }
-
-    fn draw_offer(&self, by: Side, earlier: &[OfferRecord]) -> Result<OfferRuling, RulesError> {
-        rule_offer(&self.1, &OFFER_CLAUSES, self.plies(), by, earlier, &self.0)
-    }
-
-    fn boxed_clone(&self) -> Box<dyn Judge> {
-        Box::new(self.clone())
     }
 }
 
@@ -353,10 +314,7 @@ impl Rules for XiangqiRules {
     }
 
     fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
-        Ok(Box::new(XiangqiJudge(
-            self.replay(fen, moves)?,
-            self.play.clone(),
-        )))
+        Ok(Box::new(Judged::new(self.replay(fen, moves)?, &self.play)))
     }
 }
 
@@ -367,16 +325,36 @@ const OFFER_CLAUSES: OfferClauses = OfferClauses {
     agreed: clause::XQ_DRAW_OFFER_AGREEMENT,
 };
 
+/// A xiangqi history for the [`Judge`]: the endings extended move by move, the outcome
+/// judged when asked for.
 impl Ended for XiangqiEndings {
+    const OFFER_CLAUSES: OfferClauses = OFFER_CLAUSES;
+
     fn to_move(&self) -> Side {
         self.position().turn()
+    }
+
+    fn plies(&self) -> usize {
+        self.moves().len()
     }
 
     fn state(&self) -> GameState {
         game_state(self)
     }
 
+    fn state_knowing(&self, has_legal_move: bool) -> GameState {
+        judged(self, Some(has_legal_move))
+    }
+
     fn rule_states(&self) -> Vec<RuleState<'_>> {
         XiangqiEndings::rule_states(self)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), RulesError> {
+        push_checked(self, text)
+    }
+
+    fn play_listed(&mut self, m: &Candidate) -> Result<(), RulesError> {
+        push_listed(self, m)
     }
 }
