@@ -223,7 +223,7 @@ pub struct SealedMove {
 
 /// What the envelope records (chess laws art. 13.2, draughts art. 11 item 3, xiangqi
 /// 第四章 第四节 一).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Envelope {
     /// The position at adjournment, before the sealed move.
     pub position: Board,
@@ -283,7 +283,7 @@ pub enum Phase {
 
 /// The adjournment of a session: its phase, the envelope once the clocks are stopped, and
 /// the clock objections at resumption.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Adjournment {
     /// Where it stands.
     pub phase: Phase,

@@ -163,7 +163,7 @@ enum Inner {
 }
 
 /// A validated position of any game.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Board {
     /// A xiangqi position.
     Xiangqi(xiangqi::Position),
