@@ -183,3 +183,47 @@ pub fn records_replay_and_rank(record: &Path, name: &str) {
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
     assert!(stdout(&out).contains(name), "{}", stdout(&out));
 }
+
+/// Random valid draughts setups: at most 12 pieces a side, men off their crowning row (a
+/// piece there is a king), and a piece of the side that moved last (`Position::from_setup`
+/// refuses a setup without one). Each square holds a piece with probability 4/n, n drawn
+/// from `density` (`5..40`: from crowded to sparse).
+pub fn draughts_setups(
+    density: std::ops::Range<u8>,
+) -> impl proptest::strategy::Strategy<Value = arbiter::draughts::Setup> {
+    use arbiter::draughts::{promotion_row, Bitboard, Setup, Square};
+    use arbiter::Side;
+    use proptest::prelude::*;
+    let cells = density.prop_flat_map(|n| proptest::collection::vec(0u8..n, 32));
+    (cells, any::<bool>())
+        .prop_map(|(cells, white)| {
+            let mut s = Setup::empty(if white { Side::First } else { Side::Second });
+            let mut counts = [0; 2];
+            for (i, c) in cells.iter().enumerate() {
+                let square = Square::from_number(i as u8 + 1).expect("32 squares");
+                let (color, king) = match c {
+                    0 => (Side::First, false),
+                    1 => (Side::First, true),
+                    2 => (Side::Second, false),
+                    3 => (Side::Second, true),
+                    _ => continue,
+                };
+                let slot = usize::from(color == Side::Second);
+                if counts[slot] == 12 {
+                    continue;
+                }
+                counts[slot] += 1;
+                match color {
+                    Side::First => s.white = s.white.with(square),
+                    Side::Second => s.black = s.black.with(square),
+                }
+                if king || Bitboard(promotion_row(color)).contains(square) {
+                    s.kings = s.kings.with(square);
+                }
+            }
+            s
+        })
+        .prop_filter("the side that moved last has a piece", |s| {
+            !s.pieces(s.turn.other()).is_empty()
+        })
+}

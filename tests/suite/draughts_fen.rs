@@ -1,7 +1,7 @@
 //! PDN FEN reading (lenient) and writing (canonical), and position validation.
 
 use arbiter::draughts::{
-    fen, promotion_row, side_letter, FenError, Position, PositionError, Setup, Square, Variant,
+    fen, side_letter, FenError, Position, PositionError, Setup, Square, Variant,
 };
 use arbiter::Side;
 use proptest::prelude::*;
@@ -119,42 +119,9 @@ fn algebraic_writing() {
     );
 }
 
-/// Random valid setups: at most 12 pieces a side, men off their crowning row, and a piece of
-/// the side that moved last (`Position::from_setup` refuses a setup without one; about one
-/// setup in 50,000 has none, often enough to fail a run now and then).
+/// Random valid setups, about four squares in seven holding a piece.
 fn arb_setup() -> impl Strategy<Value = Setup> {
-    (proptest::collection::vec(0u8..7, 32), any::<bool>())
-        .prop_map(|(cells, white)| {
-            let mut s = Setup::empty(if white { Side::First } else { Side::Second });
-            let mut counts = [0; 2];
-            for (i, c) in cells.iter().enumerate() {
-                let square = sq(i as u8 + 1);
-                let (color, king) = match c {
-                    0 => (Side::First, false),
-                    1 => (Side::First, true),
-                    2 => (Side::Second, false),
-                    3 => (Side::Second, true),
-                    _ => continue,
-                };
-                let slot = (color == Side::Second) as usize;
-                if counts[slot] == 12 {
-                    continue;
-                }
-                counts[slot] += 1;
-                match color {
-                    Side::First => s.white = s.white.with(square),
-                    Side::Second => s.black = s.black.with(square),
-                }
-                let crowning = arbiter::draughts::Bitboard(promotion_row(color)).contains(square);
-                if king || crowning {
-                    s.kings = s.kings.with(square);
-                }
-            }
-            s
-        })
-        .prop_filter("the side that moved last has a piece", |s| {
-            !s.pieces(s.turn.other()).is_empty()
-        })
+    crate::common::draughts_setups(7..8)
 }
 
 proptest! {
