@@ -321,22 +321,23 @@ impl<S: Sink> Search<'_, S> {
     }
 }
 
-/// The side to move's pieces, the opponent's, and the side to move's kings.
+/// The board as the side to move sees it: its men, its kings, the opponent's pieces and the
+/// occupied squares.
 #[inline(always)]
-fn sides(pos: &Position) -> (u32, u32, u32) {
-    match pos.turn {
-        Side::First => (pos.white, pos.black, pos.kings & pos.white),
-        Side::Second => (pos.black, pos.white, pos.kings & pos.black),
-    }
+fn sides(pos: &Position) -> (u32, u32, u32, u32) {
+    let (us, them) = match pos.turn {
+        Side::First => (pos.white, pos.black),
+        Side::Second => (pos.black, pos.white),
+    };
+    let kings = pos.kings & us;
+    (us & !kings, kings, them, us | them)
 }
 
 /// Whether the side to move has a capture.
 #[inline(always)]
 pub(crate) fn has_capture(pos: &Position, rules: &MoveRules) -> bool {
-    let (us, them, kings) = sides(pos);
-    let occ = us | them;
+    let (men, kings, them, occ) = sides(pos);
     let empty = !occ;
-    let men = us & !kings;
     let man_dirs = rules.man_capture_dirs(pos.turn);
     for d in [UL, UR, DL, DR] {
         if man_dirs & (1 << d) != 0 && shift(shift(men, d) & them, d) & empty != 0 {
@@ -366,8 +367,7 @@ pub(crate) fn has_capture(pos: &Position, rules: &MoveRules) -> bool {
 
 /// Runs the capture search for every piece of the side to move.
 pub(crate) fn captures<S: Sink>(pos: &Position, rules: &MoveRules, sink: &mut S) {
-    let (us, them, kings) = sides(pos);
-    let all = us | them;
+    let (men, kings, them, all) = sides(pos);
     let man_dirs = rules.man_capture_dirs(pos.turn);
     let mut search = Search {
         them,
@@ -387,7 +387,6 @@ pub(crate) fn captures<S: Sink>(pos: &Position, rules: &MoveRules, sink: &mut S)
     // Only men with a first jump can start a capture: an enemy piece next to them with an
     // empty square behind it.
     let empty = !all;
-    let men = us & !kings;
     let mut jumpers = 0;
     for d in [UL, UR, DL, DR] {
         if man_dirs & (1 << d) != 0 {
@@ -433,10 +432,8 @@ fn man_moves(color: Side, rules: &MoveRules) -> u32 {
 
 /// Appends the non-capturing moves of the side to move.
 pub(crate) fn quiets(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
-    let (us, them, kings) = sides(pos);
-    let occ = us | them;
+    let (men, kings, _, occ) = sides(pos);
     let empty = !occ;
-    let men = us & !kings;
     let promo = promotion_row(pos.turn);
     let dirs = man_moves(pos.turn, rules);
     for d in [UL, UR, DL, DR] {
@@ -475,10 +472,8 @@ pub(crate) fn quiets(pos: &Position, rules: &MoveRules, moves: &mut Vec<Move>) {
 /// The number of non-capturing moves of the side to move.
 #[inline(always)]
 pub(crate) fn count_quiets(pos: &Position, rules: &MoveRules) -> u64 {
-    let (us, them, kings) = sides(pos);
-    let occ = us | them;
+    let (men, kings, _, occ) = sides(pos);
     let empty = !occ;
-    let men = us & !kings;
     let mut n = 0;
     let dirs = man_moves(pos.turn, rules);
     for d in [UL, UR, DL, DR] {
