@@ -133,23 +133,18 @@ impl RepetitionRules {
         protection_counts: true,
     };
 
-    /// The Asian Xiangqi Federation rules (`xiangqi@axf`).
+    /// The Asian Xiangqi Federation rules (`xiangqi@axf`): the CXA rules but for the
+    /// readings the AXF rules give otherwise.
     pub const AXF: RepetitionRules = RepetitionRules {
         edition: "axf",
         mate_threat_is_attack: false,
         mixed_attacks_forbidden: false,
         chases_by_checks: false,
-        free_chasers: &[Role::General, Role::Soldier],
-        perpetual_check_always_loses: true,
         alternate_targets_forbidden: false,
         immobilised_attacker_chases: false,
         renewed_by_new_attacker: true,
         check_can_chase: true,
-        mate_threat_must_be_new: true,
-        joint_chase_by_mover: true,
-        cycles_for_verdict: 3,
-        judging: Judging::RULES,
-        protection_counts: true,
+        ..RepetitionRules::CXA
     };
 
     /// These rules with each reading `readings` sets in place of the rules' own.
