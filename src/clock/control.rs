@@ -196,6 +196,31 @@ struct RawPerMove {
     extension: Span,
 }
 
+impl RawControl {
+    /// The timings given, each with its key, in the order of the keys in the file format: a
+    /// control gives exactly one.
+    fn timings(&self) -> Vec<(&'static str, Timing)> {
+        let sudden_death = |s: &RawSuddenDeath| Timing::SuddenDeath { time: s.time };
+        let fischer = |f: &RawFischer| Timing::Fischer {
+            base: f.base,
+            increment: f.increment,
+        };
+        let per_move = |p: &RawPerMove| Timing::PerMove {
+            per_move: p.per_move,
+            extension: p.extension,
+        };
+        [
+            ("sudden_death", self.sudden_death.as_ref().map(sudden_death)),
+            ("fischer", self.fischer.as_ref().map(fischer)),
+            ("periods", self.periods.clone().map(Timing::Periods)),
+            ("per_move", self.per_move.as_ref().map(per_move)),
+        ]
+        .into_iter()
+        .filter_map(|(key, timing)| Some((key, timing?)))
+        .collect()
+    }
+}
+
 /// Whether `id` is a control id: `[a-z0-9]+(-[a-z0-9]+)*`.
 pub fn is_control_id(id: &str) -> bool {
     !id.is_empty()
@@ -218,12 +243,6 @@ impl TryFrom<RawControl> for Control {
                  'sudden-death-60m')"
             ));
         }
-        let given = crate::yaml::keys_given([
-            ("sudden_death", raw.sudden_death.is_some()),
-            ("fischer", raw.fischer.is_some()),
-            ("periods", raw.periods.is_some()),
-            ("per_move", raw.per_move.is_some()),
-        ]);
         let positive = |what: &str, s: Span| {
             if s == Span::ZERO {
                 Err(format!("control {id}: {what} must be more than 0"))
@@ -231,46 +250,29 @@ impl TryFrom<RawControl> for Control {
                 Ok(())
             }
         };
-        let timing = match given.as_slice() {
-            ["sudden_death"] => {
-                let s = raw.sudden_death.clone().ok_or("sudden_death")?;
-                positive("sudden_death.time", s.time)?;
-                Timing::SuddenDeath { time: s.time }
-            }
-            ["fischer"] => {
-                let f = raw.fischer.clone().ok_or("fischer")?;
-                positive("fischer.base", f.base)?;
-                Timing::Fischer {
-                    base: f.base,
-                    increment: f.increment,
-                }
-            }
-            ["periods"] => {
-                let periods = raw.periods.clone().unwrap_or_default();
-                check_periods(id, &periods)?;
-                Timing::Periods(periods)
-            }
-            ["per_move"] => {
-                let p = raw.per_move.clone().ok_or("per_move")?;
-                positive("per_move.move", p.per_move)?;
-                Timing::PerMove {
-                    per_move: p.per_move,
-                    extension: p.extension,
-                }
-            }
-            [] => {
+        let mut given = raw.timings();
+        let timing = match given.len() {
+            0 => {
                 return Err(format!(
                     "control {id}: needs one of sudden_death, fischer, periods, per_move"
                 ))
             }
-            many => {
+            1 => given.remove(0).1,
+            _ => {
+                let keys: Vec<&str> = given.iter().map(|(key, _)| *key).collect();
                 return Err(format!(
                     "control {id}: has {}; a control has exactly one of sudden_death, fischer, \
                      periods, per_move",
-                    many.join(" and ")
-                ))
+                    keys.join(" and ")
+                ));
             }
         };
+        match &timing {
+            Timing::SuddenDeath { time } => positive("sudden_death.time", *time)?,
+            Timing::Fischer { base, .. } => positive("fischer.base", *base)?,
+            Timing::Periods(periods) => check_periods(id, periods)?,
+            Timing::PerMove { per_move, .. } => positive("per_move.move", *per_move)?,
+        }
         if let Some(l) = &raw.lateness {
             positive("lateness.limit", l.limit)?;
         }
@@ -641,7 +643,20 @@ mod tests {
             "{HEAD}    fischer: {{base: 5m, increment: 2s}}\n    sudden_death: {{time: 5m}}\n"
         ))
         .unwrap_err();
-        assert!(e.contains("exactly one of"), "{e}");
+        assert!(
+            e.contains("control x: has sudden_death and fischer; a control has exactly one of"),
+            "{e}"
+        );
+        let e = load(HEAD).unwrap_err();
+        assert!(
+            e.ends_with("control x: needs one of sudden_death, fischer, periods, per_move"),
+            "{e}"
+        );
+        let e = load(&format!("{HEAD}    per_move: {{move: 0, extension: 5m}}\n")).unwrap_err();
+        assert!(
+            e.ends_with("control x: per_move.move must be more than 0"),
+            "{e}"
+        );
         let e = load(&format!("{HEAD}    sudden_death: {{time: 5m, extra: 1}}\n")).unwrap_err();
         assert!(
             e.contains("unknown field `extra`") && e.starts_with("t.yaml:8:"),
