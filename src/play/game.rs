@@ -34,7 +34,7 @@
 use super::player::{Choice, MoveRequest, Player, PlayerError};
 use super::record::{score_adjudicated, Decision, Entry, GameRecord};
 use crate::clock::{Clock, ClockRules, ClockStart, Control, Span};
-use crate::outcome::{AdjudicationKind, ForfeitReason};
+use crate::outcome::{AdjudicationKind, ClauseId, ForfeitReason};
 use crate::procedure::{Event, EventTime, ProcedureError, Session, ViolationKind};
 use crate::xiangqi::repetition::CycleDecision;
 use crate::Side;
@@ -360,9 +360,9 @@ pub fn play_game_adjudicated(
                 let ruling = session.claim_rulings().last().cloned();
                 record.entries.push(Entry::Decision(Decision::Claim {
                     side,
-                    kind: kind.name().to_owned(),
+                    kind,
                     upheld: ruling.as_ref().is_some_and(|r| r.upheld),
-                    clause: ruling.and_then(|r| r.clause),
+                    clause: ruling.and_then(|r| r.clause).map(ClauseId::from),
                 }));
                 continue;
             }
@@ -442,7 +442,7 @@ pub fn play_game_adjudicated(
                 record.entries.push(Entry::Decision(Decision::Refused {
                     side,
                     text: canonical,
-                    clause: clause.to_owned(),
+                    clause: ClauseId::from(clause.to_owned()),
                 }));
                 if refusals >= MAX_REFUSALS {
                     let e = players[idx].error(format!("{MAX_REFUSALS} moves refused in a row"));
@@ -491,9 +491,7 @@ pub fn play_game_adjudicated(
                         side,
                         text: text.clone(),
                         spent: session.clock().map(|_| spent),
-                        kind: b
-                            .as_ref()
-                            .map_or_else(String::new, |b| b.kind.slug().to_owned()),
+                        kind: b.as_ref().map(|b| b.kind),
                         clause: b.map(|b| b.clause),
                         count: session.violations(side),
                     }));
@@ -510,8 +508,8 @@ pub fn play_game_adjudicated(
                 side,
                 text: p.irregular.text.clone(),
                 spent: session.clock().map(|_| spent),
-                kind: p.irregular.kind.slug().to_owned(),
-                clause: Some(p.irregular.kind.clause().to_owned()),
+                kind: Some(p.irregular.kind.into()),
+                clause: Some(p.irregular.kind.clause().into()),
                 count: session.violations(side),
             }));
             session.apply(Event::Correct)?;
@@ -578,10 +576,7 @@ fn flag(session: &Session, side: Side, spent: Span) -> Entry {
     Entry::Decision(Decision::Flag {
         side,
         spent,
-        clause: session
-            .outcome()
-            .and_then(|o| o.clause_str())
-            .map(str::to_owned),
+        clause: session.outcome().and_then(|o| o.clause.clone()),
     })
 }
 

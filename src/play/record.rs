@@ -37,7 +37,9 @@
 //! ```
 
 use crate::clock::Span;
-use crate::outcome::{AdjudicationKind, ForfeitReason};
+use crate::edition::DrawKind;
+use crate::outcome::{AdjudicationKind, ClauseId, ForfeitReason};
+use crate::procedure::BreachKind;
 use crate::{Game, Outcome, Reason, Ruleset, Score, Side};
 use std::fmt::Write as _;
 
@@ -86,10 +88,10 @@ pub enum Decision {
         text: String,
         /// The time it took, on a clock.
         spent: Option<Span>,
-        /// The breach's slug.
-        kind: String,
+        /// The breach (`None`: the session recorded none).
+        kind: Option<BreachKind>,
         /// Its clause.
-        clause: Option<String>,
+        clause: Option<ClauseId>,
         /// The side's counted violations (warnings) after it.
         count: u32,
     },
@@ -112,18 +114,18 @@ pub enum Decision {
         /// The move.
         text: String,
         /// The touch-move step's clause.
-        clause: String,
+        clause: ClauseId,
     },
     /// A draw claim and its ruling.
     Claim {
         /// Who claimed.
         side: Side,
         /// The claim kind.
-        kind: String,
+        kind: DrawKind,
         /// Whether it was upheld.
         upheld: bool,
         /// The deciding clause.
-        clause: Option<String>,
+        clause: Option<ClauseId>,
     },
     /// The repetition verdict orders a side to change.
     MustChange {
@@ -137,7 +139,7 @@ pub enum Decision {
         /// The time it thought.
         spent: Span,
         /// The control's flag clause.
-        clause: Option<String>,
+        clause: Option<ClauseId>,
     },
     /// A loss decided by the simulator (a player failed).
     Forfeit {
@@ -218,7 +220,7 @@ fn secs(span: Span) -> String {
     format!("{:.3}", span.secs_f64())
 }
 
-fn clause_text(clause: &Option<String>) -> String {
+fn clause_text(clause: &Option<ClauseId>) -> String {
     clause
         .as_ref()
         .map_or_else(String::new, |c| format!(" ({c})"))
@@ -238,6 +240,7 @@ impl Decision {
                 count,
             } => {
                 let t = spent.map_or_else(String::new, |s| format!(" {}", secs(s)));
+                let kind = kind.map_or("", BreachKind::slug);
                 let what = if game.is_draughts() {
                     format!("irregular move {kind}")
                 } else {
@@ -535,8 +538,7 @@ impl GameRecord {
             }
         }
         if let Some(o) = &self.result {
-            let clause = o.clause_str().map(str::to_owned);
-            let _ = write!(body, "{{{}{}}} ", o.reason, clause_text(&clause));
+            let _ = write!(body, "{{{}{}}} ", o.reason, clause_text(&o.clause));
         }
         body.push_str(token);
         out.push_str(&wrap(&body, 79));

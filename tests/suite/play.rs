@@ -9,6 +9,7 @@ use arbiter::play::{
     RandomPlayer,
 };
 use arbiter::records::{parse_records, replay, verify};
+use arbiter::ClauseId;
 use arbiter::Side;
 
 /// Plays the given move texts in turn, whatever the position; claims nothing.
@@ -79,7 +80,7 @@ fn xiangqi_illegal_moves_lose_at_the_third_violation() {
             _ => None,
         })
         .collect();
-    let clause = Some("xq.violation.illegal-move".to_owned());
+    let clause = Some(ClauseId::from("xq.violation.illegal-move"));
     assert_eq!(
         illegal,
         [(1, clause.clone()), (2, clause.clone()), (3, clause)]
@@ -346,7 +347,10 @@ fn a_planted_engine_playing_an_illegal_move_loses_at_the_third_violation() {
         .iter()
         .filter_map(|d| match d {
             Decision::Illegal { count, clause, .. } => {
-                assert_eq!(clause.as_deref(), Some("xq.violation.illegal-move"));
+                assert_eq!(
+                    clause.as_ref().map(ClauseId::as_str),
+                    Some("xq.violation.illegal-move")
+                );
                 Some(*count)
             }
             _ => None,

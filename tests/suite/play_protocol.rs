@@ -12,6 +12,7 @@ use arbiter::play::{
     play_game, run_match, Decision, Entry, GameRecord, MatchOptions, Opening, Player, PlayerSpec,
     ProtocolPlayer, RandomPlayer,
 };
+use arbiter::ClauseId;
 use arbiter::Side;
 use std::time::{Duration, Instant};
 
@@ -210,7 +211,10 @@ fn a_protocol_engine_playing_an_illegal_move_loses_at_the_third_violation() {
         .iter()
         .filter_map(|e| match e {
             Entry::Decision(Decision::Illegal { count, clause, .. }) => {
-                assert_eq!(clause.as_deref(), Some("xq.violation.illegal-move"));
+                assert_eq!(
+                    clause.as_ref().map(ClauseId::as_str),
+                    Some("xq.violation.illegal-move")
+                );
                 Some(*count)
             }
             _ => None,

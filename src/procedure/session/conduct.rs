@@ -15,7 +15,7 @@ pub struct Breach {
     /// What kind of breach it is.
     pub kind: BreachKind,
     /// The catalog clause.
-    pub clause: String,
+    pub clause: ClauseId,
     /// Whether it counts towards the losing limit.
     pub counted: bool,
 }
@@ -161,7 +161,7 @@ impl Session {
         self.breaches.push(Breach {
             side,
             kind: kind.into(),
-            clause: clause.to_owned(),
+            clause: ClauseId::from(clause.to_owned()),
             counted,
         });
     }
