@@ -2,9 +2,11 @@
 //!
 //! The CLI, the case runner and the engine harness talk to every game through [`Rules`],
 //! with positions and moves as text (FEN and move notation), the same shape the engine
-//! protocol uses. [`DraughtsRules`] and [`XiangqiRules`] implement it on top of each game's
-//! typed `Setup`, `Position` and `Move`, which know nothing of this boundary; code that
-//! needs more than this view uses the game module directly.
+//! protocol uses. One adapter, [`GameRules`], implements it for every game on top of each
+//! game's typed `Setup`, `Position` and `Move`, which know nothing of this boundary: a game
+//! supplies only what is its own ([`TextGame`]: its FEN and notations, perft, its endings),
+//! as [`DraughtsRules`] and [`XiangqiRules`]. Code that needs more than this view uses the
+//! game module directly.
 //!
 //! ```
 //! use arbiter::{rules_for, Ruleset};
@@ -14,6 +16,7 @@
 //! assert_eq!(rules.legal_moves(&start, None).unwrap().len(), 7);
 //! ```
 
+mod adapter;
 mod board;
 mod draughts;
 mod game_state;
@@ -22,12 +25,13 @@ pub mod perft_stack;
 mod play_rules;
 mod xiangqi;
 
+pub use adapter::{GameRules, TextGame};
 pub use board::{Board, BoardError, Candidate, Spot};
-pub use draughts::DraughtsRules;
+pub use draughts::{DraughtsRules, DraughtsText};
 pub use game_state::{ClaimRuling, GameState};
 pub use move_rules::MoveRules;
 pub use play_rules::PlayRules;
-pub use xiangqi::XiangqiRules;
+pub use xiangqi::{XiangqiRules, XiangqiText};
 
 pub use crate::draughts::PerftCount;
 use crate::edition::DrawKind;
@@ -442,6 +446,14 @@ pub(crate) trait Ended: Clone + std::fmt::Debug + Send + 'static {
     /// Plays the next move as it stands, found among the legal moves
     /// ([`Judge::push_listed`]).
     fn play_listed(&mut self, m: &Candidate) -> Result<(), RulesError>;
+    /// The error refusing the next move of the history, `text`, for `reason`.
+    fn refusal(&self, text: String, reason: impl ToString) -> RulesError {
+        RulesError::Move {
+            number: self.plies() + 1,
+            text,
+            reason: reason.to_string(),
+        }
+    }
 }
 
 /// A side name that is not one of the game's, given to the rules.

@@ -1,89 +1,139 @@
-//! The xiangqi reference rules behind the game-neutral [`Rules`] trait.
+//! [`XiangqiRules`]: the [`Rules`](crate::Rules) view of xiangqi, the text adapter
+//! ([`GameRules`]) over what xiangqi supplies of its own ([`XiangqiText`]).
 
+use super::adapter::{GameRules, TextGame};
 use super::{Candidate, GameState};
-use super::{Ended, Judged, PlayRules};
+use super::{Ended, PlayRules};
 use crate::clause;
-use crate::outcome::{OfferClauses, RuleState};
+use crate::outcome::{EndingScores, OfferClauses, RuleState};
 use crate::xiangqi::endings::{position_outcome, RepetitionEnforcement, XiangqiEndings};
 use crate::xiangqi::notation::{parse_move, Notation};
 use crate::xiangqi::perft::{perft, perft_divide};
 use crate::xiangqi::repetition::{CycleDecision, RepetitionRules};
 use crate::xiangqi::Square;
 use crate::xiangqi::START_FEN;
-use crate::xiangqi::{Move, MoveRules, Position};
-use crate::{Game, Judge, MoveInfo, Perft, PerftCount, Rules, RulesError, Ruleset, Side, Status};
+use crate::xiangqi::{Move, MoveRules, NotationError, ParseFenError, Position};
+use crate::{Game, MoveInfo, PerftCount, RulesError, Side, Status};
 
 /// The reference rules of a xiangqi ruleset (both editions share the rules of play; they
 /// differ in the repetition verdict, which decides the repetition claim and the loss by
-/// forbidden repetition in [`Rules::outcome`], [`Rules::claim`] and [`Rules::play`]).
-#[derive(Debug, Clone)]
-pub struct XiangqiRules {
-    play: PlayRules,
+/// forbidden repetition in [`Rules::outcome`](crate::Rules::outcome),
+/// [`Rules::claim`](crate::Rules::claim) and [`Rules::play`](crate::Rules::play)).
+pub type XiangqiRules = GameRules<XiangqiText>;
+
+/// What the xiangqi rules apply to every position they read and every history they replay:
+/// the move rules, and how a forbidden repetition is enforced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct XiangqiText {
+    moves: MoveRules,
     enforcement: RepetitionEnforcement,
-    move_rules: MoveRules,
 }
 
 impl XiangqiRules {
-    /// The rules of a ruleset as written.
-    pub fn new(ruleset: Ruleset) -> XiangqiRules {
-        XiangqiRules::with_play(PlayRules::of(&ruleset))
-    }
-
-    /// The rules of play `play` of a xiangqi ruleset: its move rules, draw rules and
-    /// counting, repetition readings and the scores of the endings the position decides.
-    pub fn with_play(play: PlayRules) -> XiangqiRules {
-        let move_rules = match play.moves {
-            super::MoveRules::Xiangqi(rules) => rules,
-            super::MoveRules::Draughts(_) => MoveRules::STANDARD,
-        };
-        XiangqiRules {
-            play,
-            enforcement: RepetitionEnforcement::Automatic,
-            move_rules,
-        }
-    }
-
-    /// The same rules with other move rules: every position they read obeys `rules`.
-    pub fn with_move_rules(mut self, rules: MoveRules) -> XiangqiRules {
-        self.move_rules = rules;
-        self.play.moves = super::MoveRules::Xiangqi(rules);
-        self
-    }
-
     /// The rules with the forbidden repetition enforced as `enforcement` says: refereed,
     /// a loss by forbidden repetition is never given and no move after it is refused.
     pub fn with_enforcement(mut self, enforcement: RepetitionEnforcement) -> XiangqiRules {
-        self.enforcement = enforcement;
+        self.game.enforcement = enforcement;
         self
-    }
-}
-
-impl XiangqiRules {
-    /// The position of a FEN, under these rules' move rules.
-    fn position(&self, fen: &str) -> Result<Position, RulesError> {
-        Position::from_fen(fen)
-            .map(|p| p.with_move_rules(self.move_rules))
-            .map_err(|e| RulesError::Position(e.to_string()))
     }
 
     /// Replays a history, keeping the positions for the draw rules. A move after checkmate
     /// or stalemate is refused (it is illegal), and so is a move after a loss by forbidden
     /// repetition (走棋违犯禁例，应当变着而不变: the game is over).
     pub fn replay(&self, fen: &str, moves: &[String]) -> Result<XiangqiEndings, RulesError> {
-        let p = &self.play;
-        let repetition = p.repetition.unwrap_or(RepetitionRules::CXA);
-        let mut game = XiangqiEndings::under(
-            p.edition.clone(),
-            p.sixty_move,
-            p.endings,
-            repetition,
-            self.position(fen)?,
-        )
-        .with_enforcement(self.enforcement);
-        for text in moves {
-            push_checked(&mut game, text)?;
+        super::adapter::replay(self, fen, moves)
+    }
+}
+
+impl TextGame for XiangqiText {
+    type Position = Position;
+    type Move = Move;
+    type Notation = Notation;
+    type History = XiangqiEndings;
+    type FenError = ParseFenError;
+    type MoveError = NotationError;
+
+    const CANONICAL: Notation = Notation::Iccs;
+
+    fn of(play: &PlayRules) -> XiangqiText {
+        let moves = match play.moves {
+            super::MoveRules::Xiangqi(rules) => rules,
+            super::MoveRules::Draughts(_) => MoveRules::STANDARD,
+        };
+        XiangqiText {
+            moves,
+            enforcement: RepetitionEnforcement::Automatic,
         }
-        Ok(game)
+    }
+
+    fn start_fen(&self) -> String {
+        START_FEN.to_owned()
+    }
+
+    fn read_position(&self, fen: &str) -> Result<Position, ParseFenError> {
+        Position::from_fen(fen).map(|p| p.with_move_rules(self.moves))
+    }
+
+    fn fen(pos: &Position) -> String {
+        pos.fen()
+    }
+
+    fn read_notation(name: &str) -> Result<Notation, String> {
+        Notation::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown xiangqi notation '{name}' (expected one of: iccs, uci10, chinese, wxf)"
+            )
+        })
+    }
+
+    fn legal_moves(pos: &Position) -> Vec<Move> {
+        pos.legal_moves().to_vec()
+    }
+
+    fn read_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+        parse_move(pos, text)
+    }
+
+    fn info(pos: &Position, m: &Move, notation: Notation) -> MoveInfo {
+        move_info(pos, *m, notation)
+    }
+
+    fn perft(pos: &Position, depth: u32, _count: PerftCount) -> u64 {
+        perft(pos, depth)
+    }
+
+    fn divide(pos: &Position, depth: u32, _count: PerftCount) -> Vec<(String, u64)> {
+        let rows = perft_divide(pos, depth).into_iter();
+        let mut rows: Vec<(String, u64)> = rows.map(|(m, n)| (m.to_string(), n)).collect();
+        rows.sort();
+        rows
+    }
+
+    fn status(pos: &Position, scores: &EndingScores) -> Status {
+        Status {
+            outcome: position_outcome(pos, scores),
+            in_check: pos.is_check(),
+        }
+    }
+
+    fn render(pos: &Position, chinese: bool) -> String {
+        render(pos, chinese)
+    }
+
+    fn begin(&self, play: &PlayRules, start: Position) -> XiangqiEndings {
+        let repetition = play.repetition.unwrap_or(RepetitionRules::CXA);
+        XiangqiEndings::under(
+            play.edition.clone(),
+            play.sixty_move,
+            play.endings,
+            repetition,
+            start,
+        )
+        .with_enforcement(self.enforcement)
+    }
+
+    fn reached(history: &XiangqiEndings) -> &Position {
+        history.position()
     }
 }
 
@@ -91,16 +141,17 @@ impl XiangqiRules {
 /// refuses it.
 fn push_checked(game: &mut XiangqiEndings, text: &str) -> Result<(), RulesError> {
     refuse_after_end(game, || text.to_owned())?;
-    let m = parse_move(game.position(), text).map_err(|e| refusal(game, text.to_owned(), e))?;
+    let m = parse_move(game.position(), text).map_err(|e| game.refusal(text.to_owned(), e))?;
     game.push_read(m);
     Ok(())
 }
 
-/// Plays the next move of a history, found among the legal moves ([`Judge::push_listed`]):
-/// as it stands, refused only after a loss by forbidden repetition.
+/// Plays the next move of a history, found among the legal moves
+/// ([`Judge::push_listed`](crate::Judge::push_listed)): as it stands, refused only after a
+/// loss by forbidden repetition.
 fn push_listed(game: &mut XiangqiEndings, c: &Candidate) -> Result<(), RulesError> {
     refuse_after_end(game, || c.text())?;
-    let m = (c.xiangqi_move()).ok_or_else(|| refusal(game, c.text(), "not a xiangqi move"))?;
+    let m = (c.xiangqi_move()).ok_or_else(|| game.refusal(c.text(), "not a xiangqi move"))?;
     game.push_read(m);
     Ok(())
 }
@@ -119,18 +170,9 @@ fn refuse_after_end(
             loser.other().xiangqi_name(),
             loser.xiangqi_name()
         );
-        return Err(refusal(game, text(), reason));
+        return Err(game.refusal(text(), reason));
     }
     Ok(())
-}
-
-/// The error refusing the next move of a history, `text`, for `reason`.
-fn refusal(game: &XiangqiEndings, text: String, reason: impl ToString) -> RulesError {
-    RulesError::Move {
-        number: game.moves().len() + 1,
-        text,
-        reason: reason.to_string(),
-    }
 }
 
 /// The endings' judgement with the repetition verdict of the same history.
@@ -144,34 +186,8 @@ fn judged(game: &XiangqiEndings, has_legal_move: Option<bool>) -> GameState {
     GameState::new(Game::Xiangqi, ending, game.verdict().cloned())
 }
 
-/// Perft of `pos`, split by root move with `divide` (run on a stack deep enough: see
-/// [`super::perft_stack`]).
-fn perft_of(pos: &Position, depth: u32, divide: bool) -> Perft {
-    if divide {
-        let mut rows: Vec<(String, u64)> = perft_divide(pos, depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect();
-        rows.sort();
-        let nodes = if depth == 0 {
-            1
-        } else {
-            rows.iter().map(|(_, n)| n).sum()
-        };
-        Perft {
-            nodes,
-            divide: rows,
-        }
-    } else {
-        Perft {
-            nodes: perft(pos, depth),
-            divide: Vec::new(),
-        }
-    }
-}
-
 /// The text, key and JSON description of a legal move.
-pub fn move_info(pos: &Position, m: Move, notation: Notation) -> MoveInfo {
+fn move_info(pos: &Position, m: Move, notation: Notation) -> MoveInfo {
     let text = notation.write(pos, m);
     let iccs = m.to_string();
     let piece = pos.piece_at(m.from).map(|p| p.char().to_string());
@@ -193,20 +209,9 @@ pub fn move_info(pos: &Position, m: Move, notation: Notation) -> MoveInfo {
     }
 }
 
-fn notation(name: Option<&str>) -> Result<Notation, RulesError> {
-    match name {
-        None => Ok(Notation::Iccs),
-        Some(n) => Notation::from_name(n).ok_or_else(|| {
-            RulesError::Unsupported(format!(
-                "unknown xiangqi notation '{n}' (expected one of: iccs, uci10, chinese, wxf)"
-            ))
-        }),
-    }
-}
-
 /// Draws a position as a board: ranks 9 (top) to 0, files a–i, FEN letters or Chinese
 /// piece names, the river between ranks 5 and 4, and the side to move.
-pub fn render(pos: &Position, chinese: bool) -> String {
+fn render(pos: &Position, chinese: bool) -> String {
     let mut out = String::new();
     for rank in (0..10u8).rev() {
         out.push_str(&format!("{rank} "));
@@ -247,77 +252,6 @@ pub fn render(pos: &Position, chinese: bool) -> String {
     out
 }
 
-impl Rules for XiangqiRules {
-    fn ruleset(&self) -> &Ruleset {
-        &self.play.ruleset
-    }
-
-    fn start_fen(&self) -> String {
-        START_FEN.to_owned()
-    }
-
-    fn canonical_fen(&self, fen: &str) -> Result<String, RulesError> {
-        Ok(self.position(fen)?.fen())
-    }
-
-    /// Plays the history; like [`XiangqiRules::replay`], a move after the game was lost by
-    /// forbidden repetition is refused.
-    fn play(&self, fen: &str, moves: &[String]) -> Result<String, RulesError> {
-        Ok(self.replay(fen, moves)?.position().fen())
-    }
-
-    fn legal_moves(&self, fen: &str, name: Option<&str>) -> Result<Vec<MoveInfo>, RulesError> {
-        let n = notation(name)?;
-        let pos = self.position(fen)?;
-        Ok(pos
-            .legal_moves()
-            .iter()
-            .map(|m| move_info(&pos, *m, n))
-            .collect())
-    }
-
-    fn resolve_move(&self, fen: &str, text: &str) -> Result<MoveInfo, RulesError> {
-        let pos = self.position(fen)?;
-        let m = parse_move(&pos, text).map_err(|e| RulesError::Move {
-            number: 1,
-            text: text.to_owned(),
-            reason: e.to_string(),
-        })?;
-        Ok(move_info(&pos, m, Notation::Iccs))
-    }
-
-    fn perft(
-        &self,
-        fen: &str,
-        depth: u32,
-        _count: PerftCount,
-        divide: bool,
-    ) -> Result<Perft, RulesError> {
-        let pos = self.position(fen)?;
-        super::perft_stack::with_stack_for(depth, || perft_of(&pos, depth, divide))
-    }
-
-    fn status(&self, fen: &str) -> Result<Status, RulesError> {
-        let pos = self.position(fen)?;
-        Ok(Status {
-            outcome: position_outcome(&pos, &self.play.endings),
-            in_check: pos.is_check(),
-        })
-    }
-
-    fn render(&self, fen: &str, chinese: bool) -> Result<String, RulesError> {
-        Ok(render(&self.position(fen)?, chinese))
-    }
-
-    fn outcome(&self, fen: &str, moves: &[String]) -> Result<GameState, RulesError> {
-        Ok(game_state(&self.replay(fen, moves)?))
-    }
-
-    fn judge(&self, fen: &str, moves: &[String]) -> Result<Box<dyn Judge>, RulesError> {
-        Ok(Box::new(Judged::new(self.replay(fen, moves)?, &self.play)))
-    }
-}
-
 /// The clauses a refused draw offer cites in xiangqi.
 const OFFER_CLAUSES: OfferClauses = OfferClauses {
     timing: clause::XQ_DRAW_OFFER_AGREEMENT,
@@ -325,7 +259,7 @@ const OFFER_CLAUSES: OfferClauses = OfferClauses {
     agreed: clause::XQ_DRAW_OFFER_AGREEMENT,
 };
 
-/// A xiangqi history for the [`Judge`]: the endings extended move by move, the outcome
+/// A xiangqi history for the [`Judge`](crate::Judge): the endings extended move by move, the outcome
 /// judged when asked for.
 impl Ended for XiangqiEndings {
     const OFFER_CLAUSES: OfferClauses = OFFER_CLAUSES;
