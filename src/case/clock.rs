@@ -4,6 +4,7 @@
 //! state. See `docs/cases.md`, "Clocks".
 
 use super::check::{listed, Checker, Halt};
+use super::sides::Sided;
 use crate::clock::{controls, Span};
 use crate::protocol::keys::{with_keys, Place};
 use crate::protocol::{
@@ -31,19 +32,14 @@ impl<'de> Deserialize<'de> for CaseClock {
     }
 }
 
-/// `expect.clock`: the clock after the steps. Only what is given is compared.
+/// `expect.clock`: the clock after the steps, each side's clock (`red`, `white`, `black`)
+/// beside the keys of [`GameClockExpect`]. Only what is given is compared.
+pub type ClockExpect = Sided<SideClockExpect, GameClockExpect>;
+
+/// The keys of `expect.clock` about the game's clock as a whole, beside the sides' clocks.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockExpect {
-    /// Red's clock.
-    #[serde(default)]
-    pub red: Option<SideClockExpect>,
-    /// White's clock.
-    #[serde(default)]
-    pub white: Option<SideClockExpect>,
-    /// Black's clock.
-    #[serde(default)]
-    pub black: Option<SideClockExpect>,
+#[serde(deny_unknown_fields, rename = "ClockExpect")]
+pub struct GameClockExpect {
     /// The clocks running: a side, `none`, or a list.
     #[serde(default, deserialize_with = "running")]
     pub running: Option<Vec<String>>,
@@ -293,29 +289,20 @@ impl Checker<'_> {
         Ok(())
     }
 
-    fn compare_clock(&mut self, got: &ClockReport, want: &ClockExpect) {
-        let mut problems = Vec::new();
-        for (name, side) in [
-            ("red", &want.red),
-            ("white", &want.white),
-            ("black", &want.black),
-        ] {
-            let Some(side) = side else { continue };
-            if !self.is_side(name) {
-                problems.push(format!("{name} is no side of {}", self.ruleset.game));
-                continue;
-            }
-            match got.sides.get(name) {
-                Some(have) => {
-                    for field in side_problems(name, side, have, &mut problems) {
-                        self.skip(format!(
-                            "the engine does not report {name}'s clock `{field}`"
-                        ));
-                    }
+    fn compare_clock(&mut self, got: &ClockReport, expect: &ClockExpect) {
+        let mut problems = self.compare_sides(
+            &expect.sides,
+            &got.sides,
+            "clock",
+            |me, name, side, have, problems| {
+                for field in side_problems(name, side, have, problems) {
+                    me.skip(format!(
+                        "the engine does not report {name}'s clock `{field}`"
+                    ));
                 }
-                None => self.skip(format!("the engine does not report {name}'s clock")),
-            }
-        }
+            },
+        );
+        let want = &expect.own;
         if let Some(running) = &want.running {
             sides_problem("running", running, got.running.clone(), &mut problems);
         }
@@ -432,7 +419,7 @@ impl Checker<'_> {
             }
         }
         if !problems.is_empty() {
-            let expected = expected_json(want);
+            let expected = expected_json(expect);
             self.fail(
                 "clock",
                 problems.join("; "),
@@ -544,7 +531,7 @@ fn side_problems(
     unreported
 }
 
-fn expected_json(want: &ClockExpect) -> Value {
+fn expected_json(expect: &ClockExpect) -> Value {
     let side = |s: &Option<SideClockExpect>| {
         s.as_ref().map(|s| {
             json!({"used": s.used, "remaining": s.remaining, "moves": s.moves,
@@ -552,10 +539,11 @@ fn expected_json(want: &ClockExpect) -> Value {
                 "time_trouble": s.time_trouble, "invalid": s.invalid})
         })
     };
+    let want = &expect.own;
     json!({
-        "red": side(&want.red),
-        "white": side(&want.white),
-        "black": side(&want.black),
+        "red": side(&expect.sides.red),
+        "white": side(&expect.sides.white),
+        "black": side(&expect.sides.black),
         "running": want.running,
         "flag": match &want.flag {
             None => Value::Null,
