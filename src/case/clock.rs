@@ -8,7 +8,8 @@ use super::sides::Sided;
 use crate::clock::{controls, Span};
 use crate::protocol::keys::{with_keys, Place};
 use crate::protocol::{
-    Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock, Step,
+    Answer, ClockReport, ClockRequest, ClockStartText, Feature, FlagReport, LateReport, Query,
+    QueryKind, SideClock, Step,
 };
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
@@ -306,75 +307,28 @@ impl Checker<'_> {
         if let Some(running) = &want.running {
             sides_problem("running", running, got.running.clone(), &mut problems);
         }
-        match (&want.flag, &got.flag) {
-            (None, _) | (Some(None), None) => {}
-            (Some(None), Some(f)) => {
-                problems.push(format!("{}'s flag fell at {} ({})", f.side, f.at, f.reason))
-            }
-            (Some(Some(w)), None) => problems.push(format!("no flag, expected {}'s", w.side)),
-            (Some(Some(w)), Some(f)) => {
-                if w.side != f.side {
-                    problems.push(format!("{}'s flag fell, expected {}'s", f.side, w.side));
-                }
-                at_problem("flag fell", w.at, f.at, &mut problems);
-                self.clause_problem(
-                    "flag",
-                    w.clause.as_deref(),
-                    f.clause.as_deref(),
-                    &mut problems,
-                );
-                if let Some(by) = &w.by {
-                    match &f.reported_by {
-                        Some(Some(have)) if have == by => {}
-                        Some(Some(have)) => {
-                            problems.push(format!("the flag reported by {have}, expected by {by}"))
-                        }
-                        Some(None) => problems.push(format!(
-                            "the flag was not reported, expected reported by {by}"
-                        )),
-                        None => self
-                            .skip("the engine does not report the flag's `reported_by`".to_owned()),
-                    }
-                }
-                self.clause_problem(
-                    "flag report",
-                    w.report_clause.as_deref(),
-                    f.report_clause.as_deref(),
-                    &mut problems,
-                );
-            }
-        }
-        match (&want.late, &got.late) {
-            (None, _) | (Some(None), None) => {}
-            (Some(None), Some(l)) => problems.push(format!(
-                "{} forfeited for lateness at {}",
-                l.sides.join(" and "),
-                l.at
-            )),
-            (Some(Some(w)), None) => problems.push(format!(
-                "no lateness forfeit, expected {}'s",
-                w.sides.join(" and ")
-            )),
-            (Some(Some(w)), Some(l)) => {
-                let (mut a, mut b) = (w.sides.clone(), l.sides.clone());
-                a.sort();
-                b.sort();
-                if a != b {
-                    problems.push(format!(
-                        "{} forfeited for lateness, expected {}",
-                        b.join(" and "),
-                        a.join(" and ")
-                    ));
-                }
-                at_problem("lateness forfeit", w.at, l.at, &mut problems);
-                self.clause_problem(
-                    "lateness forfeit",
-                    w.clause.as_deref(),
-                    l.clause.as_deref(),
-                    &mut problems,
-                );
-            }
-        }
+        self.compare_event(
+            &want.flag,
+            got.flag.as_ref(),
+            |f| format!("{}'s flag fell at {} ({})", f.side, f.at, f.reason),
+            |w| format!("no flag, expected {}'s", w.side),
+            Self::compare_flag,
+            &mut problems,
+        );
+        self.compare_event(
+            &want.late,
+            got.late.as_ref(),
+            |l| {
+                format!(
+                    "{} forfeited for lateness at {}",
+                    l.sides.join(" and "),
+                    l.at
+                )
+            },
+            |w| format!("no lateness forfeit, expected {}'s", w.sides.join(" and ")),
+            Self::compare_late,
+            &mut problems,
+        );
         if let Some(c) = &want.time_trouble_clause {
             self.clause_problem(
                 "time trouble",
@@ -427,6 +381,75 @@ impl Checker<'_> {
                 serde_json::to_value(got).unwrap_or(Value::Null),
             );
         }
+    }
+
+    /// An event the case expects (`want`: not given, `none`, or one that `W` describes)
+    /// against the one the engine reports: one reported but expected `none` is a problem
+    /// (`happened` says it), one expected but not reported too (`missing` says it), and
+    /// `compare` notes how one reported differs from the one expected.
+    fn compare_event<W, G>(
+        &mut self,
+        want: &Option<Option<W>>,
+        got: Option<&G>,
+        happened: impl FnOnce(&G) -> String,
+        missing: impl FnOnce(&W) -> String,
+        compare: impl FnOnce(&mut Self, &W, &G, &mut Vec<String>),
+        problems: &mut Vec<String>,
+    ) {
+        match (want, got) {
+            (None, _) | (Some(None), None) => {}
+            (Some(None), Some(g)) => problems.push(happened(g)),
+            (Some(Some(w)), None) => problems.push(missing(w)),
+            (Some(Some(w)), Some(g)) => compare(self, w, g, problems),
+        }
+    }
+
+    /// How the flag that fell differs from the one expected.
+    fn compare_flag(&mut self, w: &FlagExpect, f: &FlagReport, problems: &mut Vec<String>) {
+        if w.side != f.side {
+            problems.push(format!("{}'s flag fell, expected {}'s", f.side, w.side));
+        }
+        at_problem("flag fell", w.at, f.at, problems);
+        self.clause_problem("flag", w.clause.as_deref(), f.clause.as_deref(), problems);
+        if let Some(by) = &w.by {
+            match &f.reported_by {
+                Some(Some(have)) if have == by => {}
+                Some(Some(have)) => {
+                    problems.push(format!("the flag reported by {have}, expected by {by}"))
+                }
+                Some(None) => problems.push(format!(
+                    "the flag was not reported, expected reported by {by}"
+                )),
+                None => self.skip("the engine does not report the flag's `reported_by`".to_owned()),
+            }
+        }
+        self.clause_problem(
+            "flag report",
+            w.report_clause.as_deref(),
+            f.report_clause.as_deref(),
+            problems,
+        );
+    }
+
+    /// How the lateness forfeit decided differs from the one expected.
+    fn compare_late(&mut self, w: &LateExpect, l: &LateReport, problems: &mut Vec<String>) {
+        let (mut a, mut b) = (w.sides.clone(), l.sides.clone());
+        a.sort();
+        b.sort();
+        if a != b {
+            problems.push(format!(
+                "{} forfeited for lateness, expected {}",
+                b.join(" and "),
+                a.join(" and ")
+            ));
+        }
+        at_problem("lateness forfeit", w.at, l.at, problems);
+        self.clause_problem(
+            "lateness forfeit",
+            w.clause.as_deref(),
+            l.clause.as_deref(),
+            problems,
+        );
     }
 
     /// A clause the engine names, compared with the expected one; an engine that names none
