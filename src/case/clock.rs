@@ -4,10 +4,12 @@
 //! state. See `docs/cases.md`, "Clocks".
 
 use super::check::{listed, Checker, Halt};
+use super::sides::Sided;
 use crate::clock::{controls, Span};
 use crate::protocol::keys::{with_keys, Place};
 use crate::protocol::{
-    Answer, ClockReport, ClockRequest, ClockStartText, Feature, Query, QueryKind, SideClock, Step,
+    Answer, ClockReport, ClockRequest, ClockStartText, Feature, FlagReport, LateReport, Query,
+    QueryKind, SideClock, Step,
 };
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
@@ -31,19 +33,14 @@ impl<'de> Deserialize<'de> for CaseClock {
     }
 }
 
-/// `expect.clock`: the clock after the steps. Only what is given is compared.
+/// `expect.clock`: the clock after the steps, each side's clock (`red`, `white`, `black`)
+/// beside the keys of [`GameClockExpect`]. Only what is given is compared.
+pub type ClockExpect = Sided<SideClockExpect, GameClockExpect>;
+
+/// The keys of `expect.clock` about the game's clock as a whole, beside the sides' clocks.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockExpect {
-    /// Red's clock.
-    #[serde(default)]
-    pub red: Option<SideClockExpect>,
-    /// White's clock.
-    #[serde(default)]
-    pub white: Option<SideClockExpect>,
-    /// Black's clock.
-    #[serde(default)]
-    pub black: Option<SideClockExpect>,
+#[serde(deny_unknown_fields, rename = "ClockExpect")]
+pub struct GameClockExpect {
     /// The clocks running: a side, `none`, or a list.
     #[serde(default, deserialize_with = "running")]
     pub running: Option<Vec<String>>,
@@ -293,101 +290,45 @@ impl Checker<'_> {
         Ok(())
     }
 
-    fn compare_clock(&mut self, got: &ClockReport, want: &ClockExpect) {
-        let mut problems = Vec::new();
-        for (name, side) in [
-            ("red", &want.red),
-            ("white", &want.white),
-            ("black", &want.black),
-        ] {
-            let Some(side) = side else { continue };
-            if !self.is_side(name) {
-                problems.push(format!("{name} is no side of {}", self.ruleset.game));
-                continue;
-            }
-            match got.sides.get(name) {
-                Some(have) => {
-                    for field in side_problems(name, side, have, &mut problems) {
-                        self.skip(format!(
-                            "the engine does not report {name}'s clock `{field}`"
-                        ));
-                    }
+    fn compare_clock(&mut self, got: &ClockReport, expect: &ClockExpect) {
+        let mut problems = self.compare_sides(
+            &expect.sides,
+            &got.sides,
+            "clock",
+            |me, name, side, have, problems| {
+                for field in side_problems(name, side, have, problems) {
+                    me.skip(format!(
+                        "the engine does not report {name}'s clock `{field}`"
+                    ));
                 }
-                None => self.skip(format!("the engine does not report {name}'s clock")),
-            }
-        }
+            },
+        );
+        let want = &expect.own;
         if let Some(running) = &want.running {
             sides_problem("running", running, got.running.clone(), &mut problems);
         }
-        match (&want.flag, &got.flag) {
-            (None, _) | (Some(None), None) => {}
-            (Some(None), Some(f)) => {
-                problems.push(format!("{}'s flag fell at {} ({})", f.side, f.at, f.reason))
-            }
-            (Some(Some(w)), None) => problems.push(format!("no flag, expected {}'s", w.side)),
-            (Some(Some(w)), Some(f)) => {
-                if w.side != f.side {
-                    problems.push(format!("{}'s flag fell, expected {}'s", f.side, w.side));
-                }
-                at_problem("flag fell", w.at, f.at, &mut problems);
-                self.clause_problem(
-                    "flag",
-                    w.clause.as_deref(),
-                    f.clause.as_deref(),
-                    &mut problems,
-                );
-                if let Some(by) = &w.by {
-                    match &f.reported_by {
-                        Some(Some(have)) if have == by => {}
-                        Some(Some(have)) => {
-                            problems.push(format!("the flag reported by {have}, expected by {by}"))
-                        }
-                        Some(None) => problems.push(format!(
-                            "the flag was not reported, expected reported by {by}"
-                        )),
-                        None => self
-                            .skip("the engine does not report the flag's `reported_by`".to_owned()),
-                    }
-                }
-                self.clause_problem(
-                    "flag report",
-                    w.report_clause.as_deref(),
-                    f.report_clause.as_deref(),
-                    &mut problems,
-                );
-            }
-        }
-        match (&want.late, &got.late) {
-            (None, _) | (Some(None), None) => {}
-            (Some(None), Some(l)) => problems.push(format!(
-                "{} forfeited for lateness at {}",
-                l.sides.join(" and "),
-                l.at
-            )),
-            (Some(Some(w)), None) => problems.push(format!(
-                "no lateness forfeit, expected {}'s",
-                w.sides.join(" and ")
-            )),
-            (Some(Some(w)), Some(l)) => {
-                let (mut a, mut b) = (w.sides.clone(), l.sides.clone());
-                a.sort();
-                b.sort();
-                if a != b {
-                    problems.push(format!(
-                        "{} forfeited for lateness, expected {}",
-                        b.join(" and "),
-                        a.join(" and ")
-                    ));
-                }
-                at_problem("lateness forfeit", w.at, l.at, &mut problems);
-                self.clause_problem(
-                    "lateness forfeit",
-                    w.clause.as_deref(),
-                    l.clause.as_deref(),
-                    &mut problems,
-                );
-            }
-        }
+        self.compare_event(
+            &want.flag,
+            got.flag.as_ref(),
+            |f| format!("{}'s flag fell at {} ({})", f.side, f.at, f.reason),
+            |w| format!("no flag, expected {}'s", w.side),
+            Self::compare_flag,
+            &mut problems,
+        );
+        self.compare_event(
+            &want.late,
+            got.late.as_ref(),
+            |l| {
+                format!(
+                    "{} forfeited for lateness at {}",
+                    l.sides.join(" and "),
+                    l.at
+                )
+            },
+            |w| format!("no lateness forfeit, expected {}'s", w.sides.join(" and ")),
+            Self::compare_late,
+            &mut problems,
+        );
         if let Some(c) = &want.time_trouble_clause {
             self.clause_problem(
                 "time trouble",
@@ -432,7 +373,7 @@ impl Checker<'_> {
             }
         }
         if !problems.is_empty() {
-            let expected = expected_json(want);
+            let expected = expected_json(expect);
             self.fail(
                 "clock",
                 problems.join("; "),
@@ -440,6 +381,75 @@ impl Checker<'_> {
                 serde_json::to_value(got).unwrap_or(Value::Null),
             );
         }
+    }
+
+    /// An event the case expects (`want`: not given, `none`, or one that `W` describes)
+    /// against the one the engine reports: one reported but expected `none` is a problem
+    /// (`happened` says it), one expected but not reported too (`missing` says it), and
+    /// `compare` notes how one reported differs from the one expected.
+    fn compare_event<W, G>(
+        &mut self,
+        want: &Option<Option<W>>,
+        got: Option<&G>,
+        happened: impl FnOnce(&G) -> String,
+        missing: impl FnOnce(&W) -> String,
+        compare: impl FnOnce(&mut Self, &W, &G, &mut Vec<String>),
+        problems: &mut Vec<String>,
+    ) {
+        match (want, got) {
+            (None, _) | (Some(None), None) => {}
+            (Some(None), Some(g)) => problems.push(happened(g)),
+            (Some(Some(w)), None) => problems.push(missing(w)),
+            (Some(Some(w)), Some(g)) => compare(self, w, g, problems),
+        }
+    }
+
+    /// How the flag that fell differs from the one expected.
+    fn compare_flag(&mut self, w: &FlagExpect, f: &FlagReport, problems: &mut Vec<String>) {
+        if w.side != f.side {
+            problems.push(format!("{}'s flag fell, expected {}'s", f.side, w.side));
+        }
+        at_problem("flag fell", w.at, f.at, problems);
+        self.clause_problem("flag", w.clause.as_deref(), f.clause.as_deref(), problems);
+        if let Some(by) = &w.by {
+            match &f.reported_by {
+                Some(Some(have)) if have == by => {}
+                Some(Some(have)) => {
+                    problems.push(format!("the flag reported by {have}, expected by {by}"))
+                }
+                Some(None) => problems.push(format!(
+                    "the flag was not reported, expected reported by {by}"
+                )),
+                None => self.skip("the engine does not report the flag's `reported_by`".to_owned()),
+            }
+        }
+        self.clause_problem(
+            "flag report",
+            w.report_clause.as_deref(),
+            f.report_clause.as_deref(),
+            problems,
+        );
+    }
+
+    /// How the lateness forfeit decided differs from the one expected.
+    fn compare_late(&mut self, w: &LateExpect, l: &LateReport, problems: &mut Vec<String>) {
+        let (mut a, mut b) = (w.sides.clone(), l.sides.clone());
+        a.sort();
+        b.sort();
+        if a != b {
+            problems.push(format!(
+                "{} forfeited for lateness, expected {}",
+                b.join(" and "),
+                a.join(" and ")
+            ));
+        }
+        at_problem("lateness forfeit", w.at, l.at, problems);
+        self.clause_problem(
+            "lateness forfeit",
+            w.clause.as_deref(),
+            l.clause.as_deref(),
+            problems,
+        );
     }
 
     /// A clause the engine names, compared with the expected one; an engine that names none
@@ -544,7 +554,7 @@ fn side_problems(
     unreported
 }
 
-fn expected_json(want: &ClockExpect) -> Value {
+fn expected_json(expect: &ClockExpect) -> Value {
     let side = |s: &Option<SideClockExpect>| {
         s.as_ref().map(|s| {
             json!({"used": s.used, "remaining": s.remaining, "moves": s.moves,
@@ -552,10 +562,11 @@ fn expected_json(want: &ClockExpect) -> Value {
                 "time_trouble": s.time_trouble, "invalid": s.invalid})
         })
     };
+    let want = &expect.own;
     json!({
-        "red": side(&want.red),
-        "white": side(&want.white),
-        "black": side(&want.black),
+        "red": side(&expect.sides.red),
+        "white": side(&expect.sides.white),
+        "black": side(&expect.sides.black),
         "running": want.running,
         "flag": match &want.flag {
             None => Value::Null,

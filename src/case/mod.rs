@@ -32,13 +32,14 @@ mod rounds;
 mod run;
 mod select;
 mod session;
+mod sides;
 mod standings;
 mod steps;
 
 pub use crate::protocol::SquareText;
 pub use crate::protocol::{Stage, Step};
 pub use adjourn::{AdjournmentExpect, EnvelopeExpect, ObjectionExpect};
-pub use clock::{CaseClock, ClockExpect, FlagExpect, LateExpect, SideClockExpect};
+pub use clock::{CaseClock, ClockExpect, FlagExpect, GameClockExpect, LateExpect, SideClockExpect};
 pub use difference::{ListedMove, MoveDifference};
 pub use load::{
     cases_from_texts, load_cases, shipped_cases, LoadedCaseFile, SharedHistory, Suite,
@@ -53,8 +54,9 @@ pub use result::{CaseResult, Mismatch, Verdict};
 pub use rounds::read_rounds;
 pub use run::{capture_panics, Runner};
 pub use select::{planned_runs, Glob, PlannedRun, Selection};
+pub use sides::{BySide, Sided};
 pub use standings::{ColourExpect, RowExpect};
-pub use steps::{OfferExpect, PermittedExpect, ViolationsExpect};
+pub use steps::{BreachesExpect, OfferExpect, PermittedExpect, ViolationsExpect};
 
 #[cfg(test)]
 mod tests;

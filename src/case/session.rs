@@ -417,24 +417,17 @@ impl Checker<'_> {
     }
 
     fn check_violations(&mut self, state: &SessionAnswer, want: &ViolationsExpect) {
-        let mut problems = Vec::new();
-        for (name, count) in [
-            ("red", want.red),
-            ("white", want.white),
-            ("black", want.black),
-        ] {
-            let Some(count) = count else { continue };
-            if !self.is_side(name) {
-                problems.push(format!("{name} is no side of {}", self.ruleset.game));
-                continue;
-            }
-            match state.violations.get(name) {
-                Some(&n) if n == count => {}
-                Some(&n) => problems.push(format!("{name} has {n} violation(s), expected {count}")),
-                None => self.skip(format!("the engine does not report {name}'s violations")),
-            }
-        }
-        if let Some(kinds) = &want.kinds {
+        let mut problems = self.compare_sides(
+            &want.sides,
+            &state.violations,
+            "violations",
+            |_, name, &count, &n, problems| {
+                if n != count {
+                    problems.push(format!("{name} has {n} violation(s), expected {count}"));
+                }
+            },
+        );
+        if let Some(kinds) = &want.own.kinds {
             // The engine answers in text: the kinds are compared by slug.
             let k: Vec<&str> = kinds.iter().map(|k| k.slug()).collect();
             if k != state.breaches {
@@ -451,7 +444,8 @@ impl Checker<'_> {
             self.fail(
                 "violations",
                 problems.join("; "),
-                json!({"red": want.red, "white": want.white, "black": want.black, "kinds": want.kinds}),
+                json!({"red": want.sides.red, "white": want.sides.white, "black": want.sides.black,
+                    "kinds": want.own.kinds}),
                 actual,
             );
         }

@@ -1,6 +1,7 @@
 //! The expectations about a case's `steps:` (`permitted`, `violations`, `offer`). The steps
 //! themselves are [`crate::protocol::Step`]. See `docs/cases.md`, "Steps".
 
+use super::sides::Sided;
 use crate::procedure::BreachKind;
 use serde::Deserialize;
 
@@ -54,19 +55,14 @@ impl From<RawPermitted> for PermittedExpect {
     }
 }
 
-/// `expect.violations`: counted violations per side, and optionally every breach recorded.
+/// `expect.violations`: counted violations per side, and optionally every breach recorded
+/// (`{red: 1, kinds: [exposing-general]}`).
+pub type ViolationsExpect = Sided<u32, BreachesExpect>;
+
+/// The keys of `expect.violations` beside the sides' counts.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ViolationsExpect {
-    /// Red's count (xiangqi).
-    #[serde(default)]
-    pub red: Option<u32>,
-    /// White's count (draughts).
-    #[serde(default)]
-    pub white: Option<u32>,
-    /// Black's count.
-    #[serde(default)]
-    pub black: Option<u32>,
+#[serde(deny_unknown_fields, rename = "ViolationsExpect")]
+pub struct BreachesExpect {
     /// The kinds of every breach recorded, counted or not, in order
     /// (`[exposing-general, too-few-removed]`).
     #[serde(default)]
@@ -159,6 +155,7 @@ mod tests {
         assert_eq!(
             read("{red: 1, kinds: [exposing-general, too-few-removed, touch-off-move]}")
                 .unwrap()
+                .own
                 .kinds,
             Some(vec![
                 BreachKind::Violation(ViolationKind::ExposingGeneral),

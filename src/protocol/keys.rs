@@ -33,11 +33,18 @@ where
         name,
         extra,
         expected: match place {
-            Place::Before => [extra.as_slice(), field_names::<T>()].concat(),
-            Place::After => [field_names::<T>(), extra.as_slice()].concat(),
+            Place::Before => [extra.as_slice(), derived::<T>().1].concat(),
+            Place::After => [derived::<T>().1, extra.as_slice()].concat(),
         },
         read: PhantomData,
     })
+}
+
+/// The name of a struct deriving `Deserialize`, as its derived reader names it in an error
+/// about a value that is not a map (its `#[serde(rename)]`, if any): the `name` of
+/// [`with_keys`] for a map that stands for `T` with extra keys added.
+pub fn struct_name<'de, T: Deserialize<'de>>() -> &'static str {
+    derived::<T>().0
 }
 
 /// Where the extra keys stand among the keys of the struct they are read beside, as a
@@ -50,9 +57,10 @@ pub(crate) enum Place {
     After,
 }
 
-/// The field names of a struct deriving `Deserialize`, as its derived reader knows them.
-fn field_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
-    struct Probe<'a>(&'a mut &'static [&'static str]);
+/// The name and the field names of a struct deriving `Deserialize`, as its derived reader
+/// knows them.
+fn derived<'de, T: Deserialize<'de>>() -> (&'static str, &'static [&'static str]) {
+    struct Probe<'a>(&'a mut (&'static str, &'static [&'static str]));
     impl<'de> Deserializer<'de> for Probe<'_> {
         type Error = de::value::Error;
         fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
@@ -60,11 +68,11 @@ fn field_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
         }
         fn deserialize_struct<V: Visitor<'de>>(
             self,
-            _: &'static str,
+            name: &'static str,
             fields: &'static [&'static str],
             _: V,
         ) -> Result<V::Value, Self::Error> {
-            *self.0 = fields;
+            *self.0 = (name, fields);
             Err(de::Error::custom("probed"))
         }
         forward_to_deserialize_any! {
@@ -73,9 +81,9 @@ fn field_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
             identifier ignored_any
         }
     }
-    let mut fields: &'static [&'static str] = &[];
-    let _ = T::deserialize(Probe(&mut fields));
-    fields
+    let mut found: (&'static str, &'static [&'static str]) = ("", &[]);
+    let _ = T::deserialize(Probe(&mut found));
+    found
 }
 
 struct Reader<K, T, const N: usize> {
