@@ -6,7 +6,7 @@
 use crate::clock::Span;
 use crate::edition::DrawKind;
 use crate::outcome::ForfeitReason;
-use crate::procedure::{ErrorKind, EventGroup, EventKey, ViolationKind};
+use crate::procedure::{Adjustment, ErrorKind, EventGroup, EventKey, Seal, ViolationKind};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -39,12 +39,7 @@ pub enum Step {
     /// `{accidental: e3}`: an accidental brush, not a touch.
     Accidental(String),
     /// `{adjust: e0, announced: true}`: adjusting a piece.
-    Adjust {
-        /// The square.
-        square: String,
-        /// Whether it was announced beforehand.
-        announced: bool,
-    },
+    Adjust(Adjustment),
     /// `{illegal: e1e2}`, draughts optionally with `side`, `fen`, `removed`.
     Illegal {
         /// The move text.
@@ -146,14 +141,7 @@ pub enum Step {
     /// `{seal: h2e2}`, optionally `explained: h2e2` (the legal move an unreadable or illegal
     /// text is explained as) and `before_end: 10m` (sealed that long before the session's
     /// scheduled end).
-    Seal {
-        /// The text on the score sheet.
-        text: String,
-        /// The explanation of an erroneous text.
-        explained: Option<String>,
-        /// The time left to the session's end.
-        before_end: Option<Span>,
-    },
+    Seal(Seal),
     /// `{resume: true}` or `{resume: {red: 1:20:00, absent: [black], sheet_missing: true}}`:
     /// resumption; the times the arbiter sets (default the envelope's), the absent players,
     /// the sealer's score sheet missing from the envelope.
@@ -595,10 +583,10 @@ impl TryFrom<StepWire> for Step {
                 let announced = r
                     .announced
                     .ok_or("`adjust` needs `announced: true` or `announced: false`")?;
-                Step::Adjust {
+                Step::Adjust(Adjustment {
                     square: r.adjust.map(|s| s.0).unwrap_or_default(),
                     announced,
-                }
+                })
             }
             EventKey::Illegal => Step::Illegal {
                 text: r.illegal.unwrap_or_default(),
@@ -696,11 +684,11 @@ impl TryFrom<StepWire> for Step {
                 yes("adjourn", r.adjourn)?;
                 Step::Adjourn
             }
-            EventKey::Seal => Step::Seal {
+            EventKey::Seal => Step::Seal(Seal {
                 text: r.seal.unwrap_or_default(),
                 explained: r.explained,
                 before_end: r.before_end,
-            },
+            }),
             EventKey::Resume => match r.resume {
                 Some(RawResume::Full(f)) => Step::Resume {
                     readings: [("red", f.red), ("white", f.white), ("black", f.black)]
@@ -847,9 +835,9 @@ impl From<Step> for StepWire {
                 w.side = side;
             }
             Step::Accidental(s) => w.accidental = Some(SquareText(s)),
-            Step::Adjust { square, announced } => {
-                w.adjust = Some(SquareText(square));
-                w.announced = Some(announced);
+            Step::Adjust(adjustment) => {
+                w.adjust = Some(SquareText(adjustment.square));
+                w.announced = Some(adjustment.announced);
             }
             Step::Illegal {
                 text,
@@ -924,14 +912,10 @@ impl From<Step> for StepWire {
             }
             Step::SetClock { side, used } => w.set_clock = Some(RawSetClock { side, used }),
             Step::Adjourn => w.adjourn = Some(true),
-            Step::Seal {
-                text,
-                explained,
-                before_end,
-            } => {
-                w.seal = Some(text);
-                w.explained = explained;
-                w.before_end = before_end;
+            Step::Seal(seal) => {
+                w.seal = Some(seal.text);
+                w.explained = seal.explained;
+                w.before_end = seal.before_end;
             }
             Step::Resume {
                 readings,
@@ -981,7 +965,7 @@ impl fmt::Display for Step {
                 side.iter().try_for_each(|s| write!(f, ", side: {s}"))
             }
             Step::Accidental(s) => write!(f, "accidental: {s}"),
-            Step::Adjust { square, announced } => {
+            Step::Adjust(Adjustment { square, announced }) => {
                 write!(f, "adjust: {square}, announced: {announced}")
             }
             Step::Illegal { text, .. } => write!(f, "illegal: {text}"),
@@ -1041,11 +1025,11 @@ impl fmt::Display for Step {
                 write!(f, "set_clock: {{side: {side}, used: {used}}}")
             }
             Step::Adjourn => f.write_str("adjourn: true"),
-            Step::Seal {
+            Step::Seal(Seal {
                 text,
                 explained,
                 before_end,
-            } => {
+            }) => {
                 write!(f, "seal: {text}")?;
                 explained
                     .iter()
@@ -1259,6 +1243,45 @@ mod tests {
                 "{yaml}"
             );
         }
+    }
+
+    #[test]
+    fn every_event_key_is_the_key_of_a_step_written_with_it() {
+        let keys: Vec<EventKey> = STEPS
+            .iter()
+            .map(|(yaml, json)| {
+                let step: Step = serde_yaml::from_str(yaml).expect(yaml);
+                let wire: serde_json::Value = serde_json::from_str(json).unwrap();
+                assert!(wire.get(step.key().name()).is_some(), "{yaml}");
+                step.key()
+            })
+            .collect();
+        for key in EventKey::ALL {
+            assert!(keys.contains(&key), "{key}");
+            assert_eq!(EventKey::from_name(key.name()), Some(key));
+        }
+    }
+
+    #[test]
+    fn the_clock_and_adjournment_steps_need_a_clock_and_the_adjournment_ones_a_feature() {
+        use super::super::Feature;
+        let step = |yaml: &str| serde_yaml::from_str::<Step>(yaml).expect(yaml);
+        assert!(!step("{move: h2e2}").needs_clock());
+        assert!(step("{move: h2e2, took: 3}").needs_clock());
+        assert!(step("{press: red}").needs_clock());
+        assert!(step("{leave_hall: black}").needs_clock());
+        assert!(!step("{correct_error: {error: colours-only}}").needs_clock());
+        assert!(step("{correct_error: {move: 3}}").needs_clock());
+        assert_eq!(
+            step("{seal_reply: h9g7}").feature(),
+            Some(Feature::Adjournment)
+        );
+        assert_eq!(
+            step("{seal: h2e2, took: 5}").feature(),
+            Some(Feature::Adjournment)
+        );
+        assert_eq!(step("{flag: black}").feature(), Some(Feature::FlagReports));
+        assert_eq!(step("{elapse: 30}").feature(), None);
     }
 
     #[test]

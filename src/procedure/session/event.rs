@@ -25,12 +25,7 @@ pub enum Event {
     Accidental(String),
     /// Adjusting a piece (摆正, art. 5.10): announced beforehand it is no touch; unannounced
     /// it counts as touching it.
-    Adjust {
-        /// The square.
-        square: String,
-        /// Whether it was announced.
-        announced: bool,
-    },
+    Adjust(Adjustment),
     /// A move the rules do not allow (see [`irregular`](crate::procedure::irregular)).
     Illegal {
         /// The move text.
@@ -166,15 +161,7 @@ pub enum Event {
     /// position (draughts art. 11 item 3.1).
     Adjourn,
     /// The sealer writes his sealed move (again, to change it, where the rules allow).
-    Seal {
-        /// The text on the score sheet.
-        text: String,
-        /// The legal move he explains an unreadable or illegal text as.
-        explained: Option<String>,
-        /// Sealed this long before the scheduled end of the session: charged to his clock
-        /// (chess laws art. 13.1(2)).
-        before_end: Option<Span>,
-    },
+    Seal(Seal),
     /// Resumption: position and clocks set from the envelope, the envelope opened if the
     /// replier is present.
     Resume {
@@ -228,6 +215,28 @@ impl Event {
             side: None,
         }
     }
+}
+
+/// Adjusting a piece ([`Event::Adjust`]; a case's and the protocol's `adjust` step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjustment {
+    /// The square.
+    pub square: String,
+    /// Whether it was announced beforehand.
+    pub announced: bool,
+}
+
+/// A sealed move as the sealer writes it ([`Event::Seal`]; a case's and the protocol's
+/// `seal` step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seal {
+    /// The text on the score sheet.
+    pub text: String,
+    /// The legal move he explains an unreadable or illegal text as.
+    pub explained: Option<String>,
+    /// Sealed this long before the scheduled end of the session: charged to his clock
+    /// (chess laws art. 13.1(2)).
+    pub before_end: Option<Span>,
 }
 
 /// The kind of a violation the arbiter declares ([`Event::Violation`]): a counted 违例 of
@@ -324,7 +333,7 @@ impl Event {
             Event::Move(_) => EventKey::Move,
             Event::Touch { .. } => EventKey::Touch,
             Event::Accidental(_) => EventKey::Accidental,
-            Event::Adjust { .. } => EventKey::Adjust,
+            Event::Adjust(_) => EventKey::Adjust,
             Event::Illegal { .. } => EventKey::Illegal,
             Event::Accept => EventKey::Accept,
             Event::Correct => EventKey::Correct,
@@ -346,7 +355,7 @@ impl Event {
             Event::Timed { event, .. } => event.key(),
             Event::Forfeit { .. } => EventKey::Forfeit,
             Event::Adjourn => EventKey::Adjourn,
-            Event::Seal { .. } => EventKey::Seal,
+            Event::Seal(_) => EventKey::Seal,
             Event::Resume { .. } => EventKey::Resume,
             Event::SealReply(_) => EventKey::SealReply,
             Event::EnvelopeLost { .. } => EventKey::EnvelopeLost,
