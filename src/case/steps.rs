@@ -80,6 +80,7 @@ pub struct OfferExpect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::procedure::Adjustment;
     use crate::protocol::Step;
 
     fn step(s: &str) -> Result<Step, String> {
@@ -107,10 +108,10 @@ mod tests {
             ),
             (
                 "{adjust: e0, announced: false}",
-                Step::Adjust {
+                Step::Adjust(Adjustment {
                     square: "e0".into(),
                     announced: false,
-                },
+                }),
             ),
             ("{accept: true}", Step::Accept),
             ("{correct: true}", Step::Correct),

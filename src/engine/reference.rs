@@ -377,10 +377,7 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             side: opt_side(s)?,
         },
         Step::Accidental(s) => Event::Accidental(s.clone()),
-        Step::Adjust { square, announced } => Event::Adjust {
-            square: square.clone(),
-            announced: *announced,
-        },
+        Step::Adjust(adjustment) => Event::Adjust(adjustment.clone()),
         Step::Illegal {
             text,
             side: s,
@@ -464,15 +461,7 @@ fn event(step: &Step, game: Game) -> Result<Event, String> {
             used: *used,
         },
         Step::Adjourn => Event::Adjourn,
-        Step::Seal {
-            text,
-            explained,
-            before_end,
-        } => Event::Seal {
-            text: text.clone(),
-            explained: explained.clone(),
-            before_end: *before_end,
-        },
+        Step::Seal(seal) => Event::Seal(seal.clone()),
         Step::Resume {
             readings,
             absent,

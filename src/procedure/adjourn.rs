@@ -31,7 +31,7 @@
 //!
 //! ```
 //! use arbiter::clock::{controls, Clock, ClockRules, ClockStart};
-//! use arbiter::procedure::{Event, Phase, Session};
+//! use arbiter::procedure::{Event, Phase, Seal, Session};
 //! use arbiter::Side;
 //!
 //! let ruleset: arbiter::Ruleset = "xiangqi".parse().unwrap();
@@ -39,7 +39,7 @@
 //! let clock = Clock::new(control, ClockRules::of(ruleset.game), ClockStart::default()).unwrap();
 //! let mut game = Session::new(&ruleset, None).unwrap().with_clock(clock);
 //! game.apply(Event::Adjourn).unwrap();
-//! game.apply(Event::Seal { text: "h2e2".into(), explained: None, before_end: None }).unwrap();
+//! game.apply(Event::Seal(Seal { text: "h2e2".into(), explained: None, before_end: None })).unwrap();
 //! game.apply(Event::StopClocks(Some(Side::First))).unwrap(); // the sealer stops the clock
 //! assert!(matches!(game.adjournment().unwrap().phase, Phase::Adjourned));
 //! game.apply(Event::Resume { set: [None, None], absent: vec![], sheet_missing: false }).unwrap();

@@ -35,9 +35,9 @@ pub use adjourn::{
 pub use board::{Board, BoardError, Candidate, Spot};
 pub use irregular::{IrregularMove, Irregularity};
 pub use session::{
-    Breach, BreachKind, Correction, CorrectionRules, ErrorKind, ErrorMove, Event, EventTime,
-    IllegalHandling, OfferAfterPress, Pending, Policy, RepetitionEnforcement, Session,
-    SessionRules, ViolationKind,
+    Adjustment, Breach, BreachKind, Correction, CorrectionRules, ErrorKind, ErrorMove, Event,
+    EventGroup, EventKey, EventTime, IllegalHandling, OfferAfterPress, Pending, Policy,
+    RepetitionEnforcement, Seal, Session, SessionRules, ViolationKind,
 };
 pub use touch::{
     resolve_touches, resolve_touches_under, Touch, TouchClauses, TouchOrigin, TouchRules,

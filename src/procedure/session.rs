@@ -81,7 +81,7 @@ mod steps;
 pub use conduct::{Breach, BreachKind};
 pub use correct::{Correction, CorrectionRules, ErrorKind, ErrorMove};
 use event::event_name;
-pub use event::{Event, EventTime, ViolationKind};
+pub use event::{Adjustment, Event, EventGroup, EventKey, EventTime, Seal, ViolationKind};
 pub use policy::{IllegalHandling, OfferAfterPress, OmissionLimits, Policy};
 pub use rules::SessionRules;
 

@@ -6,7 +6,7 @@
 use crate::clock::Span;
 use crate::edition::DrawKind;
 use crate::outcome::ForfeitReason;
-use crate::procedure::{ErrorKind, ViolationKind};
+use crate::procedure::{Adjustment, ErrorKind, EventGroup, EventKey, Seal, ViolationKind};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -39,12 +39,7 @@ pub enum Step {
     /// `{accidental: e3}`: an accidental brush, not a touch.
     Accidental(String),
     /// `{adjust: e0, announced: true}`: adjusting a piece.
-    Adjust {
-        /// The square.
-        square: String,
-        /// Whether it was announced beforehand.
-        announced: bool,
-    },
+    Adjust(Adjustment),
     /// `{illegal: e1e2}`, draughts optionally with `side`, `fen`, `removed`.
     Illegal {
         /// The move text.
@@ -146,14 +141,7 @@ pub enum Step {
     /// `{seal: h2e2}`, optionally `explained: h2e2` (the legal move an unreadable or illegal
     /// text is explained as) and `before_end: 10m` (sealed that long before the session's
     /// scheduled end).
-    Seal {
-        /// The text on the score sheet.
-        text: String,
-        /// The explanation of an erroneous text.
-        explained: Option<String>,
-        /// The time left to the session's end.
-        before_end: Option<Span>,
-    },
+    Seal(Seal),
     /// `{resume: true}` or `{resume: {red: 1:20:00, absent: [black], sheet_missing: true}}`:
     /// resumption; the times the arbiter sets (default the envelope's), the absent players,
     /// the sealer's score sheet missing from the envelope.
@@ -369,8 +357,8 @@ struct RawResumeFull {
     sheet_missing: bool,
 }
 
-/// The wire form of a [`Step`]: every key a step may have, one of them its event (see
-/// [`EVENTS`]). A step is read through it ([`TryFrom`], which checks the keys go together)
+/// The wire form of a [`Step`]: every key a step may have, one of them its event (an
+/// [`EventKey`]). A step is read through it ([`TryFrom`], which checks the keys go together)
 /// and written through it ([`From`]).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -465,49 +453,6 @@ struct StepWire {
     by: Option<String>,
 }
 
-/// The event keys of a step, by group: the board's, the clock's and the adjournment's. A
-/// step has exactly one.
-const EVENTS: [&[&str]; 3] = [
-    &[
-        "move",
-        "touch",
-        "accidental",
-        "adjust",
-        "illegal",
-        "accept",
-        "correct",
-        "refuse_correction",
-        "violation",
-        "unrecorded",
-        "resign",
-        "forfeit",
-        "offer",
-        "answer",
-        "claim",
-    ],
-    &[
-        "elapse",
-        "press",
-        "stop_clocks",
-        "start_clocks",
-        "arrive",
-        "replace_clock",
-        "correct_error",
-        "set_clock",
-        "flag",
-    ],
-    &[
-        "adjourn",
-        "seal",
-        "leave_hall",
-        "resume",
-        "seal_reply",
-        "envelope_lost",
-        "agree_draw",
-        "clock_objection",
-    ],
-];
-
 /// The keys that qualify an event; each goes with some events only.
 const QUALIFIERS: [&str; 7] = [
     "side",
@@ -527,6 +472,24 @@ impl StepWire {
             _ => Vec::new(),
         }
     }
+
+    /// The event keys among `keys`, in the order of [`EventKey::ALL`]: one, in a step.
+    fn events(keys: &[String]) -> Vec<EventKey> {
+        EventKey::ALL
+            .into_iter()
+            .filter(|k| keys.iter().any(|key| key == k.name()))
+            .collect()
+    }
+}
+
+/// The names of the event keys of `group`, for a message.
+fn group_names(group: EventGroup) -> String {
+    let names: Vec<&str> = EventKey::ALL
+        .into_iter()
+        .filter(|k| k.group() == group)
+        .map(EventKey::name)
+        .collect();
+    names.join(", ")
 }
 
 impl TryFrom<StepWire> for Step {
@@ -535,50 +498,51 @@ impl TryFrom<StepWire> for Step {
     fn try_from(r: StepWire) -> Result<Step, String> {
         let keys = r.keys();
         let has = |key: &str| keys.iter().any(|k| k == key);
-        let given: Vec<&str> = EVENTS
-            .iter()
-            .flat_map(|group| group.iter().copied())
-            .filter(|k| has(k))
-            .collect();
-        let event = match given.as_slice() {
+        let event = match StepWire::events(&keys).as_slice() {
             [one] => *one,
             [] => {
                 return Err(format!(
                     "a step needs one event key ({}, and the clock's {}, and the adjournment's {})",
-                    EVENTS[0].join(", "),
-                    EVENTS[1].join(", "),
-                    EVENTS[2].join(", ")
+                    group_names(EventGroup::Board),
+                    group_names(EventGroup::Clock),
+                    group_names(EventGroup::Adjournment)
                 ))
             }
             many => {
+                let names: Vec<&str> = many.iter().map(|k| k.name()).collect();
                 return Err(format!(
                     "a step has one event key, found {}",
-                    many.join(" and ")
-                ))
+                    names.join(" and ")
+                ));
             }
         };
         let allowed: &[&str] = match event {
-            "touch" => &["side"],
-            "adjust" => &["announced"],
-            "illegal" => &["side", "fen", "removed"],
-            "claim" | "flag" => &["by"],
-            "seal" => &["explained", "before_end"],
+            EventKey::Touch => &["side"],
+            EventKey::Adjust => &["announced"],
+            EventKey::Illegal => &["side", "fen", "removed"],
+            EventKey::Claim | EventKey::Flag => &["by"],
+            EventKey::Seal => &["explained", "before_end"],
             _ => &[],
         };
         if r.took.is_some() && r.at.is_some() {
             return Err("a step has `took` or `at`, not both".to_owned());
         }
-        if r.pressed.is_some() && !["move", "illegal"].contains(&event) {
+        if r.pressed.is_some() && !matches!(event, EventKey::Move | EventKey::Illegal) {
             return Err(format!(
                 "`pressed` does not go with `{event}` (only with a move)"
             ));
         }
-        if r.forcing.is_some() && event != "move" {
+        if r.forcing.is_some() && event != EventKey::Move {
             return Err(format!(
                 "`forcing` does not go with `{event}` (only with a move)"
             ));
         }
-        if r.arbiter_time.is_some() && !["claim", "correct", "adjourn"].contains(&event) {
+        if r.arbiter_time.is_some()
+            && !matches!(
+                event,
+                EventKey::Claim | EventKey::Correct | EventKey::Adjourn
+            )
+        {
             return Err(format!(
                 "`arbiter_time` does not go with `{event}` (only with claim, correct or adjourn)"
             ));
@@ -600,8 +564,8 @@ impl TryFrom<StepWire> for Step {
             return Err(format!("`{key}` does not go with `{event}`"));
         }
         let step = match event {
-            "move" => Step::Move(r.mv.unwrap_or_default()),
-            "touch" => {
+            EventKey::Move => Step::Move(r.mv.unwrap_or_default()),
+            EventKey::Touch => {
                 let squares = match r.touch {
                     Some(Squares::One(s)) => vec![s.0],
                     Some(Squares::Many(list)) if !list.is_empty() => {
@@ -614,32 +578,34 @@ impl TryFrom<StepWire> for Step {
                     side: r.side,
                 }
             }
-            "accidental" => Step::Accidental(r.accidental.map(|s| s.0).unwrap_or_default()),
-            "adjust" => {
+            EventKey::Accidental => Step::Accidental(r.accidental.map(|s| s.0).unwrap_or_default()),
+            EventKey::Adjust => {
                 let announced = r
                     .announced
                     .ok_or("`adjust` needs `announced: true` or `announced: false`")?;
-                Step::Adjust {
+                Step::Adjust(Adjustment {
                     square: r.adjust.map(|s| s.0).unwrap_or_default(),
                     announced,
-                }
+                })
             }
-            "illegal" => Step::Illegal {
+            EventKey::Illegal => Step::Illegal {
                 text: r.illegal.unwrap_or_default(),
                 side: r.side,
                 fen: r.fen,
                 removed: r.removed.map(|l| l.into_iter().map(|s| s.0).collect()),
             },
-            "accept" => {
+            EventKey::Accept => {
                 yes("accept", r.accept)?;
                 Step::Accept
             }
-            "correct" => {
+            EventKey::Correct => {
                 yes("correct", r.correct)?;
                 Step::Correct
             }
-            "refuse_correction" => Step::RefuseCorrection(r.refuse_correction.unwrap_or_default()),
-            "violation" => {
+            EventKey::RefuseCorrection => {
+                Step::RefuseCorrection(r.refuse_correction.unwrap_or_default())
+            }
+            EventKey::Violation => {
                 let v = r.violation.ok_or("`violation` needs side and kind")?;
                 Step::Violation {
                     side: v.side,
@@ -651,7 +617,7 @@ impl TryFrom<StepWire> for Step {
                     )?,
                 }
             }
-            "unrecorded" => {
+            EventKey::Unrecorded => {
                 let u = r.unrecorded.ok_or("`unrecorded` needs side and moves")?;
                 Step::Unrecorded {
                     side: u.side,
@@ -659,8 +625,8 @@ impl TryFrom<StepWire> for Step {
                     time_pressure: u.time_pressure,
                 }
             }
-            "resign" => Step::Resign(r.resign.unwrap_or_default()),
-            "forfeit" => {
+            EventKey::Resign => Step::Resign(r.resign.unwrap_or_default()),
+            EventKey::Forfeit => {
                 let f = r.forfeit.ok_or("`forfeit` needs side and reason")?;
                 Step::Forfeit {
                     side: f.side,
@@ -672,8 +638,8 @@ impl TryFrom<StepWire> for Step {
                     )?,
                 }
             }
-            "offer" => Step::Offer(r.offer.unwrap_or_default()),
-            "answer" => match r.answer.as_deref() {
+            EventKey::Offer => Step::Offer(r.offer.unwrap_or_default()),
+            EventKey::Answer => match r.answer.as_deref() {
                 Some("accept") => Step::Answer(true),
                 Some("refuse") => Step::Answer(false),
                 other => {
@@ -683,7 +649,7 @@ impl TryFrom<StepWire> for Step {
                     ))
                 }
             },
-            "claim" => Step::Claim {
+            EventKey::Claim => Step::Claim {
                 kind: slug_of(
                     "claim",
                     &r.claim.unwrap_or_default(),
@@ -692,12 +658,12 @@ impl TryFrom<StepWire> for Step {
                 )?,
                 by: r.by,
             },
-            "elapse" => Step::Elapse(r.elapse.unwrap_or_default()),
-            "press" => Step::Press(r.press.unwrap_or_default()),
-            "stop_clocks" => Step::StopClocks(r.stop_clocks.unwrap_or_default()),
-            "start_clocks" => Step::StartClocks(r.start_clocks.unwrap_or_default()),
-            "arrive" => Step::Arrive(r.arrive.unwrap_or_default()),
-            "replace_clock" => {
+            EventKey::Elapse => Step::Elapse(r.elapse.unwrap_or_default()),
+            EventKey::Press => Step::Press(r.press.unwrap_or_default()),
+            EventKey::StopClocks => Step::StopClocks(r.stop_clocks.unwrap_or_default()),
+            EventKey::StartClocks => Step::StartClocks(r.start_clocks.unwrap_or_default()),
+            EventKey::Arrive => Step::Arrive(r.arrive.unwrap_or_default()),
+            EventKey::ReplaceClock => {
                 let raw = r
                     .replace_clock
                     .ok_or("`replace_clock` needs the readings")?;
@@ -710,20 +676,20 @@ impl TryFrom<StepWire> for Step {
                     faulty: raw.faulty,
                 }
             }
-            "correct_error" => {
+            EventKey::CorrectError => {
                 let raw = r.correct_error.ok_or("`correct_error` needs `move`")?;
                 correct_error(raw)?
             }
-            "adjourn" => {
+            EventKey::Adjourn => {
                 yes("adjourn", r.adjourn)?;
                 Step::Adjourn
             }
-            "seal" => Step::Seal {
+            EventKey::Seal => Step::Seal(Seal {
                 text: r.seal.unwrap_or_default(),
                 explained: r.explained,
                 before_end: r.before_end,
-            },
-            "resume" => match r.resume {
+            }),
+            EventKey::Resume => match r.resume {
                 Some(RawResume::Full(f)) => Step::Resume {
                     readings: [("red", f.red), ("white", f.white), ("black", f.black)]
                         .into_iter()
@@ -739,8 +705,8 @@ impl TryFrom<StepWire> for Step {
                 },
                 _ => return Err("write `resume: true` or `resume: {…}`".to_owned()),
             },
-            "seal_reply" => Step::SealReply(r.seal_reply.unwrap_or_default()),
-            "envelope_lost" => {
+            EventKey::SealReply => Step::SealReply(r.seal_reply.unwrap_or_default()),
+            EventKey::EnvelopeLost => {
                 let raw = r
                     .envelope_lost
                     .ok_or("`envelope_lost` needs `stated` or `restored`")?;
@@ -756,17 +722,17 @@ impl TryFrom<StepWire> for Step {
                     (restored, stated) => Step::EnvelopeLost { stated, restored },
                 }
             }
-            "leave_hall" => Step::LeaveHall(r.leave_hall.unwrap_or_default()),
-            "agree_draw" => {
+            EventKey::LeaveHall => Step::LeaveHall(r.leave_hall.unwrap_or_default()),
+            EventKey::AgreeDraw => {
                 yes("agree_draw", r.agree_draw)?;
                 Step::AgreeDraw
             }
-            "clock_objection" => Step::ClockObjection(r.clock_objection.unwrap_or_default()),
-            "flag" => Step::Flag {
+            EventKey::ClockObjection => Step::ClockObjection(r.clock_objection.unwrap_or_default()),
+            EventKey::Flag => Step::Flag {
                 side: r.flag.unwrap_or_default(),
                 by: r.by,
             },
-            _ => {
+            EventKey::SetClock => {
                 let raw = r.set_clock.ok_or("`set_clock` needs side and used")?;
                 Step::SetClock {
                     side: raw.side,
@@ -869,9 +835,9 @@ impl From<Step> for StepWire {
                 w.side = side;
             }
             Step::Accidental(s) => w.accidental = Some(SquareText(s)),
-            Step::Adjust { square, announced } => {
-                w.adjust = Some(SquareText(square));
-                w.announced = Some(announced);
+            Step::Adjust(adjustment) => {
+                w.adjust = Some(SquareText(adjustment.square));
+                w.announced = Some(adjustment.announced);
             }
             Step::Illegal {
                 text,
@@ -946,14 +912,10 @@ impl From<Step> for StepWire {
             }
             Step::SetClock { side, used } => w.set_clock = Some(RawSetClock { side, used }),
             Step::Adjourn => w.adjourn = Some(true),
-            Step::Seal {
-                text,
-                explained,
-                before_end,
-            } => {
-                w.seal = Some(text);
-                w.explained = explained;
-                w.before_end = before_end;
+            Step::Seal(seal) => {
+                w.seal = Some(seal.text);
+                w.explained = seal.explained;
+                w.before_end = seal.before_end;
             }
             Step::Resume {
                 readings,
@@ -1003,7 +965,7 @@ impl fmt::Display for Step {
                 side.iter().try_for_each(|s| write!(f, ", side: {s}"))
             }
             Step::Accidental(s) => write!(f, "accidental: {s}"),
-            Step::Adjust { square, announced } => {
+            Step::Adjust(Adjustment { square, announced }) => {
                 write!(f, "adjust: {square}, announced: {announced}")
             }
             Step::Illegal { text, .. } => write!(f, "illegal: {text}"),
@@ -1063,11 +1025,11 @@ impl fmt::Display for Step {
                 write!(f, "set_clock: {{side: {side}, used: {used}}}")
             }
             Step::Adjourn => f.write_str("adjourn: true"),
-            Step::Seal {
+            Step::Seal(Seal {
                 text,
                 explained,
                 before_end,
-            } => {
+            }) => {
                 write!(f, "seal: {text}")?;
                 explained
                     .iter()
@@ -1126,28 +1088,24 @@ impl fmt::Display for Step {
 
 impl Step {
     /// Whether the step needs a clock: a clock event, or a step with timing keys.
+    /// The clock's and the adjournment's events need one, the board's do not; a correction
+    /// of a named error does not, one of unsaid kind (timing only) does.
     pub fn needs_clock(&self) -> bool {
-        matches!(
-            self,
-            Step::Elapse(_)
-                | Step::Press(_)
-                | Step::StopClocks(_)
-                | Step::StartClocks(_)
-                | Step::Arrive(_)
-                | Step::ReplaceClock { .. }
-                | Step::CorrectError { error: None, .. }
-                | Step::SetClock { .. }
-                | Step::Timed { .. }
-                | Step::Adjourn
-                | Step::Seal { .. }
-                | Step::Resume { .. }
-                | Step::SealReply(_)
-                | Step::EnvelopeLost { .. }
-                | Step::LeaveHall(_)
-                | Step::AgreeDraw
-                | Step::ClockObjection(_)
-                | Step::Flag { .. }
-        )
+        match self {
+            Step::Timed { .. } => true,
+            Step::CorrectError { error, .. } => error.is_none(),
+            step => step.key().group() != EventGroup::Board,
+        }
+    }
+
+    /// The step's event key: the one event key of its wire form (a timed step's is its
+    /// event's).
+    pub fn key(&self) -> EventKey {
+        let keys = StepWire::from(self.clone()).keys();
+        StepWire::events(&keys)
+            .first()
+            .copied()
+            .expect("a step is written with its event key")
     }
 
     /// The step without its timing keys.
@@ -1165,18 +1123,11 @@ impl Step {
     pub fn feature(&self) -> Option<super::Feature> {
         use super::Feature;
         match self {
-            Step::Adjourn
-            | Step::Seal { .. }
-            | Step::Resume { .. }
-            | Step::SealReply(_)
-            | Step::EnvelopeLost { .. }
-            | Step::LeaveHall(_)
-            | Step::AgreeDraw
-            | Step::ClockObjection(_) => Some(Feature::Adjournment),
             Step::Flag { .. } => Some(Feature::FlagReports),
             Step::CorrectError { error: Some(_), .. } => Some(Feature::Corrections),
             Step::Timed { time, .. } if time.forcing.is_some() => Some(Feature::ForcingMoves),
             Step::Timed { step, .. } => step.feature(),
+            step if step.key().group() == EventGroup::Adjournment => Some(Feature::Adjournment),
             _ => None,
         }
     }
@@ -1292,6 +1243,45 @@ mod tests {
                 "{yaml}"
             );
         }
+    }
+
+    #[test]
+    fn every_event_key_is_the_key_of_a_step_written_with_it() {
+        let keys: Vec<EventKey> = STEPS
+            .iter()
+            .map(|(yaml, json)| {
+                let step: Step = serde_yaml::from_str(yaml).expect(yaml);
+                let wire: serde_json::Value = serde_json::from_str(json).unwrap();
+                assert!(wire.get(step.key().name()).is_some(), "{yaml}");
+                step.key()
+            })
+            .collect();
+        for key in EventKey::ALL {
+            assert!(keys.contains(&key), "{key}");
+            assert_eq!(EventKey::from_name(key.name()), Some(key));
+        }
+    }
+
+    #[test]
+    fn the_clock_and_adjournment_steps_need_a_clock_and_the_adjournment_ones_a_feature() {
+        use super::super::Feature;
+        let step = |yaml: &str| serde_yaml::from_str::<Step>(yaml).expect(yaml);
+        assert!(!step("{move: h2e2}").needs_clock());
+        assert!(step("{move: h2e2, took: 3}").needs_clock());
+        assert!(step("{press: red}").needs_clock());
+        assert!(step("{leave_hall: black}").needs_clock());
+        assert!(!step("{correct_error: {error: colours-only}}").needs_clock());
+        assert!(step("{correct_error: {move: 3}}").needs_clock());
+        assert_eq!(
+            step("{seal_reply: h9g7}").feature(),
+            Some(Feature::Adjournment)
+        );
+        assert_eq!(
+            step("{seal: h2e2, took: 5}").feature(),
+            Some(Feature::Adjournment)
+        );
+        assert_eq!(step("{flag: black}").feature(), Some(Feature::FlagReports));
+        assert_eq!(step("{elapse: 30}").feature(), None);
     }
 
     #[test]

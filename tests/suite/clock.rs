@@ -1178,11 +1178,13 @@ fn arbiter_clock_counts_invalid_forcing_moves_and_reads_flag_reports() {
 /// `…adjournment.no-sealing-before-the-session-end`).
 #[test]
 fn adjournment_rules_with_early_sealing_charge_the_rest_of_the_session() {
-    use arbiter::procedure::{AdjournRules, EarlySeal, Event, Phase, Session};
-    let seal = || Event::Seal {
-        text: "h9g7".into(),
-        explained: None,
-        before_end: Some(Span::from_minutes(10)),
+    use arbiter::procedure::{AdjournRules, EarlySeal, Event, Phase, Seal, Session};
+    let seal = || {
+        Event::Seal(Seal {
+            text: "h9g7".into(),
+            explained: None,
+            before_end: Some(Span::from_minutes(10)),
+        })
     };
     let game = |rules: Option<AdjournRules>| {
         let ruleset: Ruleset = "xiangqi".parse().unwrap();

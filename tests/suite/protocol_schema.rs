@@ -8,6 +8,7 @@ use crate::common::root;
 use arbiter::case::{Case, Stage};
 use arbiter::clock::controls;
 use arbiter::engine::{Engine, ReferenceEngine};
+use arbiter::procedure::Adjustment;
 use arbiter::protocol::offer::OfferText;
 use arbiter::protocol::wire::{
     parse_reply, parse_start_reply, request_json, start_json, start_reply_json, stop_json,
@@ -168,10 +169,10 @@ fn every_step() -> Vec<Step> {
         },
         Step::Move("h2h9".into()),
         Step::Accidental("e3".into()),
-        Step::Adjust {
+        Step::Adjust(Adjustment {
             square: "e0".into(),
             announced: true,
-        },
+        }),
         Step::Illegal {
             text: "e1e2".into(),
             side: None,

@@ -1,7 +1,7 @@
 //! The adjournment of a session: the sealing, the envelope, the resumption and what can go
 //! wrong with them (see [`adjourn`](crate::procedure::adjourn)).
 
-use super::{event_name, Event, EventTime, Session, Side, ViolationKind};
+use super::{event_name, Event, EventTime, Seal, Session, Side, ViolationKind};
 use crate::clause;
 use crate::clock::Span;
 use crate::outcome::{ClauseId, Outcome, Reason, Score};
@@ -88,7 +88,7 @@ impl Session {
                     }
                 }
                 let new = match ev {
-                    Event::Seal { text, explained, before_end } => {
+                    Event::Seal(Seal { text, explained, before_end }) => {
                         if let Some(span) = before_end {
                             match self.adjourn_rules.early_seal {
                                 EarlySeal::Charged(clause) => {

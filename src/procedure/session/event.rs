@@ -25,12 +25,7 @@ pub enum Event {
     Accidental(String),
     /// Adjusting a piece (摆正, art. 5.10): announced beforehand it is no touch; unannounced
     /// it counts as touching it.
-    Adjust {
-        /// The square.
-        square: String,
-        /// Whether it was announced.
-        announced: bool,
-    },
+    Adjust(Adjustment),
     /// A move the rules do not allow (see [`irregular`](crate::procedure::irregular)).
     Illegal {
         /// The move text.
@@ -166,15 +161,7 @@ pub enum Event {
     /// position (draughts art. 11 item 3.1).
     Adjourn,
     /// The sealer writes his sealed move (again, to change it, where the rules allow).
-    Seal {
-        /// The text on the score sheet.
-        text: String,
-        /// The legal move he explains an unreadable or illegal text as.
-        explained: Option<String>,
-        /// Sealed this long before the scheduled end of the session: charged to his clock
-        /// (chess laws art. 13.1(2)).
-        before_end: Option<Span>,
-    },
+    Seal(Seal),
     /// Resumption: position and clocks set from the envelope, the envelope opened if the
     /// replier is present.
     Resume {
@@ -228,6 +215,28 @@ impl Event {
             side: None,
         }
     }
+}
+
+/// Adjusting a piece ([`Event::Adjust`]; a case's and the protocol's `adjust` step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjustment {
+    /// The square.
+    pub square: String,
+    /// Whether it was announced beforehand.
+    pub announced: bool,
+}
+
+/// A sealed move as the sealer writes it ([`Event::Seal`]; a case's and the protocol's
+/// `seal` step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seal {
+    /// The text on the score sheet.
+    pub text: String,
+    /// The legal move he explains an unreadable or illegal text as.
+    pub explained: Option<String>,
+    /// Sealed this long before the scheduled end of the session: charged to his clock
+    /// (chess laws art. 13.1(2)).
+    pub before_end: Option<Span>,
 }
 
 /// The kind of a violation the arbiter declares ([`Event::Violation`]): a counted 违例 of
@@ -309,41 +318,226 @@ pub struct EventTime {
     pub forcing: bool,
 }
 
-/// An event's step name, for messages.
+/// An event's step name, for messages (`timed` for a timed event).
 pub(super) fn event_name(e: &Event) -> &'static str {
     match e {
-        Event::Move(_) => "move",
-        Event::Touch { .. } => "touch",
-        Event::Accidental(_) => "accidental",
-        Event::Adjust { .. } => "adjust",
-        Event::Illegal { .. } => "illegal",
-        Event::Accept => "accept",
-        Event::Correct => "correct",
-        Event::RefuseCorrection(_) => "refuse_correction",
-        Event::Violation { .. } => "violation",
-        Event::Unrecorded { .. } => "unrecorded",
-        Event::Resign(_) => "resign",
-        Event::Offer(_) => "offer",
-        Event::Answer { .. } => "answer",
-        Event::Claim { .. } => "claim",
-        Event::Elapse(_) => "elapse",
-        Event::Press(_) => "press",
-        Event::StopClocks(_) => "stop_clocks",
-        Event::StartClocks(_) => "start_clocks",
-        Event::Arrive(_) => "arrive",
-        Event::ReplaceClock { .. } => "replace_clock",
-        Event::CorrectError { .. } | Event::Correction { .. } => "correct_error",
-        Event::SetClock { .. } => "set_clock",
         Event::Timed { .. } => "timed",
-        Event::Forfeit { .. } => "forfeit",
-        Event::Adjourn => "adjourn",
-        Event::Seal { .. } => "seal",
-        Event::Resume { .. } => "resume",
-        Event::SealReply(_) => "seal_reply",
-        Event::EnvelopeLost { .. } => "envelope_lost",
-        Event::LeaveHall(_) => "leave_hall",
-        Event::AgreeDraw => "agree_draw",
-        Event::ClockObjection(_) => "clock_objection",
-        Event::FlagReport { .. } => "flag",
+        e => e.key().name(),
     }
 }
+
+impl Event {
+    /// The event's key ([`EventKey`]); a timed event's is its event's.
+    pub fn key(&self) -> EventKey {
+        match self {
+            Event::Move(_) => EventKey::Move,
+            Event::Touch { .. } => EventKey::Touch,
+            Event::Accidental(_) => EventKey::Accidental,
+            Event::Adjust(_) => EventKey::Adjust,
+            Event::Illegal { .. } => EventKey::Illegal,
+            Event::Accept => EventKey::Accept,
+            Event::Correct => EventKey::Correct,
+            Event::RefuseCorrection(_) => EventKey::RefuseCorrection,
+            Event::Violation { .. } => EventKey::Violation,
+            Event::Unrecorded { .. } => EventKey::Unrecorded,
+            Event::Resign(_) => EventKey::Resign,
+            Event::Offer(_) => EventKey::Offer,
+            Event::Answer { .. } => EventKey::Answer,
+            Event::Claim { .. } => EventKey::Claim,
+            Event::Elapse(_) => EventKey::Elapse,
+            Event::Press(_) => EventKey::Press,
+            Event::StopClocks(_) => EventKey::StopClocks,
+            Event::StartClocks(_) => EventKey::StartClocks,
+            Event::Arrive(_) => EventKey::Arrive,
+            Event::ReplaceClock { .. } => EventKey::ReplaceClock,
+            Event::CorrectError { .. } | Event::Correction { .. } => EventKey::CorrectError,
+            Event::SetClock { .. } => EventKey::SetClock,
+            Event::Timed { event, .. } => event.key(),
+            Event::Forfeit { .. } => EventKey::Forfeit,
+            Event::Adjourn => EventKey::Adjourn,
+            Event::Seal(_) => EventKey::Seal,
+            Event::Resume { .. } => EventKey::Resume,
+            Event::SealReply(_) => EventKey::SealReply,
+            Event::EnvelopeLost { .. } => EventKey::EnvelopeLost,
+            Event::LeaveHall(_) => EventKey::LeaveHall,
+            Event::AgreeDraw => EventKey::AgreeDraw,
+            Event::ClockObjection(_) => EventKey::ClockObjection,
+            Event::FlagReport { .. } => EventKey::Flag,
+        }
+    }
+}
+
+/// The key of an event: the word a case and the engine protocol's `session` request write
+/// for it (`move`, `seal`), one vocabulary for the session's [`Event`]s and the protocol's
+/// steps. A step has exactly one; the keys come in three groups ([`EventGroup`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventKey {
+    /// `move`: [`Event::Move`].
+    Move,
+    /// `touch`: [`Event::Touch`].
+    Touch,
+    /// `accidental`: [`Event::Accidental`].
+    Accidental,
+    /// `adjust`: [`Event::Adjust`].
+    Adjust,
+    /// `illegal`: [`Event::Illegal`].
+    Illegal,
+    /// `accept`: [`Event::Accept`].
+    Accept,
+    /// `correct`: [`Event::Correct`].
+    Correct,
+    /// `refuse_correction`: [`Event::RefuseCorrection`].
+    RefuseCorrection,
+    /// `violation`: [`Event::Violation`].
+    Violation,
+    /// `unrecorded`: [`Event::Unrecorded`].
+    Unrecorded,
+    /// `resign`: [`Event::Resign`].
+    Resign,
+    /// `forfeit`: [`Event::Forfeit`].
+    Forfeit,
+    /// `offer`: [`Event::Offer`].
+    Offer,
+    /// `answer`: [`Event::Answer`].
+    Answer,
+    /// `claim`: [`Event::Claim`].
+    Claim,
+    /// `elapse`: [`Event::Elapse`].
+    Elapse,
+    /// `press`: [`Event::Press`].
+    Press,
+    /// `stop_clocks`: [`Event::StopClocks`].
+    StopClocks,
+    /// `start_clocks`: [`Event::StartClocks`].
+    StartClocks,
+    /// `arrive`: [`Event::Arrive`].
+    Arrive,
+    /// `replace_clock`: [`Event::ReplaceClock`].
+    ReplaceClock,
+    /// `correct_error`: [`Event::CorrectError`] and [`Event::Correction`].
+    CorrectError,
+    /// `set_clock`: [`Event::SetClock`].
+    SetClock,
+    /// `flag`: [`Event::FlagReport`].
+    Flag,
+    /// `adjourn`: [`Event::Adjourn`].
+    Adjourn,
+    /// `seal`: [`Event::Seal`].
+    Seal,
+    /// `leave_hall`: [`Event::LeaveHall`].
+    LeaveHall,
+    /// `resume`: [`Event::Resume`].
+    Resume,
+    /// `seal_reply`: [`Event::SealReply`].
+    SealReply,
+    /// `envelope_lost`: [`Event::EnvelopeLost`].
+    EnvelopeLost,
+    /// `agree_draw`: [`Event::AgreeDraw`].
+    AgreeDraw,
+    /// `clock_objection`: [`Event::ClockObjection`].
+    ClockObjection,
+}
+
+/// The group of an event key: what the event is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventGroup {
+    /// The board's events: moves, touches, irregularities, conduct, offers, claims.
+    Board,
+    /// The clock's events: time passing, presses, stops, settings, corrections, flags.
+    Clock,
+    /// The adjournment's events: adjourning, sealing, resuming.
+    Adjournment,
+}
+
+impl EventKey {
+    /// Every key: the board's, then the clock's, then the adjournment's.
+    pub const ALL: [EventKey; 32] = [
+        EventKey::Move,
+        EventKey::Touch,
+        EventKey::Accidental,
+        EventKey::Adjust,
+        EventKey::Illegal,
+        EventKey::Accept,
+        EventKey::Correct,
+        EventKey::RefuseCorrection,
+        EventKey::Violation,
+        EventKey::Unrecorded,
+        EventKey::Resign,
+        EventKey::Forfeit,
+        EventKey::Offer,
+        EventKey::Answer,
+        EventKey::Claim,
+        EventKey::Elapse,
+        EventKey::Press,
+        EventKey::StopClocks,
+        EventKey::StartClocks,
+        EventKey::Arrive,
+        EventKey::ReplaceClock,
+        EventKey::CorrectError,
+        EventKey::SetClock,
+        EventKey::Flag,
+        EventKey::Adjourn,
+        EventKey::Seal,
+        EventKey::LeaveHall,
+        EventKey::Resume,
+        EventKey::SealReply,
+        EventKey::EnvelopeLost,
+        EventKey::AgreeDraw,
+        EventKey::ClockObjection,
+    ];
+
+    /// The key as written (`refuse_correction`).
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKey::Move => "move",
+            EventKey::Touch => "touch",
+            EventKey::Accidental => "accidental",
+            EventKey::Adjust => "adjust",
+            EventKey::Illegal => "illegal",
+            EventKey::Accept => "accept",
+            EventKey::Correct => "correct",
+            EventKey::RefuseCorrection => "refuse_correction",
+            EventKey::Violation => "violation",
+            EventKey::Unrecorded => "unrecorded",
+            EventKey::Resign => "resign",
+            EventKey::Forfeit => "forfeit",
+            EventKey::Offer => "offer",
+            EventKey::Answer => "answer",
+            EventKey::Claim => "claim",
+            EventKey::Elapse => "elapse",
+            EventKey::Press => "press",
+            EventKey::StopClocks => "stop_clocks",
+            EventKey::StartClocks => "start_clocks",
+            EventKey::Arrive => "arrive",
+            EventKey::ReplaceClock => "replace_clock",
+            EventKey::CorrectError => "correct_error",
+            EventKey::SetClock => "set_clock",
+            EventKey::Flag => "flag",
+            EventKey::Adjourn => "adjourn",
+            EventKey::Seal => "seal",
+            EventKey::LeaveHall => "leave_hall",
+            EventKey::Resume => "resume",
+            EventKey::SealReply => "seal_reply",
+            EventKey::EnvelopeLost => "envelope_lost",
+            EventKey::AgreeDraw => "agree_draw",
+            EventKey::ClockObjection => "clock_objection",
+        }
+    }
+
+    /// The key's group.
+    pub fn group(self) -> EventGroup {
+        use EventKey::*;
+        match self {
+            Move | Touch | Accidental | Adjust | Illegal | Accept | Correct | RefuseCorrection
+            | Violation | Unrecorded | Resign | Forfeit | Offer | Answer | Claim => {
+                EventGroup::Board
+            }
+            Elapse | Press | StopClocks | StartClocks | Arrive | ReplaceClock | CorrectError
+            | SetClock | Flag => EventGroup::Clock,
+            Adjourn | Seal | LeaveHall | Resume | SealReply | EnvelopeLost | AgreeDraw
+            | ClockObjection => EventGroup::Adjournment,
+        }
+    }
+}
+
+named!(from_name EventKey);

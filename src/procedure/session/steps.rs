@@ -2,8 +2,8 @@
 //! board's and the clock's.
 
 use super::{
-    BreachKind, Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session, Side,
-    ViolationKind,
+    Adjustment, BreachKind, Event, EventTime, IllegalHandling, OfferAfterPress, Pending, Session,
+    Side, ViolationKind,
 };
 use crate::clause;
 use crate::clock::{ClaimClock, PlayerStop, Span};
@@ -223,7 +223,7 @@ impl Session {
                 Touch::at(&self.board, &[square.as_str()])?;
                 Ok(())
             }
-            Event::Adjust { square, announced } => {
+            Event::Adjust(Adjustment { square, announced }) => {
                 let touch = Touch::at(&self.board, &[square.as_str()])?;
                 if !announced && self.policy.unannounced_adjust_touches {
                     self.touches.push(touch);
@@ -462,7 +462,7 @@ impl Session {
                 Ok(())
             }
             Event::Adjourn
-            | Event::Seal { .. }
+            | Event::Seal(_)
             | Event::Resume { .. }
             | Event::SealReply(_)
             | Event::EnvelopeLost { .. }
