@@ -222,3 +222,77 @@ where
         Ok(Box::new(Judged::new(replay(self, fen, moves)?, &self.play)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{rules_for, MoveInfo, PerftCount, Rules, Ruleset};
+
+    /// Each ruleset with notations its game writes and reads back, the canonical one first
+    /// (not xiangqi's uci10: its ranks 1-10 read as ICCS ranks 0-9).
+    const NOTATIONS: [(&str, &[&str]); 3] = [
+        ("russian", &["numeric", "algebraic"]),
+        ("brazilian", &["numeric", "algebraic"]),
+        ("xiangqi", &["iccs", "chinese", "wxf"]),
+    ];
+
+    /// The start position of `rules` and the positions after its middle legal move is
+    /// played, six times over.
+    fn positions(rules: &dyn Rules) -> Vec<String> {
+        let mut fens = vec![rules.start_fen()];
+        for _ in 0..6 {
+            let fen = fens.last().unwrap();
+            let moves = rules.legal_moves(fen, None).unwrap();
+            let middle = moves[moves.len() / 2].text.clone();
+            fens.push(rules.play(fen, &[middle]).unwrap());
+        }
+        fens
+    }
+
+    fn keys(moves: &[MoveInfo]) -> Vec<&str> {
+        moves.iter().map(|m| m.key.as_str()).collect()
+    }
+
+    #[test]
+    fn a_move_read_in_any_notation_is_written_in_the_canonical_one() {
+        for (name, notations) in NOTATIONS {
+            let rules = rules_for(&name.parse::<Ruleset>().unwrap());
+            for fen in positions(&*rules) {
+                let canonical = rules.legal_moves(&fen, None).unwrap();
+                for &notation in notations {
+                    let written = rules.legal_moves(&fen, Some(notation)).unwrap();
+                    assert_eq!(keys(&written), keys(&canonical), "{name} {notation}");
+                    let differs = written
+                        .iter()
+                        .zip(&canonical)
+                        .any(|(w, c)| w.text != c.text);
+                    assert_eq!(differs, notation != notations[0], "{name} {notation} {fen}");
+                    for (w, c) in written.iter().zip(&canonical) {
+                        let read = rules.resolve_move(&fen, &w.text).unwrap();
+                        assert_eq!(&read, c, "{name} {notation} {fen}: {}", w.text);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn perft_divided_counts_what_perft_counts() {
+        use PerftCount::{Moves, Paths};
+        let runs = [(0, Paths), (1, Paths), (2, Paths), (1, Moves), (2, Moves)];
+        for (name, _) in NOTATIONS {
+            let rules = rules_for(&name.parse::<Ruleset>().unwrap());
+            for fen in positions(&*rules).iter().step_by(3) {
+                for (depth, count) in runs {
+                    let plain = rules.perft(fen, depth, count, false).unwrap();
+                    let divided = rules.perft(fen, depth, count, true).unwrap();
+                    assert!(plain.divide.is_empty(), "{name} {fen} {depth}");
+                    assert_eq!(divided.nodes, plain.nodes, "{name} {fen} {depth}");
+                    if depth > 0 {
+                        let sum: u64 = divided.divide.iter().map(|(_, n)| n).sum();
+                        assert_eq!(sum, plain.nodes, "{name} {fen} {depth}");
+                    }
+                }
+            }
+        }
+    }
+}
