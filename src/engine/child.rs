@@ -272,7 +272,7 @@ impl Running {
     }
 
     /// The stderr written since `mark`, after giving the reader a moment to catch up.
-    pub(super) fn stderr_since(&self, mark: usize) -> Option<String> {
+    pub(crate) fn stderr_since(&self, mark: usize) -> Option<String> {
         thread::sleep(Duration::from_millis(20));
         self.stderr.lock().ok().and_then(|l| l.since(mark))
     }

@@ -335,6 +335,27 @@ pub(crate) enum Said {
     Bad(String),
 }
 
+/// The end of what an engine wrote on stderr, in one line: its last three lines that are
+/// not blank, joined by ` | `, the last 300 characters of them (a record's comment and a
+/// report line have no room for more); `None` when it wrote nothing but blanks.
+pub(crate) fn stderr_tail(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
+    let count = tail.chars().count();
+    Some(if count > 300 {
+        format!("…{}", tail.chars().skip(count - 300).collect::<String>())
+    } else {
+        tail
+    })
+}
+
 /// The error message of output that is no line of text (`why`, [`Said::Bad`]), read
 /// while the arbiter waited for `waiting`.
 pub(crate) fn unreadable(why: &str, waiting: &str) -> String {
@@ -351,6 +372,24 @@ impl EngineProcess {
     /// Sends one line (and flushes).
     pub(crate) fn send(&mut self, line: &str) -> std::io::Result<()> {
         self.running.send(line)
+    }
+
+    /// The end of what the engine wrote on stderr so far ([`stderr_tail`]), to go with the
+    /// message of its failure.
+    pub(crate) fn stderr_tail(&self) -> Option<String> {
+        self.running
+            .stderr_since(0)
+            .as_deref()
+            .and_then(stderr_tail)
+    }
+
+    /// `message` with the end of the engine's stderr, if it wrote any: `<message> (its
+    /// stderr: …)`.
+    pub(crate) fn with_stderr(&self, message: String) -> String {
+        match self.stderr_tail() {
+            Some(tail) => format!("{message} (its stderr: {tail})"),
+            None => message,
+        }
     }
 
     /// The engine's next line, waited for `within` at most.

@@ -194,7 +194,10 @@ impl UciPlayer {
                 Said::Line(_) => {}
                 Said::Nothing => break,
                 Said::Ended => {
-                    return Err(self.error(format!("it ended while arbiter waited for {waiting}")))
+                    return Err(self.error(
+                        self.process
+                            .with_stderr(format!("it ended while arbiter waited for {waiting}")),
+                    ))
                 }
                 Said::Bad(why) => return Err(self.error(unreadable(&why, &waiting))),
             }
@@ -253,7 +256,10 @@ impl UciPlayer {
                     )
                 }
                 Said::Ended => {
-                    return Err(self.error(format!("it ended while arbiter waited for `{what}`")))
+                    return Err(self.error(
+                        self.process
+                            .with_stderr(format!("it ended while arbiter waited for `{what}`")),
+                    ))
                 }
                 Said::Bad(why) => return Err(self.error(unreadable(&why, &format!("`{what}`")))),
             }

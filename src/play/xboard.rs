@@ -152,12 +152,17 @@ impl XboardPlayer {
         self.ranks
     }
 
-    /// How the process ended, when it has.
-    /// (Its output closes a moment before it is gone: waited for half a second at most.)
+    /// How the process ended, when it has, and the end of what it wrote on stderr, if
+    /// anything. (Its output closes a moment before it is gone: waited for half a second at
+    /// most.)
     fn exit_status(&mut self) -> String {
-        match self.process.running.ended(Duration::from_millis(500)) {
+        let status = match self.process.running.ended(Duration::from_millis(500)) {
             Some(status) => format!("it exited: {status}"),
             None => "its output closed, the process still runs".to_owned(),
+        };
+        match self.process.stderr_tail() {
+            Some(tail) => format!("{status}; its stderr: {tail}"),
+            None => status,
         }
     }
 

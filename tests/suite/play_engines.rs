@@ -278,6 +278,13 @@ fn a_crashing_xboard_engine_loses_by_engine_failure_with_its_exit_status() {
     );
     assert!(detail.contains("exit status: 3"), "{detail}");
     assert!(detail.contains("`move …` after `go`"), "{detail}");
+    // What it wrote on stderr before it died goes with its exit status.
+    assert!(
+        detail.ends_with(
+            "(it exited: exit status: 3; its stderr: clocked_engine.py: simulated crash on go)"
+        ),
+        "{detail}"
+    );
 }
 
 #[test]
