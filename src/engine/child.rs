@@ -1,17 +1,18 @@
 //! The plumbing shared by the subprocess engines ([`super::ProcessEngine`] and
-//! [`super::UciEngine`]): a child process with its stdout read line by line on a thread,
+//! [`super::UciEngine`]) and the match simulator's engine players (`crate::play`): a child
+//! process with its stdout read line by line on a thread (each line bounded, a few queued),
 //! its stderr kept (the last lines) to attach to failures, and a polite stop.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the stdout reader thread passes on.
-pub(super) enum Line {
+pub(crate) enum Line {
     /// A line, without its line break.
     Text(String),
     /// Not UTF-8, or a read error.
@@ -158,17 +159,30 @@ impl StderrLog {
     }
 }
 
+/// The words of a command line split like a shell would (quotes and backslashes, no
+/// variables or globs), at least one.
+pub(crate) fn command_words(line: &str) -> Result<Vec<String>, String> {
+    let argv =
+        shell_words::split(line).map_err(|e| format!("cannot split the command line: {e}"))?;
+    if argv.is_empty() {
+        return Err("the command is empty".to_owned());
+    }
+    Ok(argv)
+}
+
 /// A running engine process.
-pub(super) struct Running {
+pub(crate) struct Running {
     child: Child,
-    stdin: ChildStdin,
+    /// Its stdin; `None` once [`Running::stop`] closed it.
+    stdin: Option<ChildStdin>,
     /// Its stdout, line by line.
-    pub(super) stdout: Receiver<Line>,
+    pub(crate) stdout: Receiver<Line>,
     stderr: Arc<Mutex<StderrLog>>,
 }
 
 impl Running {
-    pub(super) fn spawn(argv: &[String]) -> Result<Running, String> {
+    /// Starts `argv` (the program, then its arguments).
+    pub(crate) fn spawn(argv: &[String]) -> Result<Running, String> {
         let (program, args) = argv.split_first().ok_or("the command is empty")?;
         let mut child = Command::new(program)
             .args(args)
@@ -247,7 +261,7 @@ impl Running {
         });
         Ok(Running {
             child,
-            stdin,
+            stdin: Some(stdin),
             stdout: rx,
             stderr,
         })
@@ -258,26 +272,41 @@ impl Running {
     }
 
     /// The stderr written since `mark`, after giving the reader a moment to catch up.
-    pub(super) fn stderr_since(&self, mark: usize) -> Option<String> {
+    pub(crate) fn stderr_since(&self, mark: usize) -> Option<String> {
         thread::sleep(Duration::from_millis(20));
         self.stderr.lock().ok().and_then(|l| l.since(mark))
     }
 
-    pub(super) fn send(&mut self, line: &str) -> std::io::Result<()> {
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.write_all(b"\n")?;
-        self.stdin.flush()
+    /// Sends one line (and flushes).
+    pub(crate) fn send(&mut self, line: &str) -> std::io::Result<()> {
+        let stdin = self.stdin.as_mut().ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::BrokenPipe, "its stdin is closed")
+        })?;
+        stdin.write_all(line.as_bytes())?;
+        stdin.write_all(b"\n")?;
+        stdin.flush()
+    }
+
+    /// How the process ended, waited for `within` at most; `None`: it still runs.
+    pub(crate) fn ended(&mut self, within: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// How the process ended, waiting a moment for it.
     pub(super) fn exit_status(&mut self) -> String {
-        for _ in 0..50 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return describe_status(status);
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        "it closed its output but is still running".to_owned()
+        self.ended(Duration::from_millis(500)).map_or_else(
+            || "it closed its output but is still running".to_owned(),
+            describe_status,
+        )
     }
 
     pub(super) fn kill(mut self) {
@@ -285,23 +314,19 @@ impl Running {
         let _ = self.child.wait();
     }
 
-    /// Sends `goodbye` (the protocol's `stop`, UCI's `quit`), closes stdin, waits up to two
-    /// seconds, then kills.
-    pub(super) fn stop(mut self, goodbye: &str) {
+    /// Sends `goodbye` (the protocol's `stop`, UCI's `quit`), closes stdin, waits up to
+    /// `grace` for the process to end, then kills it.
+    pub(crate) fn stop(&mut self, goodbye: &str, grace: Duration) {
         let _ = self.send(goodbye);
-        drop(self.stdin);
-        for _ in 0..200 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
+        self.stdin = None;
+        if self.ended(grace).is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
-pub(super) fn describe_status(status: std::process::ExitStatus) -> String {
+pub(super) fn describe_status(status: ExitStatus) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;

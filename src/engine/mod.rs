@@ -17,7 +17,7 @@
 //! ```
 
 mod candidates;
-mod child;
+pub(crate) mod child;
 mod player;
 mod process;
 mod program;

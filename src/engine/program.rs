@@ -3,7 +3,7 @@
 //! built-in adapters (UCI, UCCI, XBoard), one way to put a request to the engine
 //! ([`Adapter`]), so that each adapter writes only its own conversation.
 
-use super::child::{Running, Supervised};
+use super::child::{command_words, Running, Supervised};
 use super::talk::{leftover, Talk, Trouble};
 use super::{Engine, ProcessOptions, StartError, Usage};
 use crate::protocol::{EngineFailure, EngineInfo, FailureKind, QueryKind, Reply, Request};
@@ -33,15 +33,7 @@ pub(super) struct Program<K> {
 /// The words of a command line split like a shell would (quotes and backslashes, no
 /// variables or globs); `command` is the command line as reported in the error.
 pub(super) fn split_command(command: &str, line: &str) -> Result<Vec<String>, StartError> {
-    let argv = shell_words::split(line)
-        .map_err(|e| start_error(command)(format!("cannot split the command line: {e}"), None))?;
-    if argv.is_empty() {
-        return Err(start_error(command)(
-            "the command is empty".to_owned(),
-            None,
-        ));
-    }
-    Ok(argv)
+    command_words(line).map_err(|message| start_error(command)(message, None))
 }
 
 /// The start error of `command`, from a message and the stderr that goes with it.
@@ -140,11 +132,14 @@ impl<K> Program<K> {
     }
 }
 
+/// How long an engine asked to stop has to end before it is killed.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl<K> Drop for Program<K> {
     fn drop(&mut self) {
         if let Ok(mut state) = self.state.lock() {
-            if let Some(running) = state.process.running.take() {
-                running.stop(&self.goodbye);
+            if let Some(mut running) = state.process.running.take() {
+                running.stop(&self.goodbye, STOP_GRACE);
             }
         }
     }

@@ -22,6 +22,7 @@
 use crate::clock::Span;
 use crate::edition::DrawKind;
 use crate::engine::best_by_material;
+use crate::engine::child::{command_words, Line, Running};
 pub use crate::engine::material;
 use crate::fuzz::Rng;
 use crate::procedure::{Board, Candidate, Session};
@@ -303,9 +304,14 @@ impl Player for GreedyPlayer {
     }
 }
 
-/// An engine started for a match: the process, its standard input, and its output lines
-/// read on a thread of their own (the channel closes when the engine's output does). The
-/// UCI/UCCI and XBoard players both start their engines so; dropping it stops the engine.
+/// How long an engine told `quit` when its player is dropped has to end before it is
+/// killed.
+const QUIT_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// An engine started for a match: its command line, its program's name, and the running
+/// process ([`Running`]: its output read on a thread of its own, a bounded line at a time,
+/// a few lines ahead). The UCI/UCCI and XBoard players both start their engines so;
+/// dropping it stops the engine (`quit`, half a second to end, then killed).
 pub(crate) struct EngineProcess {
     /// The command line it was started with, as the player is named in errors
     /// (`uci:<line>`).
@@ -314,76 +320,102 @@ pub(crate) struct EngineProcess {
     /// gives its own).
     pub program: String,
     /// The running engine.
-    pub child: std::process::Child,
-    /// The engine's standard input.
-    pub stdin: std::process::ChildStdin,
-    /// The engine's output, a line at a time.
-    pub lines: std::sync::mpsc::Receiver<String>,
+    pub running: Running,
+}
+
+/// What an engine said next ([`EngineProcess::next`]).
+pub(crate) enum Said {
+    /// A line, without its line break.
+    Line(String),
+    /// Nothing within the time given.
+    Nothing,
+    /// Its output ended.
+    Ended,
+    /// Output that is no line of text: why (a line too long, not UTF-8, a read error).
+    Bad(String),
+}
+
+/// The end of what an engine wrote on stderr, in one line: its last three lines that are
+/// not blank, joined by ` | `, the last 300 characters of them (a record's comment and a
+/// report line have no room for more); `None` when it wrote nothing but blanks.
+pub(crate) fn stderr_tail(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
+    let count = tail.chars().count();
+    Some(if count > 300 {
+        format!("…{}", tail.chars().skip(count - 300).collect::<String>())
+    } else {
+        tail
+    })
+}
+
+/// The error message of output that is no line of text (`why`, [`Said::Bad`]), read
+/// while the arbiter waited for `waiting`.
+pub(crate) fn unreadable(why: &str, waiting: &str) -> String {
+    format!("its output: {why}, while arbiter waited for {waiting}")
 }
 
 impl Drop for EngineProcess {
-    /// Stops the engine: `quit`, half a second to end, then killed.
     fn drop(&mut self) {
-        use std::time::{Duration, Instant};
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.running.stop("quit", QUIT_GRACE);
     }
 }
 
 impl EngineProcess {
     /// Sends one line (and flushes).
     pub(crate) fn send(&mut self, line: &str) -> std::io::Result<()> {
-        use std::io::Write;
-        writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush())
+        self.running.send(line)
+    }
+
+    /// The end of what the engine wrote on stderr so far ([`stderr_tail`]), to go with the
+    /// message of its failure.
+    pub(crate) fn stderr_tail(&self) -> Option<String> {
+        self.running
+            .stderr_since(0)
+            .as_deref()
+            .and_then(stderr_tail)
+    }
+
+    /// `message` with the end of the engine's stderr, if it wrote any: `<message> (its
+    /// stderr: …)`.
+    pub(crate) fn with_stderr(&self, message: String) -> String {
+        match self.stderr_tail() {
+            Some(tail) => format!("{message} (its stderr: {tail})"),
+            None => message,
+        }
+    }
+
+    /// The engine's next line, waited for `within` at most.
+    pub(crate) fn next(&self, within: std::time::Duration) -> Said {
+        use std::sync::mpsc::RecvTimeoutError;
+        match self.running.stdout.recv_timeout(within) {
+            Ok(Line::Text(line)) => Said::Line(line),
+            Ok(Line::Bad(why)) => Said::Bad(why),
+            Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => Said::Ended,
+            Err(RecvTimeoutError::Timeout) => Said::Nothing,
+        }
     }
 
     /// Starts `line` (split like a shell would); `player`, the command line as given, names
     /// it in errors.
     pub(crate) fn spawn(line: &str, player: String) -> Result<EngineProcess, PlayerError> {
-        use std::io::{BufRead, BufReader};
-        use std::process::{Command, Stdio};
         let fail = |message: String| PlayerError {
             player: player.clone(),
             message,
         };
-        let argv = shell_words::split(line)
-            .map_err(|e| fail(format!("cannot split the command line: {e}")))?;
-        let Some((program, args)) = argv.split_first() else {
-            return Err(fail("the command is empty".to_owned()));
-        };
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| fail(format!("cannot start `{program}`: {e}")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(fail("no pipes to the engine".to_owned()));
-        };
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let argv = command_words(line).map_err(fail)?;
+        let running = Running::spawn(&argv).map_err(fail)?;
         Ok(EngineProcess {
             command: player,
-            program: program.clone(),
-            child,
-            stdin,
-            lines,
+            program: argv[0].clone(),
+            running,
         })
     }
 }

@@ -29,7 +29,7 @@
 //! assert_eq!(record.players[0], "arbiter reference");
 //! ```
 
-use super::player::{Choice, HistoryTexts, MoveRequest, Player, PlayerError};
+use super::player::{stderr_tail, Choice, HistoryTexts, MoveRequest, Player, PlayerError};
 use crate::engine::{open, Engine, ProcessOptions};
 use crate::procedure::{Board, Candidate};
 use crate::protocol::{
@@ -211,20 +211,8 @@ impl Player for ProtocolPlayer {
 /// A failure in one line, with the end of what the engine wrote on stderr around it (a
 /// record's comment and a report line have no room for more).
 fn with_stderr(failure: &crate::protocol::EngineFailure) -> String {
-    let Some(stderr) = failure.stderr.as_deref().filter(|s| !s.trim().is_empty()) else {
-        return failure.to_string();
-    };
-    let lines: Vec<&str> = stderr
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
-    let count = tail.chars().count();
-    let tail = if count > 300 {
-        format!("…{}", tail.chars().skip(count - 300).collect::<String>())
-    } else {
-        tail
-    };
-    format!("{failure} (its stderr: {tail})")
+    match failure.stderr.as_deref().and_then(stderr_tail) {
+        Some(tail) => format!("{failure} (its stderr: {tail})"),
+        None => failure.to_string(),
+    }
 }

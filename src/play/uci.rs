@@ -25,11 +25,12 @@
 //! (after an illegal move taken back). The answer is read from `bestmove`; a crash, or no
 //! answer within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, EngineProcess, HistoryTexts, MoveRequest, Player, PlayerError};
+use super::player::{
+    unreadable, Choice, EngineProcess, HistoryTexts, MoveRequest, Player, PlayerError, Said,
+};
 use crate::engine::{Dialect, UciRanks};
 use crate::procedure::{Board, Candidate};
 use crate::Ruleset;
-use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to greet, and the grace period after its time.
@@ -184,19 +185,21 @@ impl UciPlayer {
             let t = l.trim();
             t.starts_with("bestmove") || t.starts_with("nobestmove")
         };
+        let waiting = format!("`bestmove` after `{go}` (the probe of its time unit)");
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.process.lines.recv_timeout(left) {
-                Ok(line) if is_move(&line) => return Ok(true),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => break,
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.error(format!(
-                        "it ended while arbiter waited for `bestmove` after `{go}` (the probe \
-                         of its time unit)"
-                    )))
+            match self.process.next(left) {
+                Said::Line(line) if is_move(&line) => return Ok(true),
+                Said::Line(_) => {}
+                Said::Nothing => break,
+                Said::Ended => {
+                    return Err(self.error(
+                        self.process
+                            .with_stderr(format!("it ended while arbiter waited for {waiting}")),
+                    ))
                 }
+                Said::Bad(why) => return Err(self.error(unreadable(&why, &waiting))),
             }
         }
         self.send("stop")?;
@@ -239,22 +242,26 @@ impl UciPlayer {
         let mut lines = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.process.lines.recv_timeout(left) {
-                Ok(line) => {
+            match self.process.next(left) {
+                Said::Line(line) => {
                     let end = done(&line);
                     lines.push(line.clone());
                     if end {
                         return Ok((lines, line));
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {
+                Said::Nothing => {
                     return Err(
                         self.error(format!("no `{what}` within {:.1} s", within.as_secs_f64()))
                     )
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.error(format!("it ended while arbiter waited for `{what}`")))
+                Said::Ended => {
+                    return Err(self.error(
+                        self.process
+                            .with_stderr(format!("it ended while arbiter waited for `{what}`")),
+                    ))
                 }
+                Said::Bad(why) => return Err(self.error(unreadable(&why, &format!("`{what}`")))),
             }
         }
     }

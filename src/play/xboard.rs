@@ -25,11 +25,10 @@
 //! <nodes> <pv>`) gives the score read by the score adjudication. A crash, or no answer
 //! within the time left plus a grace period, is a [`PlayerError`].
 
-use super::player::{Choice, EngineProcess, MoveRequest, Player, PlayerError};
+use super::player::{unreadable, Choice, EngineProcess, MoveRequest, Player, PlayerError, Said};
 use crate::engine::{lettered, UciRanks};
 use crate::procedure::{Board, Candidate};
 use crate::Ruleset;
-use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to answer a command, and the grace period after its time.
@@ -153,18 +152,17 @@ impl XboardPlayer {
         self.ranks
     }
 
-    /// How the process ended, when it has.
-    /// (Its output closes a moment before it is gone: waited for half a second at most.)
+    /// How the process ended, when it has, and the end of what it wrote on stderr, if
+    /// anything. (Its output closes a moment before it is gone: waited for half a second at
+    /// most.)
     fn exit_status(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_millis(500);
-        loop {
-            match self.process.child.try_wait() {
-                Ok(Some(status)) => return format!("it exited: {status}"),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                _ => return "its output closed, the process still runs".to_owned(),
-            }
+        let status = match self.process.running.ended(Duration::from_millis(500)) {
+            Some(status) => format!("it exited: {status}"),
+            None => "its output closed, the process still runs".to_owned(),
+        };
+        match self.process.stderr_tail() {
+            Some(tail) => format!("{status}; its stderr: {tail}"),
+            None => status,
         }
     }
 
@@ -186,15 +184,16 @@ impl XboardPlayer {
         waiting: &str,
     ) -> Result<Option<String>, PlayerError> {
         let left = deadline.saturating_duration_since(Instant::now());
-        match self.process.lines.recv_timeout(left) {
-            Ok(line) => Ok(Some(line)),
-            Err(RecvTimeoutError::Timeout) => Ok(None),
-            Err(RecvTimeoutError::Disconnected) => {
+        match self.process.next(left) {
+            Said::Line(line) => Ok(Some(line)),
+            Said::Nothing => Ok(None),
+            Said::Ended => {
                 let status = self.exit_status();
                 Err(self.error(format!(
                     "it ended while arbiter waited for {waiting} ({status})"
                 )))
             }
+            Said::Bad(why) => Err(self.error(unreadable(&why, waiting))),
         }
     }
 
@@ -364,12 +363,15 @@ impl XboardPlayer {
     /// chatter) are dropped; a closed output is a crash.
     fn drain(&mut self) -> Result<(), PlayerError> {
         loop {
-            match self.process.lines.try_recv() {
-                Ok(_) => {}
-                Err(TryRecvError::Empty) => return Ok(()),
-                Err(TryRecvError::Disconnected) => {
+            match self.process.next(Duration::ZERO) {
+                Said::Line(_) => {}
+                Said::Nothing => return Ok(()),
+                Said::Ended => {
                     let status = self.exit_status();
                     return Err(self.error(format!("it ended between two moves ({status})")));
+                }
+                Said::Bad(why) => {
+                    return Err(self.error(format!("its output: {why}, between two moves")))
                 }
             }
         }

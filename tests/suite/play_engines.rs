@@ -4,7 +4,8 @@
 //! unless the engine takes `usemillisec`; an engine that reads milliseconds without saying
 //! so; one that misreads `increment`), XBoard's `level`/`time`/`otim` (centiseconds), and
 //! the XBoard player's faults (an illegal move, garbage, silence, a crash, a resignation, a
-//! result claimed instead of a move, a refused history move), each a ruling with a reason.
+//! result claimed instead of a move, a refused history move, a line over the limit of one
+//! line of output), each a ruling with a reason.
 
 use crate::common::{arbiter, code, game_options, replays, root, stderr, stdout, temp_dir};
 use arbiter::play::{
@@ -277,6 +278,13 @@ fn a_crashing_xboard_engine_loses_by_engine_failure_with_its_exit_status() {
     );
     assert!(detail.contains("exit status: 3"), "{detail}");
     assert!(detail.contains("`move …` after `go`"), "{detail}");
+    // What it wrote on stderr before it died goes with its exit status.
+    assert!(
+        detail.ends_with(
+            "(it exited: exit status: 3; its stderr: clocked_engine.py: simulated crash on go)"
+        ),
+        "{detail}"
+    );
 }
 
 #[test]
@@ -322,6 +330,29 @@ fn an_xboard_engine_refusing_a_move_the_arbiter_took_cannot_go_on() {
     );
     assert!(detail.contains("it refuses move"), "{detail}");
     assert!(detail.contains("Illegal move"), "{detail}");
+}
+
+#[test]
+fn an_xboard_engine_writing_a_line_over_the_limit_loses_by_engine_failure_saying_so() {
+    // A line of 2 MiB: one line of engine output is read up to 1 MiB (a hostile engine
+    // writing one endless line cannot fill the arbiter's memory), and the rest is not
+    // taken for a line the engine may go on from.
+    let (_, winner, reason, detail) = faulty("endless-line");
+    assert_eq!(
+        (winner, reason.as_str()),
+        (Some(Side::Second), "engine-failure")
+    );
+    assert!(
+        detail.starts_with(
+            "Clocked Fake: its output: a line longer than 1048576 bytes (the limit of one line \
+             of engine output), starting: 1 0 0 1 hhh"
+        ),
+        "{detail}"
+    );
+    assert!(
+        detail.ends_with("…, while arbiter waited for `move …` after `go`"),
+        "{detail}"
+    );
 }
 
 #[test]
