@@ -80,7 +80,7 @@ pub struct InvalidExpect {
 
 /// One side's expected clock; a bare time is its `remaining`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(try_from = "RawSideClock")]
+#[serde(remote = "Self", default, deny_unknown_fields)]
 pub struct SideClockExpect {
     /// Time used.
     pub used: Option<Span>,
@@ -100,57 +100,25 @@ pub struct SideClockExpect {
     pub invalid: Option<u32>,
 }
 
-#[derive(Deserialize)]
-#[serde(
-    untagged,
-    expecting = "a time left (300, 4:59, 5m) or a map of used, remaining, moves, period, quota, \
-                 bank, time_trouble, invalid"
-)]
-enum RawSideClock {
-    Remaining(Span),
-    Full(FullSideClock),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FullSideClock {
-    #[serde(default)]
-    used: Option<Span>,
-    #[serde(default)]
-    remaining: Option<Span>,
-    #[serde(default)]
-    moves: Option<u32>,
-    #[serde(default)]
-    period: Option<u32>,
-    #[serde(default)]
-    quota: Option<u32>,
-    #[serde(default)]
-    bank: Option<Span>,
-    #[serde(default)]
-    time_trouble: Option<bool>,
-    #[serde(default)]
-    invalid: Option<u32>,
-}
-
-impl TryFrom<RawSideClock> for SideClockExpect {
-    type Error = String;
-
-    fn try_from(raw: RawSideClock) -> Result<SideClockExpect, String> {
-        Ok(match raw {
-            RawSideClock::Remaining(r) => SideClockExpect {
+impl<'de> Deserialize<'de> for SideClockExpect {
+    /// A bare time (its `remaining`), or the map the derived reader reads.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SideClockExpect, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(
+            untagged,
+            expecting = "a time left (300, 4:59, 5m) or a map of used, remaining, moves, period, \
+                         quota, bank, time_trouble, invalid"
+        )]
+        enum Raw {
+            Remaining(Span),
+            Full(#[serde(deserialize_with = "SideClockExpect::deserialize")] SideClockExpect),
+        }
+        Ok(match Raw::deserialize(d)? {
+            Raw::Remaining(r) => SideClockExpect {
                 remaining: Some(r),
                 ..SideClockExpect::default()
             },
-            RawSideClock::Full(f) => SideClockExpect {
-                used: f.used,
-                remaining: f.remaining,
-                moves: f.moves,
-                period: f.period,
-                quota: f.quota,
-                bank: f.bank,
-                time_trouble: f.time_trouble,
-                invalid: f.invalid,
-            },
+            Raw::Full(full) => full,
         })
     }
 }
@@ -602,5 +570,29 @@ fn step_key(step: &Step) -> &'static str {
         Step::ClockObjection(_) => "the step `clock_objection`",
         Step::Flag { .. } => "the step `flag`",
         _ => "a step",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_clock_is_a_bare_time_or_a_map() {
+        let read = |s: &str| serde_yaml::from_str::<SideClockExpect>(s).map_err(|e| e.to_string());
+        let span = |s: &str| s.parse::<Span>().ok();
+        assert_eq!(read("4:59").unwrap().remaining, span("4:59"));
+        let full = read("{used: 1:00, moves: 3}").unwrap();
+        assert_eq!(
+            (full.used, full.moves, full.remaining),
+            (span("1:00"), Some(3), None)
+        );
+        for bad in ["{usd: 3}", "{used: x}", "[x]"] {
+            let err = read(bad).unwrap_err();
+            assert!(
+                err.starts_with("a time left (300, 4:59, 5m) or a map of used,"),
+                "{bad}: {err}"
+            );
+        }
     }
 }
