@@ -207,7 +207,7 @@ impl Checker<'_> {
             self.skip("the case uses clock: the engine does not answer `clock` queries".to_owned());
             return Ok(());
         }
-        let mut needed: Vec<(Feature, &str)> = self
+        let mut needed: Vec<(Feature, String)> = self
             .case
             .steps
             .iter()
@@ -215,13 +215,13 @@ impl Checker<'_> {
             .filter_map(|s| s.feature().map(|f| (f, step_key(s))))
             .collect();
         if self.case.expect.adjournment.is_some() {
-            needed.push((Feature::Adjournment, "expect.adjournment"));
+            needed.push((Feature::Adjournment, "expect.adjournment".to_owned()));
         }
         if self.case.expect.correction.is_some() {
-            needed.push((Feature::Corrections, "expect.correction"));
+            needed.push((Feature::Corrections, "expect.correction".to_owned()));
         }
         if setup.start.flags.as_deref() == Some("reported") {
-            needed.push((Feature::FlagReports, "clock.flags: reported"));
+            needed.push((Feature::FlagReports, "clock.flags: reported".to_owned()));
         }
         if let Some((feature, what)) = needed.into_iter().find(|(f, _)| !self.info.supports(*f)) {
             self.skip(format!(
@@ -555,27 +555,37 @@ fn expected_json(expect: &ClockExpect) -> Value {
     })
 }
 
-/// The key a case writes for a step (`seal`, `move … forcing`), for skip messages.
-fn step_key(step: &Step) -> &'static str {
+/// What a case wrote for a step that needs a feature (`the step `seal``, `a move with
+/// `forcing``), for skip messages.
+fn step_key(step: &Step) -> String {
     match step {
-        Step::Timed { time, .. } if time.forcing.is_some() => "a move with `forcing`",
-        Step::Timed { step, .. } => step_key(step),
-        Step::Adjourn => "the step `adjourn`",
-        Step::Seal { .. } => "the step `seal`",
-        Step::Resume { .. } => "the step `resume`",
-        Step::SealReply(_) => "the step `seal_reply`",
-        Step::EnvelopeLost { .. } => "the step `envelope_lost`",
-        Step::LeaveHall(_) => "the step `leave_hall`",
-        Step::AgreeDraw => "the step `agree_draw`",
-        Step::ClockObjection(_) => "the step `clock_objection`",
-        Step::Flag { .. } => "the step `flag`",
-        _ => "a step",
+        Step::Timed { time, .. } if time.forcing.is_some() => "a move with `forcing`".to_owned(),
+        step => format!("the step `{}`", step.key().name()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A skipped clock case names the step that needs the missing feature as the case
+    /// wrote it (the keys are the protocol's, one list for every step).
+    #[test]
+    fn a_step_needing_a_feature_is_named_by_its_key() {
+        let key = |s: &str| step_key(&serde_yaml::from_str::<Step>(s).unwrap());
+        assert_eq!(key("{seal: h2e2, before_end: 600}"), "the step `seal`");
+        assert_eq!(key("{adjourn: true}"), "the step `adjourn`");
+        assert_eq!(key("{flag: black, by: white}"), "the step `flag`");
+        assert_eq!(
+            key("{correct_error: {error: wrong-initial-setup}}"),
+            "the step `correct_error`"
+        );
+        assert_eq!(key("{seal_reply: h9g7, took: 5}"), "the step `seal_reply`");
+        assert_eq!(
+            key("{move: a8a9, took: 60, forcing: true}"),
+            "a move with `forcing`"
+        );
+    }
 
     #[test]
     fn a_side_clock_is_a_bare_time_or_a_map() {
