@@ -647,7 +647,7 @@ pub struct OfferRuling {
     /// Why not (or `allowed`), the sides named as the game names them.
     pub reason: String,
     /// The clause that decides it.
-    pub clause: String,
+    pub clause: ClauseId,
 }
 
 /// The state of one draw rule of the edition after a history (computed by a game module).
@@ -766,7 +766,7 @@ pub(crate) fn rule_on_offer(
         by,
         allowed: false,
         reason,
-        clause: clause.to_owned(),
+        clause: ClauseId::from(clause.to_owned()),
     };
     // An offer still pending when the opponent has moved since was refused by that move.
     let answer = |o: &OfferRecord| match o.answer {
@@ -849,6 +849,6 @@ pub(crate) fn rule_on_offer(
         by,
         allowed: true,
         reason: "allowed".to_owned(),
-        clause: rule.clause.clone(),
+        clause: ClauseId::from(rule.clause.clone()),
     }
 }

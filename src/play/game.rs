@@ -362,7 +362,7 @@ pub fn play_game_adjudicated(
                     side,
                     kind,
                     upheld: ruling.as_ref().is_some_and(|r| r.upheld),
-                    clause: ruling.and_then(|r| r.clause).map(ClauseId::from),
+                    clause: ruling.and_then(|r| r.clause),
                 }));
                 continue;
             }

@@ -6,6 +6,7 @@
 use crate::edition::DrawKind;
 use crate::outcome::{ClockPenalty, Counters, Ending, Outcome, Reason, RuleState};
 use crate::xiangqi::repetition::CycleRuling;
+use crate::ClauseId;
 use crate::{Game, Side};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -121,7 +122,7 @@ pub struct ClaimRuling {
     /// Why, in words (the counter and its limit, or what is missing).
     pub reason: String,
     /// The clause that decides it, when the edition has the rule.
-    pub clause: Option<String>,
+    pub clause: Option<ClauseId>,
     /// A penalty for a false claim.
     pub penalty: Option<ClockPenalty>,
     /// The state of the game after the ruling: drawn if upheld, else as before.
@@ -179,12 +180,12 @@ pub(crate) fn rule_on_claim(
         .find(|s| s.met)
         .or_else(|| of_kind.iter().find(|s| s.value.is_some()))
         .unwrap_or(first);
-    ruling.clause = Some(
+    ruling.clause = Some(ClauseId::from(
         decisive
             .clause
             .clone()
             .unwrap_or_else(|| decisive.rule.clause.clone()),
-    );
+    ));
     if outcome.is_over() {
         ruling.reason = format!(
             "the game is already over: {} ({})",
@@ -203,10 +204,7 @@ pub(crate) fn rule_on_claim(
             .clone()
             .unwrap_or_else(|| describe_count(decisive, "reached"));
         let mut after = outcome.clone();
-        after.outcome = Some(Outcome::draw(
-            Reason::Draw(kind),
-            ruling.clause.clone().map(Into::into),
-        ));
+        after.outcome = Some(Outcome::draw(Reason::Draw(kind), ruling.clause.clone()));
         after.claims.clear();
         ruling.outcome = after;
         return ruling;

@@ -28,13 +28,13 @@ impl Session {
         let alone = rules.draw_offer(&fen, &moves, side, &[]).map_err(err)?;
         let rule_clause = &self.play.ruleset.edition().draw_offer.clause;
         if !alone.allowed {
-            let kind = if alone.clause == *rule_clause {
+            let kind = if alone.clause.as_str() == rule_clause {
                 BreachKind::EarlyDrawOffer
             } else {
                 BreachKind::DrawOfferOutOfTurn
             };
-            self.breach(side, kind, &alone.clause, false);
-        } else if ruling.clause == *rule_clause {
+            self.breach(side, kind, alone.clause.as_str(), false);
+        } else if ruling.clause.as_str() == rule_clause {
             if self.policy.reoffer_counted {
                 self.count(
                     side,
@@ -50,7 +50,12 @@ impl Session {
                 );
             }
         } else {
-            self.breach(side, BreachKind::DrawOfferPending, &ruling.clause, false);
+            self.breach(
+                side,
+                BreachKind::DrawOfferPending,
+                ruling.clause.as_str(),
+                false,
+            );
         }
         Ok(())
     }

@@ -416,12 +416,13 @@ impl Session {
                     *self.penalties.slot(side) += p.seconds;
                     if let Some(c) = &mut self.clock {
                         if !c.decided() {
-                            let clause = c.rules().penalty_clause.unwrap_or(
-                                ruling
-                                    .clause
-                                    .as_deref()
-                                    .unwrap_or(clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM),
-                            );
+                            let clause =
+                                c.rules()
+                                    .penalty_clause
+                                    .unwrap_or(ruling.clause.as_ref().map_or(
+                                        clause::XQ_DRAW_SIXTY_MOVE_FALSE_CLAIM,
+                                        ClauseId::as_str,
+                                    ));
                             let clause = clause.to_owned();
                             c.charge(side, Span::from_secs(u64::from(p.seconds)), &clause)?;
                         }
