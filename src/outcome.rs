@@ -603,10 +603,10 @@ impl Ending {
 }
 
 /// Time added to a player's clock (a false 60-move claim in xiangqi costs 5 minutes).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockPenalty {
-    /// The penalised side (`red`, `black`, `white`).
-    pub side: String,
+    /// The penalised side.
+    pub side: Side,
     /// Seconds added to the time the side has used.
     pub seconds: u32,
 }

@@ -168,7 +168,8 @@ fn print_ruling(r: &ClaimRuling) {
     if let Some(p) = &r.penalty {
         println!(
             "penalty   {} seconds added to {}'s clock",
-            p.seconds, p.side
+            p.seconds,
+            p.side.name(r.outcome.game)
         );
     }
     match &r.outcome.outcome {

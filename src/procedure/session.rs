@@ -449,7 +449,7 @@ impl Session {
             "history": {"start": self.start.fen(), "moves": self.moves.iter().map(Candidate::text).collect::<Vec<_>>()},
             "offer_pending": self.pending_offer().map(name),
             "offers": self.offers.iter().map(|o| json!({"by": name(o.by), "after_move": o.after_move, "answer": o.answer})).collect::<Vec<_>>(),
-            "claims": self.claims.iter().map(|c| json!({"kind": c.kind.name(), "by": name(c.by), "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty})).collect::<Vec<_>>(),
+            "claims": self.claims.iter().map(|c| json!({"kind": c.kind.name(), "by": name(c.by), "upheld": c.upheld, "reason": c.reason, "clause": c.clause, "penalty": c.penalty.map(|p| json!({"side": name(p.side), "seconds": p.seconds}))})).collect::<Vec<_>>(),
             "penalties": { name(Side::First): self.penalty_seconds(Side::First), name(Side::Second): self.penalty_seconds(Side::Second) },
             "claims_valid": self.ending.claims.iter().map(|k| k.name()).collect::<Vec<_>>(),
             "counters": self.ending.counters.map(false),

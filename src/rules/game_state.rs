@@ -143,8 +143,20 @@ impl Serialize for ClaimRuling {
             Some(c) => st.serialize_field("clause", c)?,
             None => st.skip_field("clause")?,
         }
+        /// A penalty as written: the side by its name in the game.
+        #[derive(Serialize)]
+        struct Penalty<'a> {
+            side: &'a str,
+            seconds: u32,
+        }
         match &self.penalty {
-            Some(p) => st.serialize_field("penalty", p)?,
+            Some(p) => st.serialize_field(
+                "penalty",
+                &Penalty {
+                    side: p.side.name(self.outcome.game),
+                    seconds: p.seconds,
+                },
+            )?,
             None => st.skip_field("penalty")?,
         }
         st.serialize_field("outcome", &self.outcome)?;
@@ -215,10 +227,7 @@ pub(crate) fn rule_on_claim(
         (None, Some(_)) => describe_count(decisive, "not reached"),
     };
     if let Some(seconds) = decisive.rule.false_claim_penalty_seconds {
-        ruling.penalty = Some(ClockPenalty {
-            side: by.name(play.ruleset.game).to_owned(),
-            seconds,
-        });
+        ruling.penalty = Some(ClockPenalty { side: by, seconds });
     }
     ruling
 }

@@ -395,7 +395,7 @@ fn sixty_move_rule_counts_from_the_fen_clock() {
     let false_claim = r.claim(XQ, &moves[..9], "sixty-move", None).unwrap();
     assert!(!false_claim.upheld);
     let p = false_claim.penalty.unwrap();
-    assert_eq!((p.side.as_str(), p.seconds), ("black", 300));
+    assert_eq!((p.side, p.seconds), (Side::Second, 300));
     let at = r.outcome(XQ, &moves).unwrap();
     assert_eq!(at.claims, vec![DrawKind::SixtyMove]);
     assert_eq!(

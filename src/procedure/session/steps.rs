@@ -412,7 +412,7 @@ impl Session {
                 if ruling.upheld {
                     self.verdict = ruling.outcome.outcome.clone();
                 } else if let Some(p) = &ruling.penalty {
-                    let side = Side::parse(&p.side, game)?;
+                    let side = p.side;
                     *self.penalties.slot(side) += p.seconds;
                     if let Some(c) = &mut self.clock {
                         if !c.decided() {
